@@ -1,0 +1,90 @@
+"""Benchmarks: ``python benchmarks/run.py [--quick] [--only NAME] [--repeat K]``.
+
+Each instance is solved in a fresh Python process (so interned values and caches start
+cold), ``--repeat`` times; the table shows the median time, the positions the solver
+expanded, its transposition-table hits, and the child's peak RSS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import subprocess
+import sys
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.table import Table
+
+CHILD = r"""
+import json, resource, sys, time
+from cgframework import solve
+ruleset, position, method = sys.argv[1:4]
+start = time.perf_counter()
+solution = solve(ruleset, position, method=method)
+seconds = time.perf_counter() - start
+print(json.dumps({
+    "seconds": seconds,
+    "value": str(solution.value),
+    "nodes": solution.stats.nodes,
+    "hits": solution.stats.cache_hits,
+    "method": solution.method,
+    "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+}))
+"""
+
+
+def board(rows: int, cols: int) -> str:
+    return "|".join("." * cols for _ in range(rows))
+
+
+def domineering(quick: bool) -> list[tuple[str, str, str, str]]:
+    sizes = [(2, n) for n in range(4, 11)] + [(3, 4), (4, 4), (4, 5)]
+    if quick:
+        sizes = [(2, n) for n in range(4, 9)] + [(3, 4)]
+    return [(f"domineering {r}x{c}", "domineering", board(r, c), "auto") for r, c in sizes]
+
+
+GROUPS: dict[str, Callable[[bool], list[tuple[str, str, str, str]]]] = {
+    "domineering": domineering,
+}
+
+
+def measure(ruleset: str, position: str, method: str, repeat: int) -> dict:
+    runs = []
+    for _ in range(repeat):
+        done = subprocess.run(
+            [sys.executable, "-c", CHILD, ruleset, position, method],
+            capture_output=True, text=True, check=True,
+        )
+        runs.append(json.loads(done.stdout))
+    result = dict(runs[-1])
+    result["seconds"] = statistics.median(r["seconds"] for r in runs)
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="small instances, < 1 minute")
+    parser.add_argument("--only", choices=sorted(GROUPS), help="run one group")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per instance (median)")
+    args = parser.parse_args()
+    table = Table(title=f"cgframework benchmarks ({platform.python_version()})")
+    for col in ("instance", "value", "method", "median s", "nodes", "cache hits", "peak RSS MB"):
+        table.add_column(col)
+    console = Console()
+    for group, make in GROUPS.items():
+        if args.only and group != args.only:
+            continue
+        for label, ruleset, position, method in make(args.quick):
+            r = measure(ruleset, position, method, args.repeat)
+            table.add_row(label, r["value"], r["method"], f"{r['seconds']:.3f}",
+                          str(r["nodes"]), str(r["hits"]), f"{r['rss_mb']:.0f}")
+            console.print(f"done {label}: {r['seconds']:.3f} s", style="dim")
+    console.print(table)
+
+
+if __name__ == "__main__":
+    main()

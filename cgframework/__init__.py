@@ -1,0 +1,83 @@
+"""cgframework: write a ruleset once, get exact answers from it.
+
+This module is the public API plugins may import. See DESIGN.md and docs/.
+"""
+
+from cgframework.cache import TranspositionTable
+from cgframework.extensions import Family, Preserves, Simplification, SolveContext, SolverSpec
+from cgframework.game import (
+    BaseRuleset,
+    Convention,
+    Move,
+    Outcome,
+    Player,
+    Position,
+    Ruleset,
+    Score,
+    Sum,
+    as_score,
+    canonical_key,
+    components,
+    format_position,
+    options,
+    parse_position,
+    top_level_split,
+)
+from cgframework.hookspecs import hookimpl
+from cgframework.io import (
+    converter,
+    dump_number,
+    from_json,
+    load_number,
+    register_value_kind,
+    to_json,
+)
+from cgframework.plugins import PluginError, UnknownRuleset, get_registry, load_plugin
+from cgframework.solution import Solution, Stats
+from cgframework.solvers.common import finish
+from cgframework.solvers.dispatch import SolverError, solve
+from cgframework.universes import Universe
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BaseRuleset",
+    "Convention",
+    "Family",
+    "Move",
+    "Outcome",
+    "Player",
+    "PluginError",
+    "Position",
+    "Preserves",
+    "Ruleset",
+    "Score",
+    "Simplification",
+    "Solution",
+    "SolveContext",
+    "SolverError",
+    "SolverSpec",
+    "Stats",
+    "Sum",
+    "TranspositionTable",
+    "Universe",
+    "UnknownRuleset",
+    "as_score",
+    "canonical_key",
+    "components",
+    "converter",
+    "dump_number",
+    "finish",
+    "format_position",
+    "from_json",
+    "get_registry",
+    "hookimpl",
+    "load_number",
+    "load_plugin",
+    "options",
+    "parse_position",
+    "register_value_kind",
+    "solve",
+    "to_json",
+    "top_level_split",
+]

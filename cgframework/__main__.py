@@ -1,0 +1,5 @@
+"""``python -m cgframework`` is ``cgf``."""
+
+from cgframework.cli import main
+
+main()

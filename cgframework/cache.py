@@ -1,0 +1,46 @@
+"""Transposition tables: a dict with hit/miss counters, so every Solution can report them."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+_MISSING = object()
+
+
+class TranspositionTable:
+    """A memo keyed by canonical position keys. ``nodes`` counts positions expanded."""
+
+    __slots__ = ("_table", "enabled", "hits", "misses", "nodes")
+
+    def __init__(self, enabled: bool = True) -> None:
+        self._table: dict[Hashable, Any] = {}
+        self.enabled = enabled
+        self.hits = 0
+        self.misses = 0
+        self.nodes = 0
+
+    def lookup(self, key: Hashable) -> Any:
+        """The stored value, or :data:`MISSING` (counting a hit or a miss)."""
+        value = self._table.get(key, _MISSING)
+        if value is _MISSING:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return value
+
+    def store(self, key: Hashable, value: Any) -> Any:
+        """Remember ``value`` (unless the table is disabled, for reference runs) and return it."""
+        if self.enabled:
+            self._table[key] = value
+        return value
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._table
+
+
+MISSING = _MISSING
+"""Sentinel returned by :meth:`TranspositionTable.lookup` for an absent key."""

@@ -1,0 +1,289 @@
+"""The ``cgf`` command line (typer). See DESIGN.md, "CLI contract".
+
+Errors in what the user typed (unknown ruleset, malformed position, bad option) print one line
+on stderr and exit with code 2; nothing is written half-way.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import click
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from cgframework.game import Convention, Player, Ruleset, parse_position
+from cgframework.io import converter
+from cgframework.plugins import PluginError, get_registry, register_commands
+from cgframework.solution import Solution
+from cgframework.solvers.dispatch import SolverError, available_methods, solve
+from cgframework.universes import holds, split_comparison
+
+app = typer.Typer(
+    name="cgf",
+    help="cgframework: exact answers for combinatorial games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False, soft_wrap=True)
+
+
+class InputError(Exception):
+    """Something the user typed is wrong: reported on one line, exit code 2."""
+
+
+def fail(message: str) -> NoReturn:
+    raise InputError(message)
+
+
+def read_position_text(text: str) -> str:
+    """``@PATH`` reads the position from a file, ``-`` from standard input."""
+    if text == "-":
+        return sys.stdin.read().strip()
+    if text.startswith("@"):
+        path = Path(text[1:])
+        try:
+            return path.read_text().strip()
+        except OSError as exc:
+            fail(f"cannot read position file {str(path)!r}: {exc.strerror}")
+    return text
+
+
+def load_ruleset(name: str) -> Ruleset:
+    try:
+        return get_registry().ruleset(name)
+    except KeyError as exc:
+        fail(str(exc))
+
+
+def load_position(ruleset: Ruleset, text: str) -> Any:
+    text = read_position_text(text)
+    if not text:
+        fail(f"empty position for ruleset {ruleset.name!r}")
+    try:
+        return parse_position(ruleset, text)
+    except Exception as exc:  # a plugin's parser may raise anything on bad text
+        fail(f"invalid {ruleset.name} position {text!r}: {exc}")
+
+
+def parse_player(text: str) -> Player:
+    try:
+        return Player.parse(text)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def solve_or_fail(ruleset: Ruleset, position: Any, method: str, first: Player) -> Solution:
+    try:
+        return solve(ruleset, position, method=method, first=first)
+    except SolverError as exc:
+        fail(str(exc))
+
+
+def value_text(value: Any) -> str:
+    if value is None:
+        return "-"
+    if hasattr(value, "numerator") and getattr(value, "denominator", 1) != 1:
+        return f"{value.numerator}/{value.denominator}"
+    return str(value)
+
+
+@app.command("solve")
+def solve_cmd(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset name (see `cgf rulesets`).")],
+    position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],
+    method: Annotated[str, typer.Option(help="auto, generic, or a solver name.")] = "auto",
+    first: Annotated[str, typer.Option(help="Player to move first: L or R.")] = "L",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Solve a position: value, outcome, optimal moves, method and statistics."""
+    rs = load_ruleset(ruleset)
+    pos = load_position(rs, position)
+    solution = solve_or_fail(rs, pos, method, parse_player(first))
+    if as_json:
+        print(json.dumps(converter.unstructure(solution)))
+        return
+    table = Table(show_header=False, box=None)
+    data = converter.unstructure(solution)
+    rows = [
+        ("ruleset", solution.ruleset),
+        ("position", solution.position),
+        ("convention", solution.convention.value),
+        ("value", value_text(solution.value)),
+        ("outcome", solution.outcome.value if solution.outcome else "-"),
+        ("first", solution.first.value),
+        ("best moves", ", ".join(solution.best_moves) or "(none)"),
+        ("method", solution.method),
+    ]
+    if solution.grundy is not None:
+        rows.insert(4, ("grundy", str(solution.grundy)))
+    for key in solution.extra:
+        rows.append((key, json.dumps(data[key])))
+    s = solution.stats
+    rows.append(
+        ("stats", f"{s.nodes} nodes, {s.cache_hits} cache hits, {s.seconds * 1000:.1f} ms")
+    )
+    for key, value in rows:
+        table.add_row(key, value)
+    out.print(table)
+
+
+@app.command()
+def rulesets(
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+) -> None:
+    """List every installed ruleset with its family, convention, syntax and solvers."""
+    registry = get_registry()
+    records = []
+    for name in sorted(registry.rulesets):
+        rs = registry.rulesets[name]
+        solvers = [
+            {"name": s.name, "proven": s.proven, "description": s.description}
+            for s in registry.solvers
+            if s.serves(rs)
+        ]
+        records.append(
+            {
+                "name": rs.name,
+                "aliases": list(getattr(rs, "aliases", ())),
+                "family": getattr(rs, "family", "") or registry.plugin_of(name),
+                "plugin": registry.plugin_of(name),
+                "convention": rs.convention.value,
+                "impartial": rs.impartial,
+                "syntax": rs.describe() if hasattr(rs, "describe") else rs.syntax,
+                "examples": list(rs.examples()) if hasattr(rs, "examples") else [],
+                "methods": available_methods(rs, registry),
+                "solvers": solvers,
+            }
+        )
+    if as_json:
+        print(json.dumps(records, indent=2))
+        return
+    table = Table(title="installed rulesets")
+    for col in ("ruleset", "family", "convention", "syntax", "solvers"):
+        table.add_column(col)
+    for r in records:
+        name = r["name"] + (f" ({', '.join(r['aliases'])})" if r["aliases"] else "")
+        conv = r["convention"] + (", impartial" if r["impartial"] else "")
+        solvers = ", ".join(
+            s["name"] + ("" if s["proven"] else " (empirical)") for s in r["solvers"]
+        )
+        table.add_row(name, r["family"], conv, r["syntax"], solvers or "generic")
+    out.print(table)
+
+
+@app.command()
+def demo() -> None:
+    """Solve one example of every installed ruleset and print a table."""
+    registry = get_registry()
+    table = Table(title="cgframework demo: one example per ruleset")
+    for col in ("ruleset", "position", "value", "best move", "method", "time"):
+        table.add_column(col)
+    for name in sorted(registry.rulesets):
+        rs = registry.rulesets[name]
+        examples = list(rs.examples()) if hasattr(rs, "examples") else []
+        if not examples:
+            continue
+        solution = solve(rs, parse_position(rs, examples[0]))
+        table.add_row(
+            name,
+            solution.position,
+            value_text(solution.value),
+            solution.best_moves[0] if solution.best_moves else "-",
+            solution.method,
+            f"{solution.stats.seconds * 1000:.1f} ms",
+        )
+    out.print(table)
+
+
+@app.command()
+def calc(
+    expression: Annotated[str, typer.Argument(help='e.g. "{1|0} + *" or "^ >= 0".')],
+    universe: Annotated[str, typer.Option(help="Value universe (normal, ...).")] = "normal",
+    as_json: Annotated[bool, typer.Option("--json", help="Value with stops etc. as JSON.")] = False,
+) -> None:
+    """Evaluate a value expression (sum, difference) or a comparison (<=, >=, ==, <, >, ||)."""
+    try:
+        uni = get_registry().universe(universe)
+    except KeyError as exc:
+        fail(str(exc.args[0]))
+    left, op, right = split_comparison(read_position_text(expression))
+
+    def evaluate(text: str) -> Any:
+        try:
+            return uni.parse(text)
+        except Exception as exc:
+            fail(f"invalid {uni.name} expression {text!r}: {exc}")
+
+    a = evaluate(left)
+    if op is not None:
+        result = holds(uni, a, op, evaluate(right))
+        print(json.dumps({"result": result}) if as_json else str(result).lower())
+        return
+    if as_json:
+        print(json.dumps({"value": str(a), **uni.describe(a)}))
+    else:
+        print(a)
+
+
+@app.command()
+def play(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
+    position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],
+    you: Annotated[str, typer.Option(help="Your side: L or R.")] = "L",
+    first: Annotated[str, typer.Option(help="Who moves first: L or R.")] = "L",
+) -> None:
+    """Play against the perfect player in the terminal."""
+    from cgframework.play import play_game
+
+    rs = load_ruleset(ruleset)
+    if rs.convention is Convention.CHEATING_ROBOT:
+        fail("cgf play does not support cheating-robot rounds yet")
+    pos = load_position(rs, position)
+    play_game(rs, pos, human=parse_player(you), first=parse_player(first), console=out)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``cgf`` console script: one-line errors, exit code 2."""
+    if os.environ.get("CGF_DEBUG"):
+        register_commands(app)
+        app(args=argv)
+        return
+    try:
+        register_commands(app)
+        command = typer.main.get_command(app)
+        command.main(args=argv, prog_name="cgf", standalone_mode=False)
+    except InputError as exc:
+        _die(str(exc), 2)
+    except PluginError as exc:
+        _die(str(exc), 2)
+    except click.exceptions.Abort:
+        _die("aborted", 130)
+    except click.exceptions.NoArgsIsHelp:
+        sys.exit(0)
+    except click.ClickException as exc:
+        _die(exc.format_message(), 2)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        _die("interrupted", 130)
+    except BrokenPipeError:
+        sys.exit(0)
+    except RecursionError:
+        _die("internal error: recursion too deep (set CGF_DEBUG=1 for a traceback)", 1)
+    except Exception as exc:  # a bug: still one line, with a way to see the traceback
+        _die(f"internal error: {type(exc).__name__}: {exc} (set CGF_DEBUG=1 for a traceback)", 1)
+
+
+def _die(message: str, code: int) -> NoReturn:
+    print(f"cgf: error: {message}", file=sys.stderr)
+    sys.exit(code)
+
+
+__all__ = ["app", "main", "InputError", "fail", "load_ruleset", "load_position"]

@@ -1,0 +1,92 @@
+"""What plugins register besides rulesets: specialised solvers, simplifications, families."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+
+from cgframework.cache import TranspositionTable
+from cgframework.game import Convention, Player, Position, Ruleset
+
+
+@attrs.define
+class SolveContext:
+    """Per-call settings and state handed to every solver.
+
+    ``first`` is the player to move; ``table`` the transposition table (its counters become
+    ``Solution.stats``); ``simplify`` rewrites a single component before it is looked up,
+    or is ``None`` when simplifications are off (``--method generic``).
+    """
+
+    first: Player = Player.LEFT
+    table: TranspositionTable = attrs.field(factory=TranspositionTable)
+    simplify: Callable[[Ruleset, Position], Position] | None = None
+    method: str = "auto"
+
+
+def _always(ruleset: Ruleset, position: Position) -> bool:
+    return True
+
+
+@attrs.frozen
+class SolverSpec:
+    """A solver a plugin registers.
+
+    ``solve(ruleset, position, context) -> Solution``. It serves the rulesets named in
+    ``rulesets``, or, when that is empty, every ruleset whose convention is in
+    ``conventions``. ``proven`` says whether its correctness is a theorem (else empirical).
+    ``generic`` marks a brute-force reference for a convention the core has none for.
+    """
+
+    name: str
+    solve: Callable[..., Any]
+    rulesets: tuple[str, ...] = ()
+    conventions: tuple[Convention, ...] = ()
+    applies: Callable[[Ruleset, Position], bool] = _always
+    proven: bool = True
+    generic: bool = False
+    description: str = ""
+
+    def serves(self, ruleset: Ruleset) -> bool:
+        if self.rulesets:
+            return ruleset.name in self.rulesets
+        return ruleset.convention in self.conventions
+
+
+class Preserves:
+    """What a simplification keeps: only the value, or full equivalence (safe in sums)."""
+
+    VALUE = "value"
+    EQUIVALENCE = "equivalence"
+
+
+@attrs.frozen
+class Simplification:
+    """A rewrite ``apply(ruleset, position) -> position`` for the named rulesets.
+
+    ``preserves`` is :attr:`Preserves.VALUE` (applied to whole positions only) or
+    :attr:`Preserves.EQUIVALENCE` (applied to each component, safe inside sums).
+    """
+
+    name: str
+    rulesets: tuple[str, ...]
+    apply: Callable[[Ruleset, Position], Position]
+    preserves: str = Preserves.EQUIVALENCE
+    description: str = ""
+
+
+@attrs.frozen
+class Family:
+    """A named, parameterised family of positions: ``generate(n)`` gives member ``n`` of the
+    family as position text for ``ruleset``."""
+
+    name: str
+    ruleset: str
+    generate: Callable[[int], str]
+    description: str = ""
+
+    def members(self, start: int, stop: int) -> Iterator[tuple[int, str]]:
+        for n in range(start, stop + 1):
+            yield n, self.generate(n)

@@ -1,0 +1,267 @@
+"""Players, conventions, moves, the Ruleset protocol and disjunctive sums.
+
+The core knows no particular game: a ruleset lists options, and everything else
+(solvers, sums, caches, the CLI) works through this protocol alone.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Hashable, Iterable, Sequence
+from fractions import Fraction
+from typing import Any, Protocol
+
+import attrs
+
+Position = Hashable
+"""Any immutable, hashable object (ideally an ``attrs.frozen`` class) a ruleset understands."""
+
+Score = int | Fraction
+
+
+class Player(enum.Enum):
+    """The two players. Left is Black/vertical/positive, Right is White/horizontal/negative."""
+
+    LEFT = "L"
+    RIGHT = "R"
+
+    @property
+    def opponent(self) -> Player:
+        return Player.RIGHT if self is Player.LEFT else Player.LEFT
+
+    @property
+    def sign(self) -> int:
+        """+1 for Left, -1 for Right: turns a mover's score into Left's score."""
+        return 1 if self is Player.LEFT else -1
+
+    @classmethod
+    def parse(cls, text: str) -> Player:
+        key = text.strip().upper()
+        if key in ("L", "LEFT"):
+            return cls.LEFT
+        if key in ("R", "RIGHT"):
+            return cls.RIGHT
+        raise ValueError(f"unknown player {text!r}: expected L or R")
+
+
+class Convention(enum.Enum):
+    """How a game ends and what is won."""
+
+    NORMAL = "normal"
+    """The player who cannot move loses."""
+    MISERE = "misere"
+    """The player who cannot move wins."""
+    SCORING = "scoring"
+    """Moves earn points; the value is the final score difference."""
+    CHEATING_ROBOT = "cheating-robot"
+    """Simultaneous rounds: Left moves, Right answers knowing Left's move (Huggan & Nowakowski)."""
+
+
+class Outcome(enum.Enum):
+    """Outcome classes: who wins with perfect play (L: Left whoever starts, N: the first player,
+    P: the second player, R: Right). ``D`` is a draw, used by conventions that have draws."""
+
+    L = "L"
+    R = "R"
+    N = "N"
+    P = "P"
+    D = "D"
+
+    @classmethod
+    def from_wins(cls, left_first_wins: bool, right_first_wins: bool) -> Outcome:
+        """Combine 'does the first player win' when Left starts and when Right starts."""
+        if left_first_wins and right_first_wins:
+            return cls.N
+        if left_first_wins:
+            return cls.L
+        if right_first_wins:
+            return cls.R
+        return cls.P
+
+
+@attrs.frozen
+class Move:
+    """One option: the position it leads to, how it is written, and for scoring play the
+    points the mover earns with it (exact)."""
+
+    result: Position
+    text: str
+    points: Score = 0
+
+
+class Ruleset(Protocol):
+    """What a game family provides. Subclass :class:`BaseRuleset` to get the defaults."""
+
+    name: str
+    convention: Convention
+    impartial: bool
+    family: str
+    syntax: str
+    version: str
+
+    def parse(self, text: str) -> Position: ...
+
+    def format(self, position: Position) -> str: ...
+
+    def options(self, position: Position, player: Player) -> Iterable[Move]: ...
+
+    def components(self, position: Position) -> Sequence[Position]: ...
+
+    def canonical_key(self, position: Position) -> Hashable: ...
+
+    def end_score(self, position: Position, player: Player) -> Score | None: ...
+
+    def examples(self) -> Sequence[str]: ...
+
+
+class BaseRuleset:
+    """Defaults for the optional parts of the :class:`Ruleset` protocol.
+
+    A subclass sets ``name``, ``convention`` and ``syntax`` and implements ``parse``,
+    ``format`` and ``options``.
+    """
+
+    name: str = ""
+    convention: Convention = Convention.NORMAL
+    impartial: bool = False
+    family: str = ""
+    syntax: str = ""
+    version: str = "1"
+    aliases: tuple[str, ...] = ()
+    sum_separator: str | None = "+"
+    """Top-level separator that :func:`parse_position` splits a sum on; ``None`` when the
+    ruleset's own syntax parses whole texts (including its sums)."""
+
+    def parse(self, text: str) -> Position:
+        raise NotImplementedError
+
+    def format(self, position: Position) -> str:
+        return str(position)
+
+    def options(self, position: Position, player: Player) -> Iterable[Move]:
+        raise NotImplementedError
+
+    def components(self, position: Position) -> Sequence[Position]:
+        """Independent parts whose disjunctive sum is ``position`` (default: itself)."""
+        return (position,)
+
+    def canonical_key(self, position: Position) -> Hashable:
+        """A cache key equal for positions with equal values (default: the position)."""
+        return position
+
+    def is_empty(self, position: Position) -> bool:
+        """True for a position known to have no options for either player (an empty component
+        is dropped from sums). Default: never assume."""
+        return False
+
+    def end_score(self, position: Position, player: Player) -> Score | None:
+        """Scoring play, ``player`` to move has no option: the final score difference from
+        ``player``'s point of view, or ``None`` if ``player`` passes and the other continues.
+        Default: the game ends and nobody scores more."""
+        return 0
+
+    def examples(self) -> Sequence[str]:
+        """Position texts for ``cgf demo`` and the docs."""
+        return ()
+
+    def describe(self) -> str:
+        return self.syntax
+
+    def __repr__(self) -> str:
+        return f"<ruleset {self.name}>"
+
+
+@attrs.frozen
+class Sum:
+    """A disjunctive sum of positions of one ruleset: a move is a move in exactly one part."""
+
+    parts: tuple[Position, ...]
+
+
+def top_level_split(text: str, separator: str) -> list[str]:
+    """Split ``text`` on ``separator`` outside (), [], {} and <> brackets."""
+    pieces: list[str] = []
+    depth = 0
+    start = 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        elif depth == 0 and text.startswith(separator, i):
+            pieces.append(text[start:i])
+            start = i + len(separator)
+            i = start
+            continue
+        i += 1
+    pieces.append(text[start:])
+    return pieces
+
+
+def parse_position(ruleset: Ruleset, text: str) -> Position:
+    """Parse a position, or a ``+``-separated disjunctive sum of positions, of ``ruleset``."""
+    separator = getattr(ruleset, "sum_separator", None)
+    text = text.strip()
+    if separator:
+        pieces = top_level_split(text, separator)
+        if len(pieces) > 1:
+            if any(not p.strip() for p in pieces):
+                raise ValueError(f"empty summand in {text!r}")
+            return Sum(tuple(ruleset.parse(p.strip()) for p in pieces))
+    return ruleset.parse(text)
+
+
+def format_position(ruleset: Ruleset, position: Position) -> str:
+    """Inverse of :func:`parse_position`."""
+    if isinstance(position, Sum):
+        return " + ".join(ruleset.format(p) for p in position.parts)
+    return ruleset.format(position)
+
+
+def components(ruleset: Ruleset, position: Position) -> tuple[Position, ...]:
+    """Flatten sums and the ruleset's own decomposition; drop empty parts."""
+    parts = position.parts if isinstance(position, Sum) else (position,)
+    out: list[Position] = []
+    for part in parts:
+        for comp in ruleset.components(part):
+            if not _is_empty(ruleset, comp):
+                out.append(comp)
+    return tuple(out)
+
+
+def _is_empty(ruleset: Ruleset, position: Position) -> bool:
+    check = getattr(ruleset, "is_empty", None)
+    return bool(check and check(position))
+
+
+def options(ruleset: Ruleset, position: Position, player: Player) -> list[Move]:
+    """Options of a position or of a :class:`Sum` (a move in one part; its text is prefixed
+    with the part's number when there are several parts)."""
+    if not isinstance(position, Sum):
+        return list(ruleset.options(position, player))
+    parts = position.parts
+    moves = []
+    for i, part in enumerate(parts):
+        for move in ruleset.options(part, player):
+            rest = parts[:i] + (move.result,) + parts[i + 1 :]
+            text = move.text if len(parts) == 1 else f"{i + 1}:{move.text}"
+            moves.append(Move(Sum(rest), text, move.points))
+    return moves
+
+
+def canonical_key(ruleset: Ruleset, position: Position) -> Hashable:
+    """Cache key of a position or sum: the sorted multiset of its components' keys, so that
+    order of summands and empty parts do not matter."""
+    comps = components(ruleset, position)
+    if len(comps) == 1:
+        return ruleset.canonical_key(comps[0])
+    return ("+",) + tuple(sorted((ruleset.canonical_key(c) for c in comps), key=repr))
+
+
+def as_score(value: Any) -> Score:
+    """Normalise an exact number: a Fraction with denominator 1 becomes an int."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    return value

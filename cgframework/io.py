@@ -1,0 +1,143 @@
+"""One cattrs converter for every JSON the framework reads or writes.
+
+Exact numbers: an integer is a JSON number, any other rational a string ``"p/q"``.
+Values of different algebras are tagged with a *kind* (``number``, ``canonical``, ``text``
+in the core; plugins add theirs with :func:`register_value_kind`) so a ``Solution``
+round-trips through JSON to an equal object.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import cattrs
+
+from cgframework.game import Convention, Outcome, Player, as_score
+from cgframework.solution import Solution, Stats
+from cgframework.values import CanonicalGame, parse_value
+
+converter = cattrs.Converter()
+
+
+def dump_number(x: int | Fraction) -> int | str:
+    """Exact number to JSON: int stays a number, any other rational becomes ``"p/q"``."""
+    x = as_score(Fraction(x)) if not isinstance(x, int) else x
+    return x if isinstance(x, int) else f"{x.numerator}/{x.denominator}"
+
+
+def load_number(raw: Any) -> int | Fraction:
+    """Inverse of :func:`dump_number`; also accepts decimal strings like ``"0.25"``."""
+    if isinstance(raw, bool):
+        raise ValueError(f"not a number: {raw!r}")
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, str):
+        return as_score(Fraction(raw.strip()))
+    raise ValueError(f"not an exact number: {raw!r} (write fractions as \"p/q\")")
+
+
+converter.register_unstructure_hook(Fraction, dump_number)
+converter.register_structure_hook(Fraction, lambda raw, _: Fraction(load_number(raw)))
+
+
+@attrs.frozen
+class ValueKind:
+    """How one algebra's values go to and from JSON."""
+
+    name: str
+    type: type | tuple[type, ...]
+    dump: Callable[[Any], Any]
+    load: Callable[[Any], Any]
+
+
+_kinds: dict[str, ValueKind] = {}
+
+
+def register_value_kind(
+    name: str,
+    type_: type | tuple[type, ...],
+    dump: Callable[[Any], Any],
+    load: Callable[[Any], Any],
+) -> None:
+    """Teach the converter a plugin's value type (e.g. cheating-robot games)."""
+    _kinds[name] = ValueKind(name, type_, dump, load)
+
+
+register_value_kind("number", (int, Fraction), dump_number, load_number)
+register_value_kind("canonical", CanonicalGame, str, parse_value)
+register_value_kind("text", str, str, str)
+
+
+def value_kind(value: Any) -> ValueKind:
+    if isinstance(value, bool):
+        raise TypeError("a bool is not a game value")
+    for kind in reversed(list(_kinds.values())):
+        if isinstance(value, kind.type):
+            return kind
+    raise TypeError(f"no JSON form for values of type {type(value).__name__}")
+
+
+def dump_value(value: Any) -> Any:
+    return value_kind(value).dump(value)
+
+
+def unstructure_solution(solution: Solution) -> dict[str, Any]:
+    """The JSON object of ``cgf solve --json``; family fields (``extra``) at the top level."""
+    out: dict[str, Any] = {
+        "ruleset": solution.ruleset,
+        "position": solution.position,
+        "convention": solution.convention.value,
+        "value": None if solution.value is None else dump_value(solution.value),
+        "value_kind": None if solution.value is None else value_kind(solution.value).name,
+        "outcome": None if solution.outcome is None else solution.outcome.value,
+        "best_moves": list(solution.best_moves),
+        "method": solution.method,
+        "first": solution.first.value,
+        "stats": converter.unstructure(solution.stats),
+    }
+    if solution.grundy is not None:
+        out["grundy"] = solution.grundy
+    for key, value in solution.extra.items():
+        out[key] = converter.unstructure(value)
+    return out
+
+
+_SOLUTION_KEYS = {
+    "ruleset", "position", "convention", "value", "value_kind", "outcome",
+    "best_moves", "method", "first", "stats", "grundy",
+}
+
+
+def structure_solution(raw: dict[str, Any], _: Any = None) -> Solution:
+    kind = raw.get("value_kind")
+    value = None if kind is None else _kinds[kind].load(raw["value"])
+    return Solution(
+        ruleset=raw["ruleset"],
+        position=raw["position"],
+        convention=Convention(raw["convention"]),
+        value=value,
+        outcome=None if raw.get("outcome") is None else Outcome(raw["outcome"]),
+        best_moves=tuple(raw.get("best_moves", ())),
+        method=raw["method"],
+        stats=converter.structure(raw.get("stats", {}), Stats),
+        first=Player(raw.get("first", "L")),
+        grundy=raw.get("grundy"),
+        extra={k: v for k, v in raw.items() if k not in _SOLUTION_KEYS},
+    )
+
+
+converter.register_unstructure_hook(Solution, unstructure_solution)
+converter.register_structure_hook(Solution, structure_solution)
+
+
+def to_json(obj: Any, **kwargs: Any) -> str:
+    """Serialise any attrs object the converter knows (``Solution``, positions...)."""
+    return json.dumps(converter.unstructure(obj), **kwargs)
+
+
+def from_json(text: str, cls: type) -> Any:
+    return converter.structure(json.loads(text), cls)

@@ -1,0 +1,1 @@
+"""Generic solvers (minimax, outcome, grundy, canonical) and the dispatcher."""

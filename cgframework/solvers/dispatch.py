@@ -1,0 +1,202 @@
+"""Choose a solver: a registered specialised one when it applies, else the generic one.
+
+``method="auto"`` tries the specialised solvers registered for the ruleset (in registration
+order) and falls back to the generic solver of the ruleset's convention, with the registered
+simplifications on; ``method="generic"`` forces the plain brute force (no simplifications),
+so every shortcut can be checked against it; any other name forces that solver.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from cgframework.cache import TranspositionTable
+from cgframework.extensions import Preserves, SolveContext, SolverSpec
+from cgframework.game import (
+    Convention,
+    Player,
+    Position,
+    Ruleset,
+    Sum,
+    parse_position,
+)
+from cgframework.plugins import Registry, get_registry
+from cgframework.solution import Solution
+from cgframework.solvers.canonical import solve_canonical
+from cgframework.solvers.grundy import solve_grundy
+from cgframework.solvers.minimax import solve_minimax
+from cgframework.solvers.outcome import solve_outcome
+
+GENERIC_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Solution]] = {
+    "minimax": solve_minimax,
+    "outcome": solve_outcome,
+    "grundy": solve_grundy,
+    "canonical": solve_canonical,
+}
+
+
+class SolverError(ValueError):
+    """The requested method cannot solve this ruleset or position."""
+
+
+def generic_methods(ruleset: Ruleset) -> list[str]:
+    """The core's generic solvers that apply to the ruleset's convention, preferred first."""
+    conv = ruleset.convention
+    if conv is Convention.SCORING:
+        return ["minimax"]
+    if conv is Convention.NORMAL:
+        return ["grundy", "canonical", "outcome"] if ruleset.impartial else ["canonical", "outcome"]
+    if conv is Convention.MISERE:
+        return ["outcome"]
+    return []
+
+
+def available_methods(ruleset: Ruleset, registry: Registry | None = None) -> list[str]:
+    """Every method name ``solve`` accepts for this ruleset."""
+    registry = registry or get_registry()
+    names = ["auto", "generic", *generic_methods(ruleset)]
+    names += [s.name for s in registry.solvers if s.serves(ruleset)]
+    return names
+
+
+def _generic_spec(ruleset: Ruleset, registry: Registry) -> tuple[str, Callable[..., Solution]]:
+    methods = generic_methods(ruleset)
+    if methods:
+        return methods[0], GENERIC_SOLVERS[methods[0]]
+    for spec in registry.solvers:
+        if spec.generic and spec.serves(ruleset):
+            return spec.name, spec.solve
+    raise SolverError(
+        f"no solver is installed for ruleset {ruleset.name!r} "
+        f"(convention {ruleset.convention.value})"
+    )
+
+
+def make_simplifier(
+    ruleset: Ruleset, registry: Registry
+) -> Callable[[Ruleset, Position], Position] | None:
+    """Apply the registered rewrites: equivalence-preserving ones to every part, value-only
+    ones to a position that is not a sum of several parts."""
+    mine = [s for s in registry.simplifications if ruleset.name in s.rulesets]
+    if not mine:
+        return None
+    equivalence = [s.apply for s in mine if s.preserves == Preserves.EQUIVALENCE]
+    value_only = [s.apply for s in mine if s.preserves == Preserves.VALUE]
+
+    def rewrite(rules: list[Callable[..., Position]], rs: Ruleset, position: Position) -> Position:
+        for rule in rules:
+            position = rule(rs, position)
+        return position
+
+    def simplify(rs: Ruleset, position: Position) -> Position:
+        if isinstance(position, Sum):
+            parts = tuple(rewrite(equivalence, rs, p) for p in position.parts)
+            if len(parts) == 1:
+                return Sum((rewrite(value_only, rs, parts[0]),))
+            return Sum(parts)
+        return rewrite(value_only, rs, rewrite(equivalence, rs, position))
+
+    return simplify
+
+
+def choose(
+    ruleset: Ruleset, position: Position, method: str, registry: Registry
+) -> tuple[str, Callable[..., Solution], bool]:
+    """(name, solve function, simplifications on?) for a method request."""
+    if method == "generic":
+        name, fn = _generic_spec(ruleset, registry)
+        return name, fn, False
+    if method in GENERIC_SOLVERS:
+        if method not in generic_methods(ruleset):
+            raise SolverError(
+                f"method {method!r} does not apply to ruleset {ruleset.name!r} "
+                f"(convention {ruleset.convention.value}"
+                f"{', impartial' if ruleset.impartial else ''})"
+            )
+        return method, GENERIC_SOLVERS[method], False
+    specs: list[SolverSpec] = [s for s in registry.solvers if s.serves(ruleset)]
+    if method == "auto":
+        for spec in specs:
+            if not spec.generic and spec.applies(ruleset, position):
+                return spec.name, spec.solve, False
+        name, fn = _generic_spec(ruleset, registry)
+        return name, fn, True
+    for spec in specs:
+        if spec.name == method:
+            if not spec.applies(ruleset, position):
+                raise SolverError(f"solver {method!r} does not apply to this position")
+            return spec.name, spec.solve, False
+    raise SolverError(
+        f"unknown method {method!r} for ruleset {ruleset.name!r} "
+        f"(choose from {', '.join(available_methods(ruleset, registry))})"
+    )
+
+
+def solve(
+    ruleset: Ruleset | str,
+    position: Position | str,
+    *,
+    method: str = "auto",
+    first: Player = Player.LEFT,
+    table: TranspositionTable | None = None,
+    registry: Registry | None = None,
+) -> Solution:
+    """Solve a position (or its text) with the chosen method; see the module docstring."""
+    registry = registry or get_registry()
+    if isinstance(ruleset, str):
+        ruleset = registry.ruleset(ruleset)
+    if isinstance(position, str):
+        position = parse_position(ruleset, position)
+    name, fn, simplify_on = choose(ruleset, position, method, registry)
+    ctx = SolveContext(
+        first=first,
+        table=table if table is not None else TranspositionTable(),
+        simplify=make_simplifier(ruleset, registry) if simplify_on else None,
+        method=method,
+    )
+    start = time.perf_counter()
+    solution = run_deep(fn, ruleset, position, ctx)
+    seconds = time.perf_counter() - start
+    label = solution.method or name
+    if ctx.simplify is not None and "+simplify" not in label:
+        label += "+simplify"
+    return attrs.evolve(
+        solution, method=label, stats=attrs.evolve(solution.stats, seconds=seconds)
+    )
+
+
+_deep = threading.local()
+DEEP_STACK_BYTES = 512 * 1024 * 1024
+# Game trees are deep; searches run on a thread with a 512 MiB stack (run_deep).
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 200_000))
+
+
+def run_deep(fn: Callable[..., Any], *args: Any) -> Any:
+    """Run a recursive search on a thread with a large stack (deep game trees), once."""
+    if getattr(_deep, "active", False):
+        return fn(*args)
+    result: dict[str, Any] = {}
+
+    def target() -> None:
+        _deep.active = True
+        try:
+            result["value"] = fn(*args)
+        except BaseException as exc:  # re-raised in the caller's thread
+            result["error"] = exc
+
+    old = threading.stack_size(DEEP_STACK_BYTES)
+    try:
+        worker = threading.Thread(target=target, name="cgframework-solve", daemon=True)
+        worker.start()
+    finally:
+        threading.stack_size(old)
+    worker.join()
+    if "error" in result:
+        raise result["error"]
+    return result["value"]

@@ -1,0 +1,58 @@
+"""Scoring play: the optimal final score difference for the player to move, by negamax.
+
+The value of a position for the mover is the best, over the mover's options, of the points
+the move earns minus the value of the result for the opponent. A player with no option either
+ends the game (``ruleset.end_score`` gives the last score difference) or passes
+(``end_score`` returns ``None``) while the other keeps moving. Memoised on
+``(canonical_key, player)``, or on the key alone for impartial rulesets.
+"""
+
+from __future__ import annotations
+
+from cgframework.cache import MISSING
+from cgframework.extensions import SolveContext
+from cgframework.game import Player, Position, Ruleset, Score, canonical_key, options
+from cgframework.solvers.common import finish
+
+
+def score(ruleset: Ruleset, position: Position, player: Player, ctx: SolveContext) -> Score:
+    """Optimal (mover's total - opponent's total) from here on, ``player`` to move."""
+    if ctx.simplify is not None:
+        position = ctx.simplify(ruleset, position)
+    impartial = ruleset.impartial
+    key = canonical_key(ruleset, position)
+    tkey = key if impartial else (key, player)
+    table = ctx.table
+    cached = table.lookup(tkey)
+    if cached is not MISSING:
+        return cached
+    table.nodes += 1
+    moves = options(ruleset, position, player)
+    if moves:
+        opponent = player.opponent
+        best = max(m.points - score(ruleset, m.result, opponent, ctx) for m in moves)
+    else:
+        best = _stuck(ruleset, position, player, ctx)
+    return table.store(tkey, best)
+
+
+def _stuck(ruleset: Ruleset, position: Position, player: Player, ctx: SolveContext) -> Score:
+    end = ruleset.end_score(position, player)
+    if end is not None:
+        return end
+    opponent = player.opponent
+    if not options(ruleset, position, opponent):
+        return 0  # nobody can move: a pass would loop for ever
+    return -score(ruleset, position, opponent, ctx)
+
+
+def solve_minimax(ruleset: Ruleset, position: Position, ctx: SolveContext):
+    """Value for ``ctx.first`` to move, and all of that player's optimal moves."""
+    player = ctx.first
+    moves = options(ruleset, position, player)
+    value = score(ruleset, position, player, ctx)
+    best = [
+        m.text for m in moves if m.points - score(ruleset, m.result, player.opponent, ctx) == value
+    ]
+    return finish(ruleset, position, ctx, value=value, outcome=None, best_moves=best,
+                  method="minimax")

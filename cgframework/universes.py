@@ -1,0 +1,88 @@
+"""Value universes for ``cgf calc``: each evaluates an expression text to a printable value.
+
+The core provides ``normal`` (short partizan games in canonical form); plugins add theirs
+(guaranteed scoring games, cheating-robot games) through ``register_universes``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from cgframework.game import top_level_split
+
+COMPARISONS = ("<=", ">=", "==", "!=", "||", "<", ">")
+
+
+@attrs.frozen
+class Universe:
+    """``parse(text) -> value``; values support ``+``, ``-``, ``<=``/``>=`` and ``str``.
+    ``describe(value)`` gives extra facts (stops, temperature...) for ``--json``."""
+
+    name: str
+    parse: Callable[[str], Any]
+    describe: Callable[[Any], dict[str, Any]] = lambda value: {}
+    compare: Callable[[Any, Any], str] | None = None
+    """Returns one of ``<``, ``>``, ``=``, ``||``; default built from ``<=``."""
+    description: str = ""
+
+    def relation(self, a: Any, b: Any) -> str:
+        if self.compare is not None:
+            return self.compare(a, b)
+        le, ge = a <= b, a >= b
+        return "=" if le and ge else "<" if le else ">" if ge else "||"
+
+
+def split_comparison(text: str) -> tuple[str, str | None, str | None]:
+    """``"A >= B"`` -> ``("A", ">=", "B")``; ``"A"`` -> ``("A", None, None)``.
+
+    Comparison operators must stand outside braces and be surrounded by spaces, so that
+    ``{3||2|1}`` and ``<1|2>`` are never mistaken for them.
+    """
+    for op in COMPARISONS:
+        pieces = top_level_split(text, f" {op} ")
+        if len(pieces) == 2:
+            return pieces[0].strip(), op, pieces[1].strip()
+    return text.strip(), None, None
+
+
+def holds(universe: Universe, a: Any, op: str, b: Any) -> bool:
+    rel = universe.relation(a, b)
+    return {
+        "<=": rel in ("<", "="),
+        ">=": rel in (">", "="),
+        "==": rel == "=",
+        "!=": rel != "=",
+        "<": rel == "<",
+        ">": rel == ">",
+        "||": rel == "||",
+    }[op]
+
+
+def _normal_universe() -> Universe:
+    from cgframework.io import dump_number
+    from cgframework.values import parse_value
+
+    def describe(g: Any) -> dict[str, Any]:
+        return {
+            "outcome": g.outcome(),
+            "left_stop": dump_number(g.left_stop()),
+            "right_stop": dump_number(g.right_stop()),
+            "mean": dump_number(g.mean()),
+            "temperature": dump_number(g.temperature()),
+            "birthday": g.birthday(),
+        }
+
+    return Universe(
+        name="normal",
+        parse=parse_value,
+        describe=describe,
+        compare=lambda a, b: a.compare(b),
+        description="short partizan games under normal play, in canonical form (CGSuite notation)",
+    )
+
+
+def core_universes() -> list[Universe]:
+    return [_normal_universe()]

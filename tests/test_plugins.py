@@ -1,0 +1,85 @@
+"""Plugin discovery: a module loaded by name, duplicate names, the CLI on a new ruleset."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from clirun import run_cli
+
+from cgframework import plugins
+
+PLUGIN_SOURCE = textwrap.dedent(
+    '''
+    import attrs
+    from cgframework import BaseRuleset, Convention, Move, Player, hookimpl
+
+    class Countdown(BaseRuleset):
+        """Impartial: subtract 1 or 2 from a counter."""
+        name = "{name}"
+        convention = Convention.NORMAL
+        impartial = True
+        syntax = "a counter, e.g. 7"
+
+        def parse(self, text):
+            n = int(text)
+            if n < 0:
+                raise ValueError(f"negative counter {{n}}")
+            return n
+
+        def options(self, position, player):
+            return [Move(position - k, f"-{{k}}") for k in (1, 2) if position >= k]
+
+        def examples(self):
+            return ["7"]
+
+    @hookimpl
+    def register_rulesets(register):
+        register(Countdown())
+    '''
+)
+
+
+@pytest.fixture
+def plugin_dir(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(tmp_path))
+    plugins.reset()
+    yield tmp_path
+    plugins.reset()
+
+
+def write_plugin(directory, module, ruleset_name):
+    (directory / f"{module}.py").write_text(PLUGIN_SOURCE.format(name=ruleset_name))
+
+
+def test_plugin_module_loaded_by_name_and_solved_through_cli(plugin_dir, capsys):
+    write_plugin(plugin_dir, "tmp_countdown", "countdown")
+    plugins.load_plugin("tmp_countdown")
+    assert "countdown" in plugins.get_registry().rulesets
+    code, out, err = run_cli(capsys, "solve", "countdown", "7", "--json")
+    assert code == 0, err
+    assert '"grundy": 1' in out  # 7 mod 3 = 1: Grundy values of subtract-{1,2} are n mod 3
+
+
+def test_plugin_module_from_environment_variable(plugin_dir, monkeypatch):
+    write_plugin(plugin_dir, "tmp_countdown_env", "countdown-env")
+    monkeypatch.setenv(plugins.PLUGINS_ENV, "tmp_countdown_env")
+    plugins.reset()
+    assert plugins.get_registry().plugin_of("countdown-env") == "tmp_countdown_env"
+
+
+def test_two_plugins_with_one_ruleset_name_is_an_error_naming_both(plugin_dir):
+    write_plugin(plugin_dir, "tmp_first", "clash")
+    write_plugin(plugin_dir, "tmp_second", "clash")
+    plugins.load_plugin("tmp_first")
+    plugins.load_plugin("tmp_second")
+    with pytest.raises(plugins.PluginError) as err:
+        plugins.get_registry()
+    assert "tmp_first" in str(err.value) and "tmp_second" in str(err.value)
+
+
+def test_unknown_plugin_module_is_a_one_line_error(plugin_dir, capsys):
+    plugins.load_plugin("no_such_module_xyz")
+    code, _, err = run_cli(capsys, "rulesets")
+    assert code == 2
+    assert "no_such_module_xyz" in err and err.count("\n") == 1
