@@ -6,13 +6,13 @@ on stderr and exit with code 2; nothing is written half-way.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
-import click
 import typer
 from rich.console import Console
 from rich.table import Table
@@ -249,30 +249,46 @@ def play(
     play_game(rs, pos, human=parse_player(you), first=parse_player(first), console=out)
 
 
+def _click_exceptions(command: Any) -> Any:
+    """The exceptions module of the click that typer uses (``click``, or the copy typer
+    vendors as ``typer._click`` in recent releases)."""
+    for cls in type(command).__mro__:
+        package = cls.__module__.rsplit(".", 1)[0]
+        try:
+            module = importlib.import_module(f"{package}.exceptions")
+        except ImportError:
+            continue
+        if hasattr(module, "ClickException"):
+            return module
+    raise RuntimeError("cannot find click's exceptions behind typer")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cgf`` console script: one-line errors, exit code 2."""
-    if os.environ.get("CGF_DEBUG"):
-        register_commands(app)
-        app(args=argv)
-        return
     try:
         register_commands(app)
-        command = typer.main.get_command(app)
-        command.main(args=argv, prog_name="cgf", standalone_mode=False)
-    except InputError as exc:
-        _die(str(exc), 2)
     except PluginError as exc:
         _die(str(exc), 2)
-    except click.exceptions.Abort:
-        _die("aborted", 130)
-    except click.exceptions.NoArgsIsHelp:
-        sys.exit(0)
-    except click.ClickException as exc:
-        _die(exc.format_message(), 2)
-    except click.exceptions.Exit as exc:
-        sys.exit(exc.exit_code)
-    except KeyboardInterrupt:
+    if os.environ.get("CGF_DEBUG"):
+        app(args=argv)
+        return
+    command = typer.main.get_command(app)
+    errors = _click_exceptions(command)
+    aborts = tuple(e for e in (getattr(errors, "Abort", None), typer.Abort) if e)
+    exits = tuple(e for e in (getattr(errors, "Exit", None), typer.Exit) if e)
+    try:
+        command.main(args=argv, prog_name="cgf", standalone_mode=False)
+    except (InputError, PluginError) as exc:
+        _die(str(exc), 2)
+    except (*aborts, KeyboardInterrupt):
         _die("interrupted", 130)
+    except errors.ClickException as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError" and getattr(exc, "ctx", None):
+            print(exc.ctx.get_help())
+            sys.exit(0)
+        _die(exc.format_message().replace("\n", " "), 2)
+    except exits as exc:
+        sys.exit(exc.exit_code)
     except BrokenPipeError:
         sys.exit(0)
     except RecursionError:

@@ -15,13 +15,18 @@ from clirun import run_cli
         ("^ + ^ + *", "^^*"),  # Siegel CGT II.4
         ("{1|0} + {1|0}", "1"),  # Winning Ways ch. 2 (two switches cancel to a number)
         ("{0|1}", "1/2"),  # Winning Ways ch. 1
-        ("-(^*) + 1/2", "1/2v*"),
+        ("1/2 - (^*)", "1/2v*"),
     ],
 )
 def test_calc_prints_canonical_forms(capsys, expression, printed):
     code, out, err = run_cli(capsys, "calc", expression)
     assert code == 0, err
     assert out.strip() == printed
+
+
+def test_calc_expression_starting_with_minus_after_double_dash(capsys):
+    code, out, _ = run_cli(capsys, "calc", "--", "-(^*) + 1/2")
+    assert (code, out.strip()) == (0, "1/2v*")
 
 
 @pytest.mark.parametrize(

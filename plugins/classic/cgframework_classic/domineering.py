@@ -1,0 +1,167 @@
+"""Domineering (Winning Ways ch. 1; CGSuite's orientation): Left places vertical dominoes,
+Right horizontal ones, on the empty cells of a board.
+
+A board is stored as its height, width and a bit mask of empty cells (bit r * width + c), so
+moves, connected components and symmetric images are cheap integer operations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+
+import attrs
+
+from cgframework import BaseRuleset, Convention, Move, Player
+
+
+@attrs.frozen
+class Board:
+    height: int
+    width: int
+    empty: int  # bit r * width + c set when cell (r, c) is empty
+
+    def cells(self) -> Iterator[tuple[int, int]]:
+        w, mask = self.width, self.empty
+        while mask:
+            low = mask & -mask
+            i = low.bit_length() - 1
+            yield divmod(i, w)
+            mask ^= low
+
+
+def parse_board(text: str) -> Board:
+    rows = [row.strip() for row in text.split("|")]
+    width = len(rows[0])
+    if width == 0:
+        raise ValueError("empty row")
+    mask = 0
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            raise ValueError(f"row {r + 1} has {len(row)} cells, row 1 has {width}")
+        for c, ch in enumerate(row):
+            if ch == ".":
+                mask |= 1 << (r * width + c)
+            elif ch != "#":
+                raise ValueError(f"unexpected {ch!r} in row {r + 1} (use . for empty, # blocked)")
+    return Board(len(rows), width, mask)
+
+
+def format_board(board: Board) -> str:
+    w = board.width
+    return "|".join(
+        "".join("." if board.empty >> (r * w + c) & 1 else "#" for c in range(w))
+        for r in range(board.height)
+    )
+
+
+def trimmed(board: Board) -> Board:
+    """The board cut to the bounding box of its empty cells (0x0 when none)."""
+    if not board.empty:
+        return Board(0, 0, 0)
+    cells = list(board.cells())
+    r0 = min(r for r, _ in cells)
+    r1 = max(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    c1 = max(c for _, c in cells)
+    w = c1 - c0 + 1
+    mask = 0
+    for r, c in cells:
+        mask |= 1 << ((r - r0) * w + (c - c0))
+    return Board(r1 - r0 + 1, w, mask)
+
+
+def _image(board: Board, flip_rows: bool, flip_cols: bool) -> Board:
+    h, w = board.height, board.width
+    mask = 0
+    for r, c in board.cells():
+        rr = h - 1 - r if flip_rows else r
+        cc = w - 1 - c if flip_cols else c
+        mask |= 1 << (rr * w + cc)
+    return Board(h, w, mask)
+
+
+def symmetric_images(board: Board) -> list[Board]:
+    """The images under the reflections that keep vertical dominoes vertical."""
+    return [_image(board, fr, fc) for fr in (False, True) for fc in (False, True)]
+
+
+def transpose(board: Board) -> Board:
+    """Swap rows and columns: this swaps the players, negating the value."""
+    mask = 0
+    for r, c in board.cells():
+        mask |= 1 << (c * board.height + r)
+    return Board(board.width, board.height, mask)
+
+
+class Domineering(BaseRuleset):
+    name = "domineering"
+    convention = Convention.NORMAL
+    impartial = False
+    family = "classic"
+    syntax = "rows joined by |, . empty, # blocked, e.g. ..|..|.. ; Left plays vertically"
+
+    def parse(self, text: str) -> Board:
+        return parse_board(text)
+
+    def format(self, position: Board) -> str:
+        return format_board(position) if position.height else "#"
+
+    def options(self, position: Board, player: Player) -> Iterator[Move]:
+        h, w, empty = position.height, position.width, position.empty
+        for r, c in position.cells():
+            bit = 1 << (r * w + c)
+            if player is Player.LEFT:
+                if r + 1 < h and empty >> ((r + 1) * w + c) & 1:
+                    after = empty & ~bit & ~(1 << ((r + 1) * w + c))
+                    yield Move(Board(h, w, after), f"v{r + 1},{c + 1}")
+            elif c + 1 < w and empty >> (r * w + c + 1) & 1:
+                after = empty & ~bit & ~(bit << 1)
+                yield Move(Board(h, w, after), f"h{r + 1},{c + 1}")
+
+    def components(self, position: Board) -> Sequence[Board]:
+        """Connected regions of empty cells (4-neighbourhood), each trimmed."""
+        h, w = position.height, position.width
+        remaining = position.empty
+        parts = []
+        while remaining:
+            seed = remaining & -remaining
+            region = seed
+            frontier = seed
+            while frontier:
+                grown = _neighbours(frontier, h, w) & remaining & ~region
+                region |= grown
+                frontier = grown
+            remaining &= ~region
+            parts.append(trimmed(Board(h, w, region)))
+        return parts
+
+    def is_empty(self, position: Board) -> bool:
+        return not position.empty
+
+    def canonical_key(self, position: Board) -> tuple[int, int, int]:
+        board = trimmed(position)
+        return min(attrs.astuple(b) for b in symmetric_images(board))
+
+    def examples(self) -> list[str]:
+        return ["..|..|..", "...|...|...", "..#|...|.#."]
+
+
+@lru_cache(maxsize=None)
+def _column_masks(h: int, w: int) -> tuple[int, int, int]:
+    """(all cells, cells not in the first column, cells not in the last column)."""
+    full = (1 << (h * w)) - 1
+    first = sum(1 << (r * w) for r in range(h))
+    last = first << (w - 1)
+    return full, full & ~first, full & ~last
+
+
+def _neighbours(mask: int, h: int, w: int) -> int:
+    """Cells 4-adjacent to some cell of ``mask``."""
+    full, not_first_col, not_last_col = _column_masks(h, w)
+    return (
+        ((mask & not_last_col) << 1)
+        | ((mask & not_first_col) >> 1)
+        | ((mask << w) & full)
+        | (mask >> w)
+    )

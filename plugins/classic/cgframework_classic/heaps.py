@@ -1,0 +1,240 @@
+"""Heap games: Nim, subtraction games and octal games (Kayles, Dawson's Kayles).
+
+A position is a tuple of heap sizes; each heap is an independent component. Octal codes
+follow Guy & Smith (1956) and Winning Ways ch. 4: in ``0.d1d2d3...``, digit d_k says how k
+tokens may be removed from a heap: bit 1, when they are the whole heap; bit 2, leaving one
+non-empty heap; bit 4, leaving two non-empty heaps. The digit before the point (d0) allows,
+with bit 4, splitting a heap in two without removing anything. A finite subtraction set S is
+the octal game with d_k = 3 for k in S.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import attrs
+
+from cgframework import BaseRuleset, Convention, Move, Player
+
+
+@attrs.frozen
+class Heaps:
+    """Heap sizes, in the order written."""
+
+    sizes: tuple[int, ...]
+
+
+def parse_heaps(text: str) -> Heaps:
+    sizes = []
+    for token in text.split(","):
+        token = token.strip()
+        if not token.isdigit():
+            raise ValueError(f"heap size {token!r} is not a non-negative integer")
+        sizes.append(int(token))
+    return Heaps(tuple(sizes))
+
+
+def format_heaps(position: Heaps) -> str:
+    return ",".join(map(str, position.sizes))
+
+
+@attrs.frozen
+class OctalCode:
+    """Digits d0, d1, ..., dt of an octal game."""
+
+    digits: tuple[int, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> OctalCode:
+        text = text.strip()
+        head, dot, tail = text.partition(".")
+        if not dot:
+            head, tail = "0", text.lstrip(".")
+        for ch in head + tail:
+            if ch not in "01234567":
+                raise ValueError(f"octal code {text!r}: digit {ch!r} is not 0-7")
+        if len(head) != 1:
+            raise ValueError(f"octal code {text!r}: one digit before the point")
+        if not tail.strip("0"):
+            raise ValueError(f"octal code {text!r} allows no move")
+        return cls((int(head), *map(int, tail.rstrip("0"))))
+
+    @classmethod
+    def subtraction(cls, subtraction_set: Sequence[int]) -> OctalCode:
+        top = max(subtraction_set)
+        return cls((0, *(3 if k in subtraction_set else 0 for k in range(1, top + 1))))
+
+    @property
+    def length(self) -> int:
+        """t, the largest number of tokens a move removes."""
+        return len(self.digits) - 1
+
+    def __str__(self) -> str:
+        return f"{self.digits[0]}." + "".join(map(str, self.digits[1:]))
+
+    def results(self, n: int) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """(tokens removed, heaps left) for every move from a heap of n."""
+        return self.results_limited(n, n)
+
+    def results_limited(self, n: int, split_limit: int) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """As :meth:`results`, with splits (a, rest - a) only for a <= split_limit."""
+        for k, d in enumerate(self.digits):
+            if k > n or not d:
+                continue
+            rest = n - k
+            if d & 1 and rest == 0 and k > 0:
+                yield k, ()
+            if d & 2 and rest > 0 and k > 0:
+                yield k, (rest,)
+            if d & 4:
+                for a in range(1, min(rest // 2, split_limit) + 1):
+                    yield k, (a, rest - a)
+
+
+def heap_move(n: int, left: tuple[int, ...]) -> str:
+    return f"{n}->" + ("+".join(map(str, left)) if left else "0")
+
+
+class HeapRuleset(BaseRuleset):
+    """Shared parts of the heap games: heaps are components, keys are sorted heaps."""
+
+    convention = Convention.NORMAL
+    impartial = True
+    family = "classic"
+
+    def components(self, position: Heaps) -> Sequence[Heaps]:
+        return [attrs.evolve(position, sizes=(n,)) for n in position.sizes if n]
+
+    def canonical_key(self, position: Heaps) -> object:
+        return (self.rules_key(position), tuple(sorted(n for n in position.sizes if n)))
+
+    def rules_key(self, position: Heaps) -> object:
+        return self.name
+
+    def is_empty(self, position: Heaps) -> bool:
+        return not any(position.sizes)
+
+    def heap_results(self, position: Heaps, n: int) -> Iterator[tuple[int, ...]]:
+        raise NotImplementedError
+
+    def options(self, position: Heaps, player: Player) -> Iterator[Move]:
+        sizes = position.sizes
+        seen = set()
+        for i, n in enumerate(sizes):
+            if n in seen:
+                continue  # equal heaps give equal moves
+            seen.add(n)
+            for left in self.heap_results(position, n):
+                result = attrs.evolve(position, sizes=sizes[:i] + left + sizes[i + 1 :])
+                yield Move(result, heap_move(n, left))
+
+
+class Nim(HeapRuleset):
+    name = "nim"
+    syntax = "heap sizes, e.g. 3,4,5"
+
+    def parse(self, text: str) -> Heaps:
+        return parse_heaps(text)
+
+    def format(self, position: Heaps) -> str:
+        return format_heaps(position)
+
+    def heap_results(self, position: Heaps, n: int) -> Iterator[tuple[int, ...]]:
+        return ((m,) if m else () for m in range(n - 1, -1, -1))
+
+    def examples(self) -> list[str]:
+        return ["3,4,5", "1,2,3"]
+
+
+@attrs.frozen
+class CodedHeaps(Heaps):
+    """Heaps of an octal or subtraction game, with the game's code."""
+
+    code: OctalCode = OctalCode((0, 3))
+    label: str = ""
+
+
+class OctalRuleset(HeapRuleset):
+    """Any octal game: ``CODE:HEAPS``."""
+
+    name = "octal"
+    syntax = "octal code : heaps, e.g. 0.77:10,3 (Kayles) or 0.07:20 (Dawson's Kayles)"
+
+    def parse(self, text: str) -> CodedHeaps:
+        code, sep, heaps = text.partition(":")
+        if not sep:
+            raise ValueError(f"expected CODE:HEAPS, got {text!r}")
+        return CodedHeaps(parse_heaps(heaps).sizes, OctalCode.parse(code), code.strip())
+
+    def format(self, position: CodedHeaps) -> str:
+        return f"{position.code}:{format_heaps(position)}"
+
+    def rules_key(self, position: CodedHeaps) -> object:
+        return position.code.digits
+
+    def heap_results(self, position: CodedHeaps, n: int) -> Iterator[tuple[int, ...]]:
+        return (left for _, left in position.code.results(n))
+
+    def examples(self) -> list[str]:
+        return ["0.137:9,5", "0.77:10"]
+
+
+class FixedOctal(OctalRuleset):
+    """An octal game with a fixed code; positions are just heaps."""
+
+    code = OctalCode((0, 7, 7))
+
+    def parse(self, text: str) -> CodedHeaps:
+        return CodedHeaps(parse_heaps(text).sizes, self.code)
+
+    def format(self, position: CodedHeaps) -> str:
+        return format_heaps(position)
+
+
+class Kayles(FixedOctal):
+    """Kayles, octal 0.77: knock down one pin or two adjacent pins (Winning Ways ch. 4)."""
+
+    name = "kayles"
+    code = OctalCode((0, 7, 7))
+    syntax = "rows of pins, e.g. 10,3 (octal 0.77)"
+
+    def examples(self) -> list[str]:
+        return ["10,3", "70"]
+
+
+class DawsonsKayles(FixedOctal):
+    """Dawson's Kayles, octal 0.07: knock down two adjacent pins (rows of n pins)."""
+
+    name = "dawsons-kayles"
+    code = OctalCode((0, 0, 7))
+    syntax = "rows of pins, e.g. 12,5 (octal 0.07)"
+
+    def examples(self) -> list[str]:
+        return ["12,5", "51"]
+
+
+class Subtraction(OctalRuleset):
+    """Subtraction game S: remove s in S tokens from a heap (``{1,2,3}:10,7``)."""
+
+    name = "subtraction"
+    syntax = "subtraction set : heaps, e.g. {1,2,3}:10,7"
+
+    def parse(self, text: str) -> CodedHeaps:
+        subset, sep, heaps = text.partition(":")
+        subset = subset.strip()
+        if not sep or not (subset.startswith("{") and subset.endswith("}")):
+            raise ValueError(f"expected {{S}}:HEAPS such as {{1,2,3}}:10, got {text!r}")
+        members = []
+        for token in subset[1:-1].split(","):
+            token = token.strip()
+            if not token.isdigit() or int(token) == 0:
+                raise ValueError(f"subtraction set member {token!r} is not a positive integer")
+            members.append(int(token))
+        label = "{" + ",".join(map(str, sorted(set(members)))) + "}"
+        return CodedHeaps(parse_heaps(heaps).sizes, OctalCode.subtraction(members), label)
+
+    def format(self, position: CodedHeaps) -> str:
+        return f"{position.label}:{format_heaps(position)}"
+
+    def examples(self) -> list[str]:
+        return ["{1,2,3}:10,7", "{2,5,7}:30"]

@@ -1,0 +1,49 @@
+"""Hook implementations of the ``classic`` plugin (entry point ``classic``)."""
+
+from __future__ import annotations
+
+from cgframework import Family, SolverSpec, hookimpl
+from cgframework_classic.commands import classic_app
+from cgframework_classic.domineering import Domineering
+from cgframework_classic.heaps import DawsonsKayles, Kayles, Nim, OctalRuleset, Subtraction
+from cgframework_classic.solvers import octal_applies, solve_nim, solve_octal
+
+OCTAL_RULESETS = ("octal", "kayles", "dawsons-kayles", "subtraction")
+
+
+@hookimpl
+def register_rulesets(register):
+    for ruleset in (Nim(), OctalRuleset(), Kayles(), DawsonsKayles(), Subtraction(),
+                    Domineering()):
+        register(ruleset)
+
+
+@hookimpl
+def register_solvers(register):
+    register(SolverSpec(
+        name="nim-sum",
+        solve=solve_nim,
+        rulesets=("nim",),
+        description="Bouton: the nim-sum of the heaps, O(number of heaps)",
+    ))
+    register(SolverSpec(
+        name="periodic-octal",
+        solve=solve_octal,
+        rulesets=OCTAL_RULESETS,
+        applies=octal_applies,
+        description="Grundy sequence by heap size, then its proven period (octal "
+                    "periodicity theorem): any heap size in O(1) once proven",
+    ))
+
+
+@hookimpl
+def register_families(register):
+    for name in ("nim", "kayles", "dawsons-kayles"):
+        register(Family("heaps", name, str, f"a single {name} heap of size n"))
+    register(Family("rows", "domineering", lambda n: "." * n, "a 1 x n strip"))
+    register(Family("2xn", "domineering", lambda n: f"{'.' * n}|{'.' * n}", "a 2 x n board"))
+
+
+@hookimpl
+def register_commands(app):
+    app.add_typer(classic_app, name="classic")

@@ -1,0 +1,111 @@
+"""Specialised solvers of the classic plugin, each checked against the generic Grundy solver."""
+
+from __future__ import annotations
+
+from cgframework import Outcome, Solution, SolveContext, finish, options
+from cgframework.values import nim_sum, nimber
+from cgframework_classic.heaps import CodedHeaps, Heaps, OctalCode, heap_move
+from cgframework_classic.periodicity import Period, grundy_sequence, proven_period
+
+
+def _result(ruleset, position, ctx: SolveContext, g: int, best: list[str], method: str):
+    return finish(ruleset, position, ctx, value=nimber(g), outcome=Outcome.N if g else Outcome.P,
+                  best_moves=best, method=method, grundy=g)
+
+
+def _heaps_of(position) -> list[Heaps]:
+    return list(getattr(position, "parts", (position,)))
+
+
+def solve_nim(ruleset, position, ctx: SolveContext) -> Solution:
+    """Bouton (1901): the value of Nim is the nim-sum of the heaps; a winning move takes a
+    heap n to n xor s whenever that is smaller (s the nim-sum)."""
+    g = nim_sum(*(n for heaps in _heaps_of(position) for n in heaps.sizes))
+    best = []
+    for move in options(ruleset, position, ctx.first):
+        after = move.result
+        if nim_sum(*(n for heaps in _heaps_of(after) for n in heaps.sizes)) == 0:
+            best.append(move.text)
+    return _result(ruleset, position, ctx, g, best, "nim-sum")
+
+
+class OctalTable:
+    """A Grundy sequence per code, extended on demand, with its proven period if known."""
+
+    def __init__(self) -> None:
+        self.sequences: dict[tuple[int, ...], list[int]] = {}
+        self.periods: dict[tuple[int, ...], Period | None] = {}
+
+    def period(self, code: OctalCode) -> Period | None:
+        if code.digits not in self.periods:
+            if code.digits[0] != 0:
+                self.periods[code.digits] = None  # theorem stated for codes 0.d1d2...
+            else:
+                seq, found = proven_period(code, limit=4096)
+                self.sequences[code.digits] = seq
+                self.periods[code.digits] = found
+        return self.periods[code.digits]
+
+    def grundy(self, code: OctalCode, n: int) -> int:
+        period = self.period(code)
+        seq = self.sequences.setdefault(code.digits, [])
+        if n < len(seq):
+            return seq[n]
+        if period is not None and n >= period.preperiod:
+            return seq[period.preperiod + (n - period.preperiod) % period.period]
+        return grundy_sequence(code, n + 1, seq)[n]
+
+
+TABLE = OctalTable()
+
+
+def _coded_heaps(position) -> list[CodedHeaps]:
+    return _heaps_of(position)  # type: ignore[return-value]
+
+
+def octal_applies(ruleset, position) -> bool:
+    return all(isinstance(h, CodedHeaps) for h in _heaps_of(position))
+
+
+ENUMERATE_ALL_BELOW = 4096
+
+
+def _candidate_results(code: OctalCode, n: int, period: Period | None):
+    """Moves from a heap of n: all of them for small heaps; for huge heaps of a periodic
+    game, every move except splits (a, rest - a) with a beyond one pre-period plus one
+    period, which repeat the values of smaller a (both parts are then in the periodic
+    range)."""
+    if n < ENUMERATE_ALL_BELOW or period is None:
+        yield from code.results(n)
+        return
+    reach = period.preperiod + period.period
+    for k, left in code.results_limited(n, reach):
+        yield k, left
+
+
+def solve_octal(ruleset, position, ctx: SolveContext) -> Solution:
+    """Grundy values of heaps from the code's Grundy sequence (computed once, O(n^2) mex
+    recursion), and for heaps past the proven pre-period from the period (octal periodicity
+    theorem), so any heap size is O(1) once the period is proven. For heaps of 4096 or more,
+    ``best_moves`` lists one split per distinct pair of values rather than every split."""
+
+    def grundy(heaps: list[CodedHeaps]) -> int:
+        return nim_sum(*(TABLE.grundy(h.code, n) for h in heaps for n in h.sizes))
+
+    parts = _coded_heaps(position)
+    g = grundy(parts)
+    best: list[str] = []
+    if g:
+        for index, part in enumerate(parts, 1):
+            code = part.code
+            seen = set()
+            for n in part.sizes:
+                if n in seen:
+                    continue
+                seen.add(n)
+                target = g ^ TABLE.grundy(code, n)
+                for _, left in _candidate_results(code, n, TABLE.period(code)):
+                    if nim_sum(*(TABLE.grundy(code, m) for m in left)) == target:
+                        text = heap_move(n, left)
+                        best.append(text if len(parts) == 1 else f"{index}:{text}")
+    return _result(ruleset, position, ctx, g, best, "periodic-octal")
