@@ -29,8 +29,13 @@ def solve_nim(ruleset, position, ctx: SolveContext) -> Solution:
     return _result(ruleset, position, ctx, g, best, "nim-sum")
 
 
+DIRECT_LIMIT = 4096
+"""Heaps below this are valued by extending the Grundy sequence (O(n^2) mex recursion);
+larger heaps need the code's period, proven from at most this many values."""
+
+
 class OctalTable:
-    """A Grundy sequence per code, extended on demand, with its proven period if known."""
+    """A Grundy sequence per code, extended on demand, and its proven period if known."""
 
     def __init__(self) -> None:
         self.sequences: dict[tuple[int, ...], list[int]] = {}
@@ -41,19 +46,25 @@ class OctalTable:
             if code.digits[0] != 0:
                 self.periods[code.digits] = None  # theorem stated for codes 0.d1d2...
             else:
-                seq, found = proven_period(code, limit=4096)
+                seq, found = proven_period(code, limit=DIRECT_LIMIT)
                 self.sequences[code.digits] = seq
                 self.periods[code.digits] = found
         return self.periods[code.digits]
 
+    def can_value(self, code: OctalCode, n: int) -> bool:
+        return n < DIRECT_LIMIT or self.period(code) is not None
+
     def grundy(self, code: OctalCode, n: int) -> int:
-        period = self.period(code)
         seq = self.sequences.setdefault(code.digits, [])
         if n < len(seq):
             return seq[n]
-        if period is not None and n >= period.preperiod:
-            return seq[period.preperiod + (n - period.preperiod) % period.period]
-        return grundy_sequence(code, n + 1, seq)[n]
+        if n < DIRECT_LIMIT:
+            return grundy_sequence(code, n + 1, seq)[n]
+        period = self.period(code)
+        if period is None:
+            raise ValueError(f"octal {code}: no period proven, heap {n} too large")
+        seq = self.sequences[code.digits]
+        return seq[period.preperiod + (n - period.preperiod) % period.period]
 
 
 TABLE = OctalTable()
@@ -64,23 +75,22 @@ def _coded_heaps(position) -> list[CodedHeaps]:
 
 
 def octal_applies(ruleset, position) -> bool:
-    return all(isinstance(h, CodedHeaps) for h in _heaps_of(position))
+    """Heaps of an octal code, each small or of a code whose period is proven."""
+    parts = _heaps_of(position)
+    return all(isinstance(h, CodedHeaps) for h in parts) and all(
+        TABLE.can_value(h.code, n) for h in parts for n in h.sizes
+    )
 
 
-ENUMERATE_ALL_BELOW = 4096
-
-
-def _candidate_results(code: OctalCode, n: int, period: Period | None):
+def _candidate_results(code: OctalCode, n: int):
     """Moves from a heap of n: all of them for small heaps; for huge heaps of a periodic
     game, every move except splits (a, rest - a) with a beyond one pre-period plus one
     period, which repeat the values of smaller a (both parts are then in the periodic
     range)."""
-    if n < ENUMERATE_ALL_BELOW or period is None:
-        yield from code.results(n)
-        return
-    reach = period.preperiod + period.period
-    for k, left in code.results_limited(n, reach):
-        yield k, left
+    period = TABLE.period(code) if n >= DIRECT_LIMIT else None
+    if period is None:
+        return code.results(n)
+    return code.results_limited(n, period.preperiod + period.period)
 
 
 def solve_octal(ruleset, position, ctx: SolveContext) -> Solution:
@@ -104,7 +114,7 @@ def solve_octal(ruleset, position, ctx: SolveContext) -> Solution:
                     continue
                 seen.add(n)
                 target = g ^ TABLE.grundy(code, n)
-                for _, left in _candidate_results(code, n, TABLE.period(code)):
+                for _, left in _candidate_results(code, n):
                     if nim_sum(*(TABLE.grundy(code, m) for m in left)) == target:
                         text = heap_move(n, left)
                         best.append(text if len(parts) == 1 else f"{index}:{text}")

@@ -1,0 +1,77 @@
+"""The classic plugin through ``cgf``: the acceptance checks of the core issue."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cgframework.cli import main
+
+
+def run(capsys, *args):
+    capsys.readouterr()
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as stop:
+        code = stop.code
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_rulesets_json_lists_classic_rulesets_with_syntax(capsys):
+    code, out, _ = run(capsys, "rulesets", "--json")
+    assert code == 0
+    records = {r["name"]: r for r in json.loads(out)}
+    for name in ("nim", "subtraction", "octal", "kayles", "dawsons-kayles", "domineering"):
+        assert records[name]["syntax"] and records[name]["plugin"] == "classic"
+    assert records["nim"]["impartial"] and not records["domineering"]["impartial"]
+
+
+def test_solve_nim_json(capsys):
+    code, out, _ = run(capsys, "solve", "nim", "3,4,5", "--json")
+    record = json.loads(out)
+    assert code == 0
+    assert record["outcome"] == "N" and record["grundy"] == 2 and record["value"] == "*2"
+    assert record["best_moves"] == ["3->1"]
+
+
+def test_solve_domineering_json(capsys):
+    code, out, _ = run(capsys, "solve", "domineering", "..|..|..", "--json")
+    record = json.loads(out)
+    assert code == 0 and record["method"] == "canonical"
+    # computed here, and checked by the transposition/reflection and outcome tests
+    assert record["value"] == "{1/2|-2}" and record["outcome"] == "N"
+
+
+def test_sequence_command_reports_the_period(capsys):
+    code, out, _ = run(capsys, "classic", "sequence", "kayles", "--to", "500", "--json")
+    record = json.loads(out)
+    assert code == 0 and (record["period"], record["last_exception"]) == (12, 70)
+    code, out, _ = run(capsys, "classic", "sequence", "octal", "0.07", "--to", "500")
+    assert code == 0 and "period 34" in out and "heap 52" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("solve", "nim", "3,x"),
+        ("solve", "nim", ""),
+        ("solve", "octal", "0.9:3"),
+        ("solve", "octal", "3"),
+        ("solve", "domineering", "..|."),
+        ("solve", "domineering", "..|.x"),
+        ("solve", "subtraction", "{0}:3"),
+        ("solve", "subtraction", "1,2:3"),
+        ("solve", "kayles", "3 + "),
+        ("classic", "sequence", "octal", "0.8"),
+        ("classic", "sequence", "subtraction", "{0,1}"),
+        ("classic", "sequence", "nim"),
+        ("classic", "sequence", "kayles", "--to", "-1"),
+    ],
+)
+def test_malformed_input_exits_2_with_one_line(capsys, args):
+    code, out, err = run(capsys, *args)
+    assert code == 2, (out, err)
+    assert err.count("\n") == 1 and "Traceback" not in err

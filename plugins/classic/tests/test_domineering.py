@@ -1,0 +1,67 @@
+"""Domineering: symmetries, decomposition and small known values."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cgframework import solve
+from cgframework.values import ZERO, parse_value
+from cgframework_classic.domineering import (
+    Domineering,
+    format_board,
+    parse_board,
+    symmetric_images,
+    transpose,
+)
+
+RULES = Domineering()
+
+
+@st.composite
+def boards(draw):
+    h = draw(st.integers(1, 3))
+    w = draw(st.integers(1, 4))
+    cells = draw(st.lists(st.sampled_from(".#"), min_size=h * w, max_size=h * w,))
+    cells = [c if draw(st.integers(0, 4)) else "#" for c in cells]
+    return "|".join("".join(cells[r * w:(r + 1) * w]) for r in range(h))
+
+
+def value(text: str, method: str = "auto"):
+    return solve("domineering", text, method=method).value
+
+
+@settings(max_examples=80, deadline=None)
+@given(boards())
+def test_reflections_keep_the_value_and_transposition_negates_it(text):
+    """Left plays vertically: reflections keep orientations; transposing swaps the players."""
+    board = parse_board(text)
+    v = value(text)
+    for image in symmetric_images(board):
+        assert value(format_board(image)) is v
+    assert value(format_board(transpose(board))) is -v
+
+
+@settings(max_examples=80, deadline=None)
+@given(boards())
+def test_outcome_search_agrees_with_the_sum_of_component_values(text):
+    """The brute-force outcome search (whole board, no values) agrees with the outcome of the
+    canonical value computed component by component."""
+    v = value(text)
+    assert solve("domineering", text, method="outcome").outcome.value == v.outcome()
+
+
+def test_small_known_values():
+    """Winning Ways ch. 1: a vertical 2-strip is 1 for Left, a horizontal one -1 for Right,
+    the 2x2 square is +-1, the 1xn strip is -floor(n/2)."""
+    assert value(".|.") is parse_value("1")
+    assert value("..") is parse_value("-1")
+    assert value("..|..") is parse_value("+-1")
+    for n in range(1, 9):
+        assert value("." * n) is parse_value(str(-(n // 2)))
+    assert value("#") is ZERO and value("...|###|...") is parse_value("-2")
+
+
+def test_components_are_trimmed_connected_regions():
+    parts = RULES.components(parse_board("..#.|..#.|####"))
+    assert sorted(format_board(p) for p in parts) == ["..|..", ".|."]
