@@ -57,7 +57,9 @@ def measure(ruleset: str, position: str, method: str, repeat: int) -> dict:
     for _ in range(repeat):
         done = subprocess.run(
             [sys.executable, "-c", CHILD, ruleset, position, method],
-            capture_output=True, text=True, check=True,
+            capture_output=True,
+            text=True,
+            check=True,
         )
         runs.append(json.loads(done.stdout))
     result = dict(runs[-1])
@@ -80,8 +82,15 @@ def main() -> None:
             continue
         for label, ruleset, position, method in make(args.quick):
             r = measure(ruleset, position, method, args.repeat)
-            table.add_row(label, r["value"], r["method"], f"{r['seconds']:.3f}",
-                          str(r["nodes"]), str(r["hits"]), f"{r['rss_mb']:.0f}")
+            table.add_row(
+                label,
+                r["value"],
+                r["method"],
+                f"{r['seconds']:.3f}",
+                str(r["nodes"]),
+                str(r["hits"]),
+                f"{r['rss_mb']:.0f}",
+            )
             console.print(f"done {label}: {r['seconds']:.3f} s", style="dim")
     console.print(table)
 

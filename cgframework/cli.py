@@ -126,9 +126,7 @@ def solve_cmd(
     for key in solution.extra:
         rows.append((key, json.dumps(data[key])))
     s = solution.stats
-    rows.append(
-        ("stats", f"{s.nodes} nodes, {s.cache_hits} cache hits, {s.seconds * 1000:.1f} ms")
-    )
+    rows.append(("stats", f"{s.nodes} nodes, {s.cache_hits} cache hits, {s.seconds * 1000:.1f} ms"))
     for key, value in rows:
         table.add_row(key, value)
     out.print(table)

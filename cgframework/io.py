@@ -37,7 +37,7 @@ def load_number(raw: Any) -> int | Fraction:
         return raw
     if isinstance(raw, str):
         return as_score(Fraction(raw.strip()))
-    raise ValueError(f"not an exact number: {raw!r} (write fractions as \"p/q\")")
+    raise ValueError(f'not an exact number: {raw!r} (write fractions as "p/q")')
 
 
 converter.register_unstructure_hook(Fraction, dump_number)
@@ -107,8 +107,17 @@ def unstructure_solution(solution: Solution) -> dict[str, Any]:
 
 
 _SOLUTION_KEYS = {
-    "ruleset", "position", "convention", "value", "value_kind", "outcome",
-    "best_moves", "method", "first", "stats", "grundy",
+    "ruleset",
+    "position",
+    "convention",
+    "value",
+    "value_kind",
+    "outcome",
+    "best_moves",
+    "method",
+    "first",
+    "stats",
+    "grundy",
 }
 
 

@@ -66,8 +66,10 @@ def play_game(
     console.print(f"You are {NAMES[human]}; {NAMES[first]} moves first.")
     passes = 0
     while True:
-        console.print(f"\nposition: [bold]{format_position(ruleset, position)}[/bold]"
-                      + (f"   score (Left - Right): {margin}" if scoring else ""))
+        console.print(
+            f"\nposition: [bold]{format_position(ruleset, position)}[/bold]"
+            + (f"   score (Left - Right): {margin}" if scoring else "")
+        )
         moves = options(ruleset, position, player)
         if not moves:
             if scoring:

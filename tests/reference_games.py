@@ -7,14 +7,14 @@ by deleting dominated options and bypassing reversible ones until neither applie
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 Ref = tuple[frozenset, frozenset]
 
 ZERO: Ref = (frozenset(), frozenset())
 
 
-@lru_cache(maxsize=None)
+@cache
 def ge(g: Ref, h: Ref) -> bool:
     return not any(le(gr, h) for gr in g[1]) and not any(ge(hl, g) for hl in h[0])
 
@@ -27,14 +27,14 @@ def eq(g: Ref, h: Ref) -> bool:
     return ge(g, h) and ge(h, g)
 
 
-@lru_cache(maxsize=None)
+@cache
 def add(g: Ref, h: Ref) -> Ref:
     lefts = {add(gl, h) for gl in g[0]} | {add(g, hl) for hl in h[0]}
     rights = {add(gr, h) for gr in g[1]} | {add(g, hr) for hr in h[1]}
     return canonical((frozenset(lefts), frozenset(rights)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def neg(g: Ref) -> Ref:
     return (frozenset(neg(r) for r in g[1]), frozenset(neg(x) for x in g[0]))
 
@@ -49,7 +49,7 @@ def _undominated(options: set, better) -> set:
     return set(kept)
 
 
-@lru_cache(maxsize=None)
+@cache
 def canonical(g: Ref) -> Ref:
     lefts = {canonical(x) for x in g[0]}
     rights = {canonical(x) for x in g[1]}

@@ -22,8 +22,17 @@ EXAMPLE = ROOT / "docs" / "example-plugin"
 def installed_example(tmp_path_factory):
     target = tmp_path_factory.mktemp("site")
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
-         str(target), str(EXAMPLE)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(EXAMPLE),
+        ],
         check=True,
     )
     return target
@@ -33,8 +42,9 @@ def cgf(args, site):
     env = dict(os.environ, PYTHONPATH=str(site))
     env.pop("CGFRAMEWORK_PLUGINS", None)
     code = "import sys; from cgframework.cli import main; main(sys.argv[1:])"
-    return subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True,
-                          text=True)
+    return subprocess.run(
+        [sys.executable, "-c", code, *args], env=env, capture_output=True, text=True
+    )
 
 
 def test_example_plugin_is_discovered_and_solves(installed_example):

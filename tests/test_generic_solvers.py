@@ -21,8 +21,13 @@ from cgframework.plugins import Registry
 from cgframework.values import ZERO, nimber
 
 REGISTRY = Registry()
-for _rs in (TreeRuleset(), ImpartialTreeRuleset(), MisereTreeRuleset(), TokensRuleset(),
-            EndsRuleset()):
+for _rs in (
+    TreeRuleset(),
+    ImpartialTreeRuleset(),
+    MisereTreeRuleset(),
+    TokensRuleset(),
+    EndsRuleset(),
+):
     REGISTRY._add_ruleset("tests", _rs)
 
 

@@ -128,8 +128,14 @@ def test_simplest_number_rule():
 
 @pytest.mark.parametrize(
     ("text", "fragment"),
-    [("{1|", "missing '}'"), ("1/3", "not a dyadic"), ("{1|2|3}", "ambiguous"), ("x", "'x'"),
-     ("1 +", "end"), ("{1,|0}", "unexpected")],
+    [
+        ("{1|", "missing '}'"),
+        ("1/3", "not a dyadic"),
+        ("{1|2|3}", "ambiguous"),
+        ("x", "'x'"),
+        ("1 +", "end"),
+        ("{1,|0}", "unexpected"),
+    ],
 )
 def test_syntax_errors_name_the_token(text, fragment):
     with pytest.raises(ValueSyntaxError) as err:

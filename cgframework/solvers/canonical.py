@@ -28,6 +28,7 @@ def _component_value(ruleset: Ruleset, component: Position, ctx: SolveContext) -
     if cached is not MISSING:
         return cached
     table.nodes += 1
+
     def values_of(player: Player) -> list[CanonicalGame]:
         return [canonical_value(ruleset, m.result, ctx) for m in ruleset.options(component, player)]
 
@@ -53,6 +54,13 @@ def solve_canonical(ruleset: Ruleset, position: Position, ctx: SolveContext):
     value = canonical_value(ruleset, position, ctx)
     best = winning_moves(ruleset, position, ctx.first, ctx)
     nim = value.nim_value
-    return finish(ruleset, position, ctx, value=value, outcome=Outcome(value.outcome()),
-                  best_moves=best, method="canonical",
-                  grundy=nim if ruleset.impartial else None)
+    return finish(
+        ruleset,
+        position,
+        ctx,
+        value=value,
+        outcome=Outcome(value.outcome()),
+        best_moves=best,
+        method="canonical",
+        grundy=nim if ruleset.impartial else None,
+    )

@@ -166,9 +166,7 @@ def solve(
     label = solution.method or name
     if ctx.simplify is not None and "+simplify" not in label:
         label += "+simplify"
-    return attrs.evolve(
-        solution, method=label, stats=attrs.evolve(solution.stats, seconds=seconds)
-    )
+    return attrs.evolve(solution, method=label, stats=attrs.evolve(solution.stats, seconds=seconds))
 
 
 _deep = threading.local()

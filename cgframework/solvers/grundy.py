@@ -40,5 +40,13 @@ def solve_grundy(ruleset: Ruleset, position: Position, ctx: SolveContext):
         for m in options(ruleset, position, ctx.first)
         if grundy_value(ruleset, m.result, ctx) == 0
     ]
-    return finish(ruleset, position, ctx, value=nimber(g), outcome=Outcome.N if g else Outcome.P,
-                  best_moves=best, method="grundy", grundy=g)
+    return finish(
+        ruleset,
+        position,
+        ctx,
+        value=nimber(g),
+        outcome=Outcome.N if g else Outcome.P,
+        best_moves=best,
+        method="grundy",
+        grundy=g,
+    )

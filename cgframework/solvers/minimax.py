@@ -54,5 +54,6 @@ def solve_minimax(ruleset: Ruleset, position: Position, ctx: SolveContext):
     best = [
         m.text for m in moves if m.points - score(ruleset, m.result, player.opponent, ctx) == value
     ]
-    return finish(ruleset, position, ctx, value=value, outcome=None, best_moves=best,
-                  method="minimax")
+    return finish(
+        ruleset, position, ctx, value=value, outcome=None, best_moves=best, method="minimax"
+    )

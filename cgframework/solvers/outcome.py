@@ -30,9 +30,7 @@ def mover_wins(
         result = misere
     else:
         opponent = player.opponent
-        result = any(
-            not mover_wins(ruleset, m.result, opponent, ctx, misere) for m in moves
-        )
+        result = any(not mover_wins(ruleset, m.result, opponent, ctx, misere) for m in moves)
     return table.store(tkey, result)
 
 
@@ -52,5 +50,12 @@ def solve_outcome(ruleset: Ruleset, position: Position, ctx: SolveContext):
         for m in options(ruleset, position, player)
         if not mover_wins(ruleset, m.result, player.opponent, ctx, misere)
     ]
-    return finish(ruleset, position, ctx, value=outcome.value, outcome=outcome,
-                  best_moves=best, method="outcome")
+    return finish(
+        ruleset,
+        position,
+        ctx,
+        value=outcome.value,
+        outcome=outcome,
+        best_moves=best,
+        method="outcome",
+    )

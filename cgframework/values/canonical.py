@@ -163,7 +163,9 @@ def _intern(lefts: tuple[CanonicalGame, ...], rights: tuple[CanonicalGame, ...])
     return g
 
 
-def _number_of(lefts: tuple[CanonicalGame, ...], rights: tuple[CanonicalGame, ...]) -> Fraction | None:
+def _number_of(
+    lefts: tuple[CanonicalGame, ...], rights: tuple[CanonicalGame, ...]
+) -> Fraction | None:
     """A canonical form is a number iff its options are numbers with max left < min right."""
     if any(g.number_value is None for g in lefts + rights):
         return None
@@ -305,16 +307,12 @@ def _canonicalise(ls: tuple[CanonicalGame, ...], rs: tuple[CanonicalGame, ...]) 
 
 def _maximal(options: tuple[CanonicalGame, ...]) -> tuple[CanonicalGame, ...]:
     """Left options not dominated by another (G^L1 <= G^L2 removes G^L1)."""
-    kept = [
-        g for g in options if not any(h is not g and ge(h, g) for h in options)
-    ]
+    kept = [g for g in options if not any(h is not g and ge(h, g) for h in options)]
     return tuple(kept)
 
 
 def _minimal(options: tuple[CanonicalGame, ...]) -> tuple[CanonicalGame, ...]:
-    kept = [
-        g for g in options if not any(h is not g and ge(g, h) for h in options)
-    ]
+    kept = [g for g in options if not any(h is not g and ge(g, h) for h in options)]
     return tuple(kept)
 
 

@@ -10,8 +10,9 @@ import typer
 from cgframework_classic.heaps import OctalCode
 from cgframework_classic.periodicity import find_period, grundy_sequence
 
-classic_app = typer.Typer(help="Nim, subtraction and octal games, Domineering.",
-                          no_args_is_help=True)
+classic_app = typer.Typer(
+    help="Nim, subtraction and octal games, Domineering.", no_args_is_help=True
+)
 
 FIXED_CODES = {"kayles": "0.77", "dawsons-kayles": "0.07"}
 
@@ -57,17 +58,22 @@ def sequence(
     if as_json:
         record = {"code": str(octal), "grundy": seq, "period": None, "preperiod": None}
         if period:
-            record.update(period=period.period, preperiod=period.preperiod,
-                          last_exception=period.last_exception)
+            record.update(
+                period=period.period,
+                preperiod=period.preperiod,
+                last_exception=period.last_exception,
+            )
         print(json.dumps(record))
         return
     print(f"octal {octal}: G(0..{to})")
     for start in range(0, len(seq), 20):
-        print(f"{start:>6}: " + " ".join(f"{g:>2}" for g in seq[start:start + 20]))
+        print(f"{start:>6}: " + " ".join(f"{g:>2}" for g in seq[start : start + 20]))
     if period is None:
         print("no period proven by these values (try a larger --to)")
     else:
         last = period.last_exception
         after = f"last exceptional value at heap {last}" if last is not None else "purely periodic"
-        print(f"period {period.period}, pre-period {period.preperiod} ({after}); "
-              "proven by the octal periodicity theorem")
+        print(
+            f"period {period.period}, pre-period {period.preperiod} ({after}); "
+            "proven by the octal periodicity theorem"
+        )

@@ -8,7 +8,7 @@ moves, connected components and symmetric images are cheap integer operations.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import cache
 
 import attrs
 
@@ -147,7 +147,7 @@ class Domineering(BaseRuleset):
         return ["..|..|..", "...|...|...", "..#|...|.#."]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _column_masks(h: int, w: int) -> tuple[int, int, int]:
     """(all cells, cells not in the first column, cells not in the last column)."""
     full = (1 << (h * w)) - 1

@@ -13,27 +13,30 @@ OCTAL_RULESETS = ("octal", "kayles", "dawsons-kayles", "subtraction")
 
 @hookimpl
 def register_rulesets(register):
-    for ruleset in (Nim(), OctalRuleset(), Kayles(), DawsonsKayles(), Subtraction(),
-                    Domineering()):
+    for ruleset in (Nim(), OctalRuleset(), Kayles(), DawsonsKayles(), Subtraction(), Domineering()):
         register(ruleset)
 
 
 @hookimpl
 def register_solvers(register):
-    register(SolverSpec(
-        name="nim-sum",
-        solve=solve_nim,
-        rulesets=("nim",),
-        description="Bouton: the nim-sum of the heaps, O(number of heaps)",
-    ))
-    register(SolverSpec(
-        name="periodic-octal",
-        solve=solve_octal,
-        rulesets=OCTAL_RULESETS,
-        applies=octal_applies,
-        description="Grundy sequence by heap size, then its proven period (octal "
-                    "periodicity theorem): any heap size in O(1) once proven",
-    ))
+    register(
+        SolverSpec(
+            name="nim-sum",
+            solve=solve_nim,
+            rulesets=("nim",),
+            description="Bouton: the nim-sum of the heaps, O(number of heaps)",
+        )
+    )
+    register(
+        SolverSpec(
+            name="periodic-octal",
+            solve=solve_octal,
+            rulesets=OCTAL_RULESETS,
+            applies=octal_applies,
+            description="Grundy sequence by heap size, then its proven period (octal "
+            "periodicity theorem): any heap size in O(1) once proven",
+        )
+    )
 
 
 @hookimpl

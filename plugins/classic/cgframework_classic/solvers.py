@@ -9,8 +9,16 @@ from cgframework_classic.periodicity import Period, grundy_sequence, proven_peri
 
 
 def _result(ruleset, position, ctx: SolveContext, g: int, best: list[str], method: str):
-    return finish(ruleset, position, ctx, value=nimber(g), outcome=Outcome.N if g else Outcome.P,
-                  best_moves=best, method=method, grundy=g)
+    return finish(
+        ruleset,
+        position,
+        ctx,
+        value=nimber(g),
+        outcome=Outcome.N if g else Outcome.P,
+        best_moves=best,
+        method=method,
+        grundy=g,
+    )
 
 
 def _heaps_of(position) -> list[Heaps]:

@@ -8,8 +8,10 @@ from hypothesis import strategies as st
 from cgframework import solve
 
 heaps = st.lists(st.integers(0, 12), min_size=1, max_size=4).map(lambda hs: ",".join(map(str, hs)))
-codes = st.lists(st.integers(0, 7), min_size=1, max_size=3).filter(any).map(
-    lambda ds: "0." + "".join(map(str, ds))
+codes = (
+    st.lists(st.integers(0, 7), min_size=1, max_size=3)
+    .filter(any)
+    .map(lambda ds: "0." + "".join(map(str, ds)))
 )
 SETTINGS = settings(max_examples=60, deadline=None)
 
@@ -20,8 +22,9 @@ def grundy_after(ruleset: str, position: str, move: str) -> int:
 
     rs = get_registry().ruleset(ruleset)
     pos = parse_position(rs, position)
-    (after,) = [m.result for m in options(rs, pos, __import__("cgframework").Player.LEFT)
-                if m.text == move]
+    (after,) = [
+        m.result for m in options(rs, pos, __import__("cgframework").Player.LEFT) if m.text == move
+    ]
     return solve(rs, after, method="generic").grundy
 
 

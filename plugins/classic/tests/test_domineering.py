@@ -22,9 +22,15 @@ RULES = Domineering()
 def boards(draw):
     h = draw(st.integers(1, 3))
     w = draw(st.integers(1, 4))
-    cells = draw(st.lists(st.sampled_from(".#"), min_size=h * w, max_size=h * w,))
+    cells = draw(
+        st.lists(
+            st.sampled_from(".#"),
+            min_size=h * w,
+            max_size=h * w,
+        )
+    )
     cells = [c if draw(st.integers(0, 4)) else "#" for c in cells]
-    return "|".join("".join(cells[r * w:(r + 1) * w]) for r in range(h))
+    return "|".join("".join(cells[r * w : (r + 1) * w]) for r in range(h))
 
 
 def value(text: str, method: str = "auto"):
