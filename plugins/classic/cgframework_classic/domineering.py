@@ -55,35 +55,55 @@ def format_board(board: Board) -> str:
     )
 
 
+def rows_of(board: Board) -> list[int]:
+    """Each row's empty cells as a w-bit integer (bit c = column c)."""
+    w, mask = board.width, board.empty
+    row_mask = (1 << w) - 1
+    return [(mask >> (r * w)) & row_mask for r in range(board.height)]
+
+
+def from_rows(rows: Sequence[int], width: int) -> Board:
+    mask = 0
+    for r, row in enumerate(rows):
+        mask |= row << (r * width)
+    return Board(len(rows), width, mask)
+
+
 def trimmed(board: Board) -> Board:
     """The board cut to the bounding box of its empty cells (0x0 when none)."""
     if not board.empty:
         return Board(0, 0, 0)
-    cells = list(board.cells())
-    r0 = min(r for r, _ in cells)
-    r1 = max(r for r, _ in cells)
-    c0 = min(c for _, c in cells)
-    c1 = max(c for _, c in cells)
-    w = c1 - c0 + 1
-    mask = 0
-    for r, c in cells:
-        mask |= 1 << ((r - r0) * w + (c - c0))
-    return Board(r1 - r0 + 1, w, mask)
+    rows = rows_of(board)
+    first = next(r for r, row in enumerate(rows) if row)
+    last = max(r for r, row in enumerate(rows) if row)
+    rows = rows[first : last + 1]
+    columns = 0
+    for row in rows:
+        columns |= row
+    shift = (columns & -columns).bit_length() - 1
+    width = columns.bit_length() - shift
+    if shift == 0 and width == board.width and len(rows) == board.height:
+        return board
+    return from_rows([row >> shift for row in rows], width)
 
 
-def _image(board: Board, flip_rows: bool, flip_cols: bool) -> Board:
-    h, w = board.height, board.width
-    mask = 0
-    for r, c in board.cells():
-        rr = h - 1 - r if flip_rows else r
-        cc = w - 1 - c if flip_cols else c
-        mask |= 1 << (rr * w + cc)
-    return Board(h, w, mask)
+@cache
+def _reversed_row(row: int, width: int) -> int:
+    return int(format(row, f"0{width}b")[::-1], 2) if width else 0
 
 
 def symmetric_images(board: Board) -> list[Board]:
-    """The images under the reflections that keep vertical dominoes vertical."""
-    return [_image(board, fr, fc) for fr in (False, True) for fc in (False, True)]
+    """The images under the reflections that keep vertical dominoes vertical: identity,
+    left-right mirror, up-down mirror and the half turn."""
+    w = board.width
+    rows = rows_of(board)
+    mirrored = [_reversed_row(row, w) for row in rows]
+    return [
+        board,
+        from_rows(mirrored, w),
+        from_rows(rows[::-1], w),
+        from_rows(mirrored[::-1], w),
+    ]
 
 
 def transpose(board: Board) -> Board:
@@ -141,7 +161,7 @@ class Domineering(BaseRuleset):
 
     def canonical_key(self, position: Board) -> tuple[int, int, int]:
         board = trimmed(position)
-        return min(attrs.astuple(b) for b in symmetric_images(board))
+        return min((b.height, b.width, b.empty) for b in symmetric_images(board))
 
     def examples(self) -> list[str]:
         return ["..|..|..", "...|...|...", "..#|...|.#."]
