@@ -20,10 +20,12 @@ from rich.table import Table
 
 CHILD = r"""
 import json, resource, sys, time
-from cgframework import solve
+from cgframework import get_registry, parse_position, solve
 ruleset, position, method = sys.argv[1:4]
+rules = get_registry().ruleset(ruleset)  # plugin loading is not part of the timing
+position = parse_position(rules, position)
 start = time.perf_counter()
-solution = solve(ruleset, position, method=method)
+solution = solve(rules, position, method=method)
 seconds = time.perf_counter() - start
 print(json.dumps({
     "seconds": seconds,
@@ -72,17 +74,19 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="small instances, < 1 minute")
     parser.add_argument("--only", choices=sorted(GROUPS), help="run one group")
     parser.add_argument("--repeat", type=int, default=3, help="runs per instance (median)")
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     args = parser.parse_args()
     table = Table(title=f"cgframework benchmarks ({platform.python_version()})")
     for col in ("instance", "value", "method", "median s", "nodes", "cache hits", "peak RSS MB"):
         table.add_column(col)
-    console = Console()
+    console = Console(width=160)
+    rows: list[tuple[str, ...]] = []
     for group, make in GROUPS.items():
         if args.only and group != args.only:
             continue
         for label, ruleset, position, method in make(args.quick):
             r = measure(ruleset, position, method, args.repeat)
-            table.add_row(
+            row = (
                 label,
                 r["value"],
                 r["method"],
@@ -91,8 +95,16 @@ def main() -> None:
                 str(r["hits"]),
                 f"{r['rss_mb']:.0f}",
             )
+            rows.append(row)
+            table.add_row(*row)
             console.print(f"done {label}: {r['seconds']:.3f} s", style="dim")
-    console.print(table)
+    if not args.markdown:
+        console.print(table)
+        return
+    print("| instance | value | method | median s | nodes | cache hits | peak RSS MB |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: |")
+    for row in rows:
+        print("| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |")
 
 
 if __name__ == "__main__":

@@ -186,9 +186,16 @@ def get_registry() -> Registry:
     return registry
 
 
+_commands_added: dict[int, set[str]] = {}
+
+
 def register_commands(app: Any) -> None:
-    """Let every plugin add its typer sub-commands to ``app``."""
-    plugin_manager().hook.register_commands(app=app)
+    """Let every plugin add its typer sub-commands to ``app`` (each plugin once per app)."""
+    done = _commands_added.setdefault(id(app), set())
+    for impl in plugin_manager().hook.register_commands.get_hookimpls():
+        if impl.plugin_name not in done:
+            impl.function(app=app)
+            done.add(impl.plugin_name)
 
 
 def rulesets() -> Iterable[Ruleset]:
