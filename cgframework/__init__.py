@@ -34,7 +34,7 @@ from cgframework.io import (
 )
 from cgframework.plugins import PluginError, UnknownRuleset, get_registry, load_plugin
 from cgframework.solution import Solution, Stats
-from cgframework.solvers.common import finish
+from cgframework.solvers.common import finish, finish_impartial
 from cgframework.solvers.dispatch import SolverError, solve
 from cgframework.universes import Universe
 
@@ -68,6 +68,7 @@ __all__ = [
     "converter",
     "dump_number",
     "finish",
+    "finish_impartial",
     "format_position",
     "from_json",
     "get_registry",

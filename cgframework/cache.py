@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 _MISSING = object()
@@ -33,6 +33,14 @@ class TranspositionTable:
         """Remember ``value`` (unless the table is disabled, for reference runs) and return it."""
         if self.enabled:
             self._table[key] = value
+        return value
+
+    def memo(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """The stored value for ``key``, or ``compute()`` (one more node expanded), stored."""
+        value = self.lookup(key)
+        if value is _MISSING:
+            self.nodes += 1
+            value = self.store(key, compute())
         return value
 
     def __len__(self) -> int:

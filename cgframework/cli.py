@@ -182,7 +182,7 @@ def demo() -> None:
     registry = get_registry()
     table = Table(title="cgframework demo: one example per ruleset")
     for col in ("ruleset", "position", "value", "best move", "method", "time"):
-        table.add_column(col)
+        table.add_column(col, overflow="fold")
     for name in sorted(registry.rulesets):
         rs = registry.rulesets[name]
         examples = list(rs.examples()) if hasattr(rs, "examples") else []

@@ -6,7 +6,6 @@ canonical form (Siegel, CGT II.2); a sum's value is the sum of its components' v
 
 from __future__ import annotations
 
-from cgframework.cache import MISSING
 from cgframework.extensions import SolveContext
 from cgframework.game import Outcome, Player, Position, Ruleset, components, options
 from cgframework.solvers.common import finish, simplified
@@ -22,19 +21,14 @@ def canonical_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> 
 
 
 def _component_value(ruleset: Ruleset, component: Position, ctx: SolveContext) -> CanonicalGame:
-    table = ctx.table
-    key = ("c", ruleset.canonical_key(component))
-    cached = table.lookup(key)
-    if cached is not MISSING:
-        return cached
-    table.nodes += 1
-
     def values_of(player: Player) -> list[CanonicalGame]:
         return [canonical_value(ruleset, m.result, ctx) for m in ruleset.options(component, player)]
 
-    lefts = values_of(Player.LEFT)
-    rights = lefts if ruleset.impartial else values_of(Player.RIGHT)
-    return table.store(key, game(lefts, rights))
+    def form() -> CanonicalGame:
+        lefts = values_of(Player.LEFT)
+        return game(lefts, lefts if ruleset.impartial else values_of(Player.RIGHT))
+
+    return ctx.table.memo(("c", ruleset.canonical_key(component)), form)
 
 
 def winning_moves(

@@ -40,6 +40,29 @@ def finish(
     )
 
 
+def finish_impartial(
+    ruleset: Ruleset,
+    position: Position,
+    ctx: SolveContext,
+    grundy: int,
+    best_moves: Sequence[str],
+    method: str,
+) -> Solution:
+    """A Solution for an impartial position of Grundy value ``grundy`` (value ``*grundy``)."""
+    from cgframework.values import nimber
+
+    return finish(
+        ruleset,
+        position,
+        ctx,
+        value=nimber(grundy),
+        outcome=Outcome.N if grundy else Outcome.P,
+        best_moves=best_moves,
+        method=method,
+        grundy=grundy,
+    )
+
+
 def simplified(ruleset: Ruleset, component: Position, ctx: SolveContext) -> Position:
     """The component after the registered equivalence-preserving rewrites (if enabled)."""
     return component if ctx.simplify is None else ctx.simplify(ruleset, component)

@@ -6,11 +6,10 @@ and a sum's value is the nim-sum of its components' values (Winning Ways ch. 4).
 
 from __future__ import annotations
 
-from cgframework.cache import MISSING
 from cgframework.extensions import SolveContext
-from cgframework.game import Outcome, Player, Position, Ruleset, components, options
-from cgframework.solvers.common import finish, simplified
-from cgframework.values import mex, nimber
+from cgframework.game import Player, Position, Ruleset, components, options
+from cgframework.solvers.common import finish_impartial, simplified
+from cgframework.values import mex
 
 
 def grundy_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> int:
@@ -22,14 +21,12 @@ def grundy_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> int
 
 
 def _component_grundy(ruleset: Ruleset, component: Position, ctx: SolveContext) -> int:
-    table = ctx.table
-    key = ("g", ruleset.canonical_key(component))
-    cached = table.lookup(key)
-    if cached is not MISSING:
-        return cached
-    table.nodes += 1
-    seen = {grundy_value(ruleset, m.result, ctx) for m in ruleset.options(component, Player.LEFT)}
-    return table.store(key, mex(seen))
+    return ctx.table.memo(
+        ("g", ruleset.canonical_key(component)),
+        lambda: mex(
+            grundy_value(ruleset, m.result, ctx) for m in ruleset.options(component, Player.LEFT)
+        ),
+    )
 
 
 def solve_grundy(ruleset: Ruleset, position: Position, ctx: SolveContext):
@@ -40,13 +37,4 @@ def solve_grundy(ruleset: Ruleset, position: Position, ctx: SolveContext):
         for m in options(ruleset, position, ctx.first)
         if grundy_value(ruleset, m.result, ctx) == 0
     ]
-    return finish(
-        ruleset,
-        position,
-        ctx,
-        value=nimber(g),
-        outcome=Outcome.N if g else Outcome.P,
-        best_moves=best,
-        method="grundy",
-        grundy=g,
-    )
+    return finish_impartial(ruleset, position, ctx, g, best, "grundy")

@@ -9,7 +9,6 @@ ends the game (``ruleset.end_score`` gives the last score difference) or passes
 
 from __future__ import annotations
 
-from cgframework.cache import MISSING
 from cgframework.extensions import SolveContext
 from cgframework.game import Player, Position, Ruleset, Score, canonical_key, options
 from cgframework.solvers.common import finish
@@ -19,21 +18,19 @@ def score(ruleset: Ruleset, position: Position, player: Player, ctx: SolveContex
     """Optimal (mover's total - opponent's total) from here on, ``player`` to move."""
     if ctx.simplify is not None:
         position = ctx.simplify(ruleset, position)
-    impartial = ruleset.impartial
     key = canonical_key(ruleset, position)
-    tkey = key if impartial else (key, player)
-    table = ctx.table
-    cached = table.lookup(tkey)
-    if cached is not MISSING:
-        return cached
-    table.nodes += 1
+    return ctx.table.memo(
+        key if ruleset.impartial else (key, player),
+        lambda: _best(ruleset, position, player, ctx),
+    )
+
+
+def _best(ruleset: Ruleset, position: Position, player: Player, ctx: SolveContext) -> Score:
     moves = options(ruleset, position, player)
-    if moves:
-        opponent = player.opponent
-        best = max(m.points - score(ruleset, m.result, opponent, ctx) for m in moves)
-    else:
-        best = _stuck(ruleset, position, player, ctx)
-    return table.store(tkey, best)
+    if not moves:
+        return _stuck(ruleset, position, player, ctx)
+    opponent = player.opponent
+    return max(m.points - score(ruleset, m.result, opponent, ctx) for m in moves)
 
 
 def _stuck(ruleset: Ruleset, position: Position, player: Player, ctx: SolveContext) -> Score:

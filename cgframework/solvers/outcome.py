@@ -6,7 +6,6 @@ ruleset (partizan or impartial); memoised on ``(canonical_key, player)``.
 
 from __future__ import annotations
 
-from cgframework.cache import MISSING
 from cgframework.extensions import SolveContext
 from cgframework.game import Convention, Outcome, Player, Position, Ruleset, canonical_key, options
 from cgframework.solvers.common import finish
@@ -19,19 +18,15 @@ def mover_wins(
     if ctx.simplify is not None:
         position = ctx.simplify(ruleset, position)
     key = canonical_key(ruleset, position)
-    tkey = (key, misere) if ruleset.impartial else (key, player, misere)
-    table = ctx.table
-    cached = table.lookup(tkey)
-    if cached is not MISSING:
-        return cached
-    table.nodes += 1
-    moves = options(ruleset, position, player)
-    if not moves:
-        result = misere
-    else:
-        opponent = player.opponent
-        result = any(not mover_wins(ruleset, m.result, opponent, ctx, misere) for m in moves)
-    return table.store(tkey, result)
+    opponent = player.opponent
+
+    def search() -> bool:
+        moves = options(ruleset, position, player)
+        if not moves:
+            return misere
+        return any(not mover_wins(ruleset, m.result, opponent, ctx, misere) for m in moves)
+
+    return ctx.table.memo((key, misere) if ruleset.impartial else (key, player, misere), search)
 
 
 def outcome_of(ruleset: Ruleset, position: Position, ctx: SolveContext, misere: bool) -> Outcome:

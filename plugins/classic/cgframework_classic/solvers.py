@@ -2,23 +2,10 @@
 
 from __future__ import annotations
 
-from cgframework import Outcome, Solution, SolveContext, finish, options
-from cgframework.values import nim_sum, nimber
+from cgframework import Solution, SolveContext, finish_impartial, options
+from cgframework.values import nim_sum
 from cgframework_classic.heaps import CodedHeaps, Heaps, OctalCode, heap_move
 from cgframework_classic.periodicity import Period, grundy_sequence, proven_period
-
-
-def _result(ruleset, position, ctx: SolveContext, g: int, best: list[str], method: str):
-    return finish(
-        ruleset,
-        position,
-        ctx,
-        value=nimber(g),
-        outcome=Outcome.N if g else Outcome.P,
-        best_moves=best,
-        method=method,
-        grundy=g,
-    )
 
 
 def _heaps_of(position) -> list[Heaps]:
@@ -34,7 +21,7 @@ def solve_nim(ruleset, position, ctx: SolveContext) -> Solution:
         after = move.result
         if nim_sum(*(n for heaps in _heaps_of(after) for n in heaps.sizes)) == 0:
             best.append(move.text)
-    return _result(ruleset, position, ctx, g, best, "nim-sum")
+    return finish_impartial(ruleset, position, ctx, g, best, "nim-sum")
 
 
 DIRECT_LIMIT = 4096
@@ -126,4 +113,4 @@ def solve_octal(ruleset, position, ctx: SolveContext) -> Solution:
                     if nim_sum(*(TABLE.grundy(code, m) for m in left)) == target:
                         text = heap_move(n, left)
                         best.append(text if len(parts) == 1 else f"{index}:{text}")
-    return _result(ruleset, position, ctx, g, best, "periodic-octal")
+    return finish_impartial(ruleset, position, ctx, g, best, "periodic-octal")
