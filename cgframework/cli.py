@@ -22,6 +22,7 @@ from cgframework.io import converter
 from cgframework.plugins import PluginError, get_registry, register_commands
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import SolverError, available_methods, solve
+from cgframework.store import StoreError, ValueStore
 from cgframework.universes import holds, split_comparison
 
 app = typer.Typer(
@@ -79,10 +80,22 @@ def parse_player(text: str) -> Player:
         fail(str(exc))
 
 
-def solve_or_fail(ruleset: Ruleset, position: Any, method: str, first: Player) -> Solution:
+def solve_or_fail(
+    ruleset: Ruleset, position: Any, method: str, first: Player, store_path: str | None = None
+) -> Solution:
     try:
-        return solve(ruleset, position, method=method, first=first)
+        if store_path is None:
+            return solve(ruleset, position, method=method, first=first)
+        with open_store(store_path) as store:
+            return solve(ruleset, position, method=method, first=first, store=store)
     except SolverError as exc:
+        fail(str(exc))
+
+
+def open_store(path: str) -> ValueStore:
+    try:
+        return ValueStore(path)
+    except StoreError as exc:
         fail(str(exc))
 
 
@@ -101,11 +114,14 @@ def solve_cmd(
     method: Annotated[str, typer.Option(help="auto, generic, or a solver name.")] = "auto",
     first: Annotated[str, typer.Option(help="Player to move first: L or R.")] = "L",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    store: Annotated[
+        str | None, typer.Option(help="sqlite value store to read from and write to.")
+    ] = None,
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics."""
     rs = load_ruleset(ruleset)
     pos = load_position(rs, position)
-    solution = solve_or_fail(rs, pos, method, parse_player(first))
+    solution = solve_or_fail(rs, pos, method, parse_player(first), store)
     if as_json:
         print(json.dumps(converter.unstructure(solution)))
         return
@@ -247,6 +263,9 @@ def play(
     play_game(rs, pos, human=parse_player(you), first=parse_player(first), console=out)
 
 
+import cgframework.sweep_cli  # noqa: E402,F401  (adds `cgf sweep` and `cgf store`)
+
+
 def _click_exceptions(command: Any) -> Any:
     """The exceptions module of the click that typer uses (``click``, or the copy typer
     vendors as ``typer._click`` in recent releases)."""
@@ -275,7 +294,11 @@ def main(argv: list[str] | None = None) -> None:
     aborts = tuple(e for e in (getattr(errors, "Abort", None), typer.Abort) if e)
     exits = tuple(e for e in (getattr(errors, "Exit", None), typer.Exit) if e)
     try:
-        command.main(args=argv, prog_name="cgf", standalone_mode=False)
+        status = command.main(args=argv, prog_name="cgf", standalone_mode=False)
+        if status == 130:  # typer turns Ctrl-C into this exit status
+            _die("interrupted", 130)
+        if isinstance(status, int) and status:
+            sys.exit(status)
     except (InputError, PluginError) as exc:
         _die(str(exc), 2)
     except (*aborts, KeyboardInterrupt):

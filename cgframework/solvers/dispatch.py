@@ -20,10 +20,13 @@ from cgframework.cache import TranspositionTable
 from cgframework.extensions import Preserves, SolveContext, SolverSpec
 from cgframework.game import (
     Convention,
+    Outcome,
     Player,
     Position,
     Ruleset,
     Sum,
+    format_position,
+    options,
     parse_position,
 )
 from cgframework.plugins import Registry, get_registry
@@ -32,6 +35,8 @@ from cgframework.solvers.canonical import solve_canonical
 from cgframework.solvers.grundy import solve_grundy
 from cgframework.solvers.minimax import solve_minimax
 from cgframework.solvers.outcome import solve_outcome
+from cgframework.store import ValueStore, position_key
+from cgframework.values import ZERO, CanonicalGame
 
 GENERIC_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Solution]] = {
     "minimax": solve_minimax,
@@ -146,13 +151,69 @@ def solve(
     first: Player = Player.LEFT,
     table: TranspositionTable | None = None,
     registry: Registry | None = None,
+    store: ValueStore | None = None,
 ) -> Solution:
-    """Solve a position (or its text) with the chosen method; see the module docstring."""
+    """Solve a position (or its text) with the chosen method; see the module docstring.
+
+    With a ``store``, a solution already stored for the position (up to its canonical key)
+    is returned without search when ``method`` is ``auto``, and new solutions are stored.
+    """
     registry = registry or get_registry()
     if isinstance(ruleset, str):
         ruleset = registry.ruleset(ruleset)
     if isinstance(position, str):
         position = parse_position(ruleset, position)
+    if store is None:
+        return _search(ruleset, position, method, first, table, registry)
+    key = position_key(ruleset, position, first)
+    found = store.get(ruleset, key) if method == "auto" else None
+    if found is not None:
+        stored_text, solution = found
+        text = format_position(ruleset, position)
+        if stored_text != text:  # an equivalent position: its moves are not ours
+            moves = _best_moves_from_children(ruleset, position, solution, registry, store)
+            solution = attrs.evolve(solution, position=text, best_moves=tuple(moves))
+        return attrs.evolve(solution, extra={**solution.extra, "from_store": True})
+    solution = _search(ruleset, position, method, first, table, registry)
+    store.put(ruleset, key, solution)
+    return solution
+
+
+def _best_moves_from_children(
+    ruleset: Ruleset,
+    position: Position,
+    solution: Solution,
+    registry: Registry,
+    store: ValueStore,
+) -> list[str]:
+    """The first player's optimal moves, from the (stored or solved) values of the options."""
+    player = solution.first
+    best = []
+    for move in options(ruleset, position, player):
+        child = solve(ruleset, move.result, first=player.opponent, registry=registry, store=store)
+        if ruleset.convention is Convention.SCORING:
+            good = move.points - child.value == solution.value
+        elif child.grundy is not None:
+            good = child.grundy == 0
+        elif isinstance(child.value, CanonicalGame):
+            good = child.value >= ZERO if player is Player.LEFT else child.value <= ZERO
+        elif child.outcome is not None:
+            good = child.outcome in (Outcome.P, Outcome(player.value))
+        else:
+            return []  # a convention this core does not know: no moves rather than wrong ones
+        if good:
+            best.append(move.text)
+    return best
+
+
+def _search(
+    ruleset: Ruleset,
+    position: Position,
+    method: str,
+    first: Player,
+    table: TranspositionTable | None,
+    registry: Registry,
+) -> Solution:
     name, fn, simplify_on = choose(ruleset, position, method, registry)
     ctx = SolveContext(
         first=first,

@@ -7,8 +7,10 @@ from typing import Annotated
 
 import typer
 
+from cgframework import Family
+from cgframework.sweep import SweepError, sweep
 from cgframework_classic.heaps import OctalCode
-from cgframework_classic.periodicity import find_period, grundy_sequence
+from cgframework_classic.periodicity import find_period
 
 classic_app = typer.Typer(
     help="Nim, subtraction and octal games, Domineering.", no_args_is_help=True
@@ -46,14 +48,28 @@ def sequence(
     code: Annotated[str | None, typer.Argument(help="octal code (0.77) or set ({1,2,3})")] = None,
     to: Annotated[int, typer.Option(help="last heap size")] = 100,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    store: Annotated[str | None, typer.Option(help="sqlite value store")] = None,
+    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
+    executor: Annotated[str, typer.Option(help="local, processes or dask://HOST:PORT")] = "local",
 ) -> None:
-    """Grundy values of heaps 0..TO and the period they prove (octal periodicity theorem)."""
-    from cgframework.cli import fail
+    """Grundy values of heaps 0..TO and the period they prove (octal periodicity theorem).
+
+    A thin wrapper over the core's sweep runner (family: single heaps of the code)."""
+    from cgframework.cli import fail, open_store
 
     if to < 0:
         fail(f"--to must be >= 0, got {to}")
     octal = _code(ruleset, code)
-    seq = grundy_sequence(octal, to + 1)
+    family = Family("heaps", "octal", lambda n: f"{octal}:{n}", f"single heaps of {octal}")
+    value_store = open_store(store) if store else None
+    try:
+        records = sweep("octal", family, 0, to, store=value_store, jobs=jobs, executor=executor)
+        seq = [record.solution.grundy for record in records]
+    except SweepError as exc:
+        fail(str(exc))
+    finally:
+        if value_store is not None:
+            value_store.close()
     period = find_period(seq, octal.length) if octal.digits[0] == 0 else None
     if as_json:
         record = {"code": str(octal), "grundy": seq, "period": None, "preperiod": None}

@@ -1,0 +1,221 @@
+"""The value store and the sweep runner (issue: sweeps that resume, run in parallel, scale out)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+from clirun import run_cli
+
+from cgframework import get_registry, solve
+from cgframework.store import ValueStore, key_text
+from cgframework.sweep import SweepStats, sweep
+
+SLOW_PLUGIN = textwrap.dedent(
+    """
+    import time
+    from cgframework import BaseRuleset, Convention, Family, Move, hookimpl
+
+    class SlowChain(BaseRuleset):
+        '''Subtract 1 or 2 from a counter; every option listing sleeps, so sweeps take time.'''
+        name = "slow-chain"
+        convention = Convention.NORMAL
+        impartial = True
+        syntax = "a counter"
+
+        def parse(self, text):
+            return int(text)
+
+        def options(self, position, player):
+            time.sleep(0.004)
+            return [Move(position - k, f"-{k}") for k in (1, 2) if position >= k]
+
+    @hookimpl
+    def register_rulesets(register):
+        register(SlowChain())
+
+    @hookimpl
+    def register_families(register):
+        register(Family("chain", "slow-chain", str))
+    """
+)
+
+
+@pytest.fixture
+def slow_env(tmp_path):
+    (tmp_path / "tmp_slow_chain.py").write_text(SLOW_PLUGIN)
+    env = dict(os.environ, PYTHONPATH=str(tmp_path), CGFRAMEWORK_PLUGINS="tmp_slow_chain")
+    return env
+
+
+def cgf_process(args, env, **kw):
+    # SIGINT is ignored in processes started from a background job (as CI runs): restore
+    # Python's own handler, as a terminal session has it, so Ctrl-C raises KeyboardInterrupt.
+    code = (
+        "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "from cgframework.cli import main; main(sys.argv[1:])"
+    )
+    return subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        **kw,
+    )
+
+
+def values(stdout: str) -> list[tuple]:
+    rows = [json.loads(line) for line in stdout.splitlines() if line.strip()]
+    return [
+        (r["parameter"], r["position"], r["value"], r["grundy"], tuple(r["best_moves"]))
+        for r in rows
+    ]
+
+
+def summary(stderr: str) -> tuple[int, int]:
+    line = [x for x in stderr.splitlines() if "computed" in x][-1].split()
+    return int(line[0]), int(line[2])
+
+
+def test_interrupted_sweep_resumes_without_recomputing(tmp_path, slow_env):
+    store = str(tmp_path / "values.sqlite")
+    args = ["sweep", "slow-chain", "chain", "--to", "40", "--store", store]
+    first = cgf_process(args, slow_env)
+    time.sleep(2.0)
+    first.send_signal(signal.SIGINT)
+    out1, err1 = first.communicate(timeout=60)
+    assert first.returncode == 130, err1
+    done_before = len(out1.splitlines())
+    assert 0 < done_before < 41
+    with ValueStore(store) as vs:
+        stored = len(vs)
+    assert stored >= done_before  # everything emitted was stored first
+
+    second = cgf_process(args, slow_env)
+    out2, err2 = second.communicate(timeout=120)
+    assert second.returncode == 0, err2
+    computed, from_store = summary(err2)
+    assert from_store == stored and computed == 41 - stored
+
+    plain = cgf_process(["sweep", "slow-chain", "chain", "--to", "40"], slow_env)
+    out3, _ = plain.communicate(timeout=120)
+    assert values(out2) == values(out3)
+    assert [v[3] for v in values(out3)] == [n % 3 for n in range(41)]
+
+
+def test_two_processes_write_one_store_concurrently(tmp_path, slow_env):
+    store = str(tmp_path / "shared.sqlite")
+    a = cgf_process(["sweep", "slow-chain", "chain", "--to", "30", "--store", store], slow_env)
+    b = cgf_process(
+        ["sweep", "slow-chain", "chain", "--from", "15", "--to", "45", "--store", store], slow_env
+    )
+    out_a, err_a = a.communicate(timeout=120)
+    out_b, err_b = b.communicate(timeout=120)
+    assert a.returncode == 0 and b.returncode == 0, (err_a, err_b)
+    assert len(out_a.splitlines()) == 31 and len(out_b.splitlines()) == 31
+    with ValueStore(store) as vs:
+        assert len(vs) == 46  # members 0..45, none lost, none doubled
+
+
+def _records(executor: str, jobs: int) -> list[tuple]:
+    family = get_registry().family("kayles", "heaps")
+    return [
+        (r.parameter, str(r.solution.value), r.solution.grundy, r.solution.best_moves)
+        for r in sweep("kayles", family, 0, 40, executor=executor, jobs=jobs, method="generic")
+    ]
+
+
+def test_one_job_two_jobs_and_dask_give_identical_results():
+    distributed = pytest.importorskip("distributed")
+    local = _records("local", 1)
+    assert _records("processes", 2) == local
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address.replace("tcp://", "dask://")
+        assert _records(address, 1) == local
+
+
+def test_store_exported_and_imported_answers_without_recomputation(tmp_path, capsys):
+    machine_a, machine_b = tmp_path / "a", tmp_path / "b"
+    machine_a.mkdir()
+    machine_b.mkdir()
+    store_a, store_b = str(machine_a / "v.sqlite"), str(machine_b / "v.sqlite")
+    code, out_a, err = run_cli(
+        capsys, "sweep", "dawsons-kayles", "heaps", "--to", "30", "--store", store_a
+    )
+    assert code == 0 and "31 computed" in err
+    dump = str(machine_a / "dump.jsonl")
+    assert run_cli(capsys, "store", "export", store_a, "--out", dump)[0] == 0
+    code, _, err = run_cli(capsys, "store", "import", store_b, dump)
+    assert code == 0 and "added 31" in err
+    code, out_b, err = run_cli(
+        capsys, "sweep", "dawsons-kayles", "heaps", "--to", "30", "--store", store_b
+    )
+    assert code == 0 and "0 computed, 31 from the store" in err
+    assert values(out_a) == values(out_b)
+    code, out, _ = run_cli(capsys, "store", "info", store_b)
+    assert "dawsons-kayles (rules version 1): 31" in out
+
+
+def test_solve_reads_the_store_and_equivalent_positions_get_their_own_moves(tmp_path):
+    with ValueStore(tmp_path / "v.sqlite") as store:
+        first = solve("kayles", "10,3", store=store)
+        again = solve("kayles", "10,3", store=store)
+        swapped = solve("kayles", "3,10", store=store)
+    assert "from_store" not in first.extra and again.extra["from_store"]
+    assert again.value is first.value and again.best_moves == first.best_moves
+    assert swapped.position == "3,10"
+    assert set(swapped.best_moves) == set(solve("kayles", "3,10").best_moves)
+
+
+def test_key_text_is_stable_for_sets():
+    assert key_text(frozenset({"b", "a", ("c", 1)})) == key_text(frozenset({("c", 1), "a", "b"}))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("sweep", "kayles", "heaps", "--from", "5", "--to", "2"),
+        ("sweep", "kayles", "heaps", "--jobs", "0"),
+        ("sweep", "kayles", "heaps", "--format", "xml"),
+        ("sweep", "kayles", "nope"),
+        ("sweep", "kayles", "heaps", "--executor", "dask://127.0.0.1:9"),
+        ("store", "info", "/no/such/store.sqlite"),
+    ],
+)
+def test_bad_sweep_and_store_input_exits_2(capsys, args):
+    code, _, err = run_cli(capsys, *args)
+    assert code == 2 and err.count("\n") == 1, err
+
+
+def test_corrupt_store_and_import_file_are_clean_errors(tmp_path, capsys):
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"this is not sqlite at all" * 100)
+    code, _, err = run_cli(capsys, "store", "info", str(junk))
+    assert code == 2 and "value store" in err
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"ruleset": "x"}\n')
+    store = tmp_path / "s.sqlite"
+    code, _, err = run_cli(capsys, "store", "import", str(store), str(bad))
+    assert code == 2 and "line 1" in err
+    with ValueStore(store) as vs:
+        assert len(vs) == 0  # nothing written half-way
+
+
+def test_sweep_stats_count_store_hits(tmp_path):
+    family = get_registry().family("nim", "heaps")
+    with ValueStore(tmp_path / "v.sqlite") as store:
+        stats = SweepStats()
+        list(sweep("nim", family, 0, 9, store=store, stats=stats))
+        assert (stats.computed, stats.from_store) == (10, 0)
+        stats = SweepStats()
+        list(sweep("nim", family, 5, 14, store=store, stats=stats))
+        assert (stats.computed, stats.from_store) == (5, 5)
