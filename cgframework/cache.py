@@ -11,11 +11,14 @@ _MISSING = object()
 class TranspositionTable:
     """A memo keyed by canonical position keys. ``nodes`` counts positions expanded."""
 
-    __slots__ = ("_table", "enabled", "hits", "misses", "nodes")
+    __slots__ = ("_table", "backing", "enabled", "hits", "misses", "nodes")
 
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True, backing: Any = None) -> None:
+        """``backing``, if given, has ``get(key)`` (a value or :data:`MISSING`) and
+        ``put(key, value)``: a slower, persistent level under the dict (the value store)."""
         self._table: dict[Hashable, Any] = {}
         self.enabled = enabled
+        self.backing = backing
         self.hits = 0
         self.misses = 0
         self.nodes = 0
@@ -23,6 +26,10 @@ class TranspositionTable:
     def lookup(self, key: Hashable) -> Any:
         """The stored value, or :data:`MISSING` (counting a hit or a miss)."""
         value = self._table.get(key, _MISSING)
+        if value is _MISSING and self.backing is not None and self.enabled:
+            value = self.backing.get(key)
+            if value is not _MISSING:
+                self._table[key] = value
         if value is _MISSING:
             self.misses += 1
         else:
@@ -33,6 +40,8 @@ class TranspositionTable:
         """Remember ``value`` (unless the table is disabled, for reference runs) and return it."""
         if self.enabled:
             self._table[key] = value
+            if self.backing is not None:
+                self.backing.put(key, value)
         return value
 
     def memo(self, key: Hashable, compute: Callable[[], Any]) -> Any:

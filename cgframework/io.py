@@ -81,6 +81,13 @@ def value_kind(value: Any) -> ValueKind:
     raise TypeError(f"no JSON form for values of type {type(value).__name__}")
 
 
+def load_value(kind: str, raw: Any) -> Any:
+    """Inverse of :func:`dump_value` for a value of the named kind."""
+    if kind not in _kinds:
+        raise ValueError(f"unknown value kind {kind!r}")
+    return _kinds[kind].load(raw)
+
+
 def dump_value(value: Any) -> Any:
     return value_kind(value).dump(value)
 

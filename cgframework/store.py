@@ -19,8 +19,9 @@ from typing import IO, Any
 
 import attrs
 
+from cgframework.cache import MISSING
 from cgframework.game import Player, Position, Ruleset, canonical_key
-from cgframework.io import converter
+from cgframework.io import converter, load_value, value_kind
 from cgframework.solution import Solution
 
 SCHEMA = """
@@ -30,6 +31,13 @@ CREATE TABLE IF NOT EXISTS solutions (
     key      TEXT NOT NULL,
     position TEXT NOT NULL,
     solution TEXT NOT NULL,
+    PRIMARY KEY (ruleset, version, key)
+);
+CREATE TABLE IF NOT EXISTS memo (
+    ruleset TEXT NOT NULL,
+    version TEXT NOT NULL,
+    key     TEXT NOT NULL,
+    value   TEXT NOT NULL,
     PRIMARY KEY (ruleset, version, key)
 )
 """
@@ -57,8 +65,55 @@ def key_text(key: Hashable) -> str:
 def position_key(ruleset: Ruleset, position: Position, first: Player) -> str:
     """The content address of a position: a hash of its canonical key and who moves first."""
     player = "" if ruleset.impartial else first.value
-    text = key_text(canonical_key(ruleset, position)) + "|" + player
+    return _hash(key_text(canonical_key(ruleset, position)) + "|" + player)
+
+
+class StoreBacking:
+    """Lets a transposition table read through to the store (entries computed by earlier
+    runs or other machines) and write its new entries back in batches."""
+
+    def __init__(self, store: ValueStore, ruleset: Ruleset, batch: int = 2000) -> None:
+        self.store = store
+        self.ruleset = ruleset
+        self.batch = batch
+        self._pending: list[tuple[str, str]] = []
+
+    def get(self, key: Hashable) -> Any:
+        text = self.store.memo_get(self.ruleset, _hash(key_text(key)))
+        return MISSING if text is None else _decode(json.loads(text))
+
+    def put(self, key: Hashable, value: Any) -> None:
+        encoded = _encode(value)
+        if encoded is None:
+            return  # a value type the store cannot hold: kept in memory only
+        self._pending.append((_hash(key_text(key)), json.dumps(encoded)))
+        if len(self._pending) >= self.batch:
+            self.flush()
+
+    def flush(self) -> None:
+        if self._pending:
+            self.store.memo_put_many(self.ruleset, self._pending)
+            self._pending = []
+
+
+def _hash(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, bool) or isinstance(value, int):
+        return value
+    try:
+        kind = value_kind(value)
+    except TypeError:
+        return None
+    return {"kind": kind.name, "value": kind.dump(value)}
+
+
+def _decode(data: Any) -> Any:
+    if isinstance(data, dict):
+        return load_value(data["kind"], data["value"])
+    return data
 
 
 class ValueStore:
@@ -70,7 +125,7 @@ class ValueStore:
             self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute(SCHEMA)
+            self._db.executescript(SCHEMA)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot use {str(self.path)!r} as a value store: {exc}") from None
         self.hits = 0
@@ -112,6 +167,29 @@ class ValueStore:
 
     def __len__(self) -> int:
         return self._db.execute("SELECT COUNT(*) FROM solutions").fetchone()[0]
+
+    def memo_get(self, ruleset: Ruleset, key: str) -> str | None:
+        row = self._db.execute(
+            "SELECT value FROM memo WHERE ruleset=? AND version=? AND key=?",
+            (ruleset.name, ruleset.version, key),
+        ).fetchone()
+        return None if row is None else row[0]
+
+    def memo_put_many(self, ruleset: Ruleset, rows: list[tuple[str, str]]) -> None:
+        """Store transposition-table entries in one transaction."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.executemany(
+                "INSERT OR IGNORE INTO memo VALUES (?, ?, ?, ?)",
+                [(ruleset.name, ruleset.version, k, v) for k, v in rows],
+            )
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+
+    def memo_size(self) -> int:
+        return self._db.execute("SELECT COUNT(*) FROM memo").fetchone()[0]
 
     def info(self) -> dict[str, Any]:
         rows = self._db.execute(

@@ -50,15 +50,29 @@ class SweepStats:
     from_store: int = 0
 
 
+_worker_stores: dict[str, ValueStore] = {}
+
+
 def solve_member(
-    ruleset_name: str, text: str, method: str, first: str, extra_plugins: list[str]
+    ruleset_name: str,
+    text: str,
+    method: str,
+    first: str,
+    extra_plugins: list[str],
+    store_path: str | None = None,
 ) -> dict[str, Any]:
     """Solve one member in a worker (process pool or Dask); returns the Solution as JSON data
-    so that workers and parent need not share Python objects."""
+    so that workers and parent need not share Python objects. With ``store_path`` (a file
+    this worker can open) the solver's transposition table reads through the store."""
     for module in extra_plugins:
         if module not in plugins._extra_modules:
             plugins.load_plugin(module)
-    solution = solve(ruleset_name, text, method=method, first=Player(first))
+    store = None
+    if store_path is not None:
+        if store_path not in _worker_stores:
+            _worker_stores[store_path] = ValueStore(store_path)
+        store = _worker_stores[store_path]
+    solution = solve(ruleset_name, text, method=method, first=Player(first), store=store)
     return converter.unstructure(solution)
 
 
@@ -147,15 +161,20 @@ def sweep(
     next_n = start
     pool, shutdown, completed = _executor(executor, jobs)
     extra = list(plugins._extra_modules)
+    # Local workers share the store file (read-through caches); remote ones may not see it.
+    path = str(store.path) if store is not None and executor in ("local", "processes") else None
     try:
         if pool is None:
             for n, text in members:
                 if n in pending:
-                    finished(n, solve_member(ruleset.name, text, method, first.value, extra))
+                    data = solve_member(ruleset.name, text, method, first.value, extra, path)
+                    finished(n, data)
                 yield from emit(n)
         else:
             futures = {
-                pool.submit(solve_member, ruleset.name, pending[n], method, first.value, extra): n
+                pool.submit(
+                    solve_member, ruleset.name, pending[n], method, first.value, extra, path
+                ): n
                 for n in pending
             }
             yield from emit(stop)

@@ -219,3 +219,17 @@ def test_sweep_stats_count_store_hits(tmp_path):
         stats = SweepStats()
         list(sweep("nim", family, 5, 14, store=store, stats=stats))
         assert (stats.computed, stats.from_store) == (5, 5)
+
+
+def test_transposition_table_reads_through_the_store(tmp_path):
+    """Component values computed once are read back by later solves of other positions."""
+    part, whole = "...|...|...", "...|...|...|###|..#"
+    cold = solve("domineering", whole)
+    with ValueStore(tmp_path / "v.sqlite") as store:
+        solve("domineering", part, store=store)
+        assert store.memo_size() > 0
+        warm = solve("domineering", whole, store=store)
+    assert warm.value is cold.value
+    assert warm.stats.nodes < cold.stats.nodes
+    generic = solve("domineering", whole, method="generic")
+    assert generic.stats.nodes == cold.stats.nodes  # forced methods never read the store

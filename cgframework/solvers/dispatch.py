@@ -35,7 +35,7 @@ from cgframework.solvers.canonical import solve_canonical
 from cgframework.solvers.grundy import solve_grundy
 from cgframework.solvers.minimax import solve_minimax
 from cgframework.solvers.outcome import solve_outcome
-from cgframework.store import ValueStore, position_key
+from cgframework.store import StoreBacking, ValueStore, position_key
 from cgframework.values import ZERO, CanonicalGame
 
 GENERIC_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Solution]] = {
@@ -174,7 +174,13 @@ def solve(
             moves = _best_moves_from_children(ruleset, position, solution, registry, store)
             solution = attrs.evolve(solution, position=text, best_moves=tuple(moves))
         return attrs.evolve(solution, extra={**solution.extra, "from_store": True})
-    solution = _search(ruleset, position, method, first, table, registry)
+    if table is None and method == "auto":  # forced methods stay pure brute force
+        table = TranspositionTable(backing=StoreBacking(store, ruleset))
+    try:
+        solution = _search(ruleset, position, method, first, table, registry)
+    finally:
+        if table is not None and isinstance(table.backing, StoreBacking):
+            table.backing.flush()
     store.put(ruleset, key, solution)
     return solution
 
