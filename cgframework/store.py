@@ -122,7 +122,10 @@ class ValueStore:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         try:
-            self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+            # check_same_thread=False: searches run on run_deep's thread, one thread at a time.
+            self._db = sqlite3.connect(
+                self.path, timeout=60, isolation_level=None, check_same_thread=False
+            )
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)

@@ -28,21 +28,28 @@ SLOW_PLUGIN = textwrap.dedent(
         convention = Convention.NORMAL
         impartial = True
         syntax = "a counter"
+        delay = 0.004
 
         def parse(self, text):
             return int(text)
 
         def options(self, position, player):
-            time.sleep(0.004)
+            time.sleep(self.delay)
             return [Move(position - k, f"-{k}") for k in (1, 2) if position >= k]
+
+    class SlowerChain(SlowChain):
+        name = "slower-chain"
+        delay = 0.1
 
     @hookimpl
     def register_rulesets(register):
         register(SlowChain())
+        register(SlowerChain())
 
     @hookimpl
     def register_families(register):
         register(Family("chain", "slow-chain", str))
+        register(Family("chain", "slower-chain", str))
     """
 )
 
@@ -86,9 +93,9 @@ def summary(stderr: str) -> tuple[int, int]:
 
 def test_interrupted_sweep_resumes_without_recomputing(tmp_path, slow_env):
     store = str(tmp_path / "values.sqlite")
-    args = ["sweep", "slow-chain", "chain", "--to", "40", "--store", store]
+    args = ["sweep", "slower-chain", "chain", "--to", "40", "--store", store]
     first = cgf_process(args, slow_env)
-    time.sleep(2.0)
+    time.sleep(2.5)
     first.send_signal(signal.SIGINT)
     out1, err1 = first.communicate(timeout=60)
     assert first.returncode == 130, err1
@@ -104,7 +111,9 @@ def test_interrupted_sweep_resumes_without_recomputing(tmp_path, slow_env):
     computed, from_store = summary(err2)
     assert from_store == stored and computed == 41 - stored
 
-    plain = cgf_process(["sweep", "slow-chain", "chain", "--to", "40"], slow_env)
+    fresh = str(tmp_path / "fresh.sqlite")
+    plain = cgf_process(["sweep", "slower-chain", "chain", "--to", "40", "--store", fresh],
+                        slow_env)
     out3, _ = plain.communicate(timeout=120)
     assert values(out2) == values(out3)
     assert [v[3] for v in values(out3)] == [n % 3 for n in range(41)]
