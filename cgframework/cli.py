@@ -173,6 +173,7 @@ def rulesets(
                 "syntax": rs.describe() if hasattr(rs, "describe") else rs.syntax,
                 "examples": list(rs.examples()) if hasattr(rs, "examples") else [],
                 "methods": available_methods(rs, registry),
+                "families": sorted(f for r, f in registry.families if r == rs.name),
                 "solvers": solvers,
             }
         )

@@ -27,6 +27,8 @@ def test_rulesets_json_lists_classic_rulesets_with_syntax(capsys):
     for name in ("nim", "subtraction", "octal", "kayles", "dawsons-kayles", "domineering"):
         assert records[name]["syntax"] and records[name]["plugin"] == "classic"
     assert records["nim"]["impartial"] and not records["domineering"]["impartial"]
+    assert records["kayles"]["families"] == ["heaps"]
+    assert records["domineering"]["families"] == ["2xn", "rows"]
 
 
 def test_solve_nim_json(capsys):
