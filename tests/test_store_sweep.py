@@ -112,8 +112,9 @@ def test_interrupted_sweep_resumes_without_recomputing(tmp_path, slow_env):
     assert from_store == stored and computed == 41 - stored
 
     fresh = str(tmp_path / "fresh.sqlite")
-    plain = cgf_process(["sweep", "slower-chain", "chain", "--to", "40", "--store", fresh],
-                        slow_env)
+    plain = cgf_process(
+        ["sweep", "slower-chain", "chain", "--to", "40", "--store", fresh], slow_env
+    )
     out3, _ = plain.communicate(timeout=120)
     assert values(out2) == values(out3)
     assert [v[3] for v in values(out3)] == [n % 3 for n in range(41)]

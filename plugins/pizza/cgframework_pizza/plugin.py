@@ -1,0 +1,31 @@
+"""Hook implementations of the ``pizza`` plugin (entry point ``pizza``)."""
+
+from __future__ import annotations
+
+from cgframework import Family, hookimpl
+from cgframework_pizza.ruleset import Pizza
+
+
+def binary_pizza(n: int) -> str:
+    """Member n of the ``binary`` family: the pizza whose slices are the bits of n, from
+    the lowest (the length is n's bit length)."""
+    bits = [(n >> i) & 1 for i in range(max(1, n.bit_length()))]
+    return ",".join(map(str, bits))
+
+
+@hookimpl
+def register_rulesets(register):
+    register(Pizza())
+
+
+@hookimpl
+def register_families(register):
+    register(
+        Family(
+            "alternating",
+            "pizza",
+            lambda n: ",".join(str(i % 2) for i in range(n)) if n else "<>",
+            "the pizza 0,1,0,1,... of n slices",
+        )
+    )
+    register(Family("binary", "pizza", binary_pizza, "the 0/1 pizza spelled by the bits of n"))

@@ -1,0 +1,60 @@
+"""The ``pizza`` ruleset: scoring play on weighted graph boards (Brown & Brown §1).
+
+The value is the first player's total minus the second player's under optimal play (the
+recursion (1.1), L51: val(<>) = 0, val(g) = max over legal v of wt(v) - val(g minus v)),
+which is exactly what the core's generic minimax computes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+
+from cgframework import BaseRuleset, Convention, Move, Player
+from cgframework_pizza.board import (
+    Board,
+    component_key,
+    describe_part,
+    format_board,
+    parse_board,
+)
+
+
+class Pizza(BaseRuleset):
+    name = "pizza"
+    convention = Convention.SCORING
+    impartial = True
+    family = "pizza"
+    syntax = (
+        "cyc(3,1,4) pizza, tes(...) two-ended stack, st(...) stack, path(...) unbroached "
+        "path, <...> list, graph(W; u-v,...; AVAIL), joined by +; a bare list is a pizza; "
+        "weights integers, decimals or p/q; or a JSON board {weights, edges, available}"
+    )
+    sum_separator = None  # the board grammar has its own "+" (concatenation)
+
+    def parse(self, text: str) -> Board:
+        return parse_board(text)
+
+    def format(self, position: Board) -> str:
+        return format_board(position)
+
+    def options(self, position: Board, player: Player) -> Iterator[Move]:
+        for v in position.legal_moves():
+            yield Move(position.remove(v), f"#{v + 1}", position.weight(v))
+
+    def components(self, position: Board) -> Sequence[Board]:
+        return [position.restricted(part) for part in position.components()]
+
+    def canonical_key(self, position: Board) -> Hashable:
+        parts = position.components()
+        if len(parts) == 1:
+            return component_key(position, parts[0])
+        return ("+",) + tuple(sorted((component_key(position, p) for p in parts), key=repr))
+
+    def is_empty(self, position: Board) -> bool:
+        return not position.present
+
+    def describe_component(self, position: Board) -> str:
+        return describe_part(position, position.present)
+
+    def examples(self) -> list[str]:
+        return ["3,1,4,1,5", "0,1,0,1,0,0,1,0,2,0,0,2,0,2,0", "tes(4,3,6,5) + <2>"]

@@ -1,0 +1,82 @@
+"""Numbers stated by Brown & Brown, "Graph Games and the Pizza Problem"
+(../shared/papers/000_pizza.txt, cited by line L###), reproduced by the generic minimax.
+Digest IDs (G1...) refer to ../shared/notes/000_pizza.md §4."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from cgframework import solve
+
+
+def val(text: str):
+    return solve("pizza", text).value
+
+
+def test_fifteen_slice_pizza_has_value_minus_one():
+    """L24 and L807 (G1): the smallest pizza with negative value; P1 gets 4/9."""
+    solution = solve("pizza", "0,1,0,1,0,0,1,0,2,0,0,2,0,2,0")
+    assert solution.value == -1
+    # openings worth -1 (0-based 1,2,3,8,11,12,13 in the digest)
+    assert solution.best_moves == ("#2", "#3", "#4", "#9", "#12", "#13", "#14")
+    total = 9
+    assert Fraction(total + solution.value, 2) / total == Fraction(4, 9)  # share, L887
+
+
+def test_twenty_one_slice_zero_one_pizza():
+    """L687, 3.27 (G20): a 0/1 pizza of 21 slices with value -1."""
+    assert val("cyc(0,1,0,1,0,0,1,0,1,0,1,0,0,1,0,1,0,1,0,1,0)") == -1
+
+
+@pytest.mark.parametrize(
+    ("board", "value"),
+    [
+        ("tes(4,3,1,2)", 2),  # L26 (G2)
+        ("tes(4,3,6,5)", 2),  # L26 (G3)
+        ("tes(4,3,1,4,7,5)", 2),  # L26 (G4)
+        ("cyc(0,3,2,1,2,1)", 3),  # L28 (G5, N = 3)
+        ("cyc(0,7,2,1,2,1)", 7),  # L28 (G5, N = 7)
+        ("cyc(0,3,3,1,2,1)", 2),  # L28 (G6)
+        ("tes(2,4,1,0,1)", 0),  # L28 (G7)
+        ("cyc(2,3,1,2,0)", 2),  # L28 (G8)
+        ("path(1,2,3)", 2),  # L489, Ex 3.5 (G15)
+        ("path(1,2,3) + path(1,2,3)", 0),  # L489: invertible, its own inverse
+        ("path(1,2,3) + path(1,2,3) + <-13>", -13),  # L489 (G15)
+        ("tes(0,1,0)", -1),  # G22: tes(0,1,0) ~ <-1>
+        ("cyc(-3,2,2)", -3),  # L885 (G33)
+        ("cyc(-2,1,1)", -2),  # L887 (G34)
+        ("cyc(1,2,3,3,2,1)", 0),  # L821, Remark 4.6 (G32)
+        ("cyc(1,3,3,2,2,1)", 0),  # L821
+        ("cyc(2,1,2,3,3,2,1,2)", 0),  # L821
+        ("cyc(1,3,4,4,3,2,2,1)", 0),  # L821
+        ("tes(1,2,1,2,5,2) + <5,2,0>", 2),  # G29
+        ("tes(1,2,1,2,5,2) + <0,-1>", 0),  # G30
+    ],
+)
+def test_values_stated_in_the_paper(board, value):
+    assert val(board) == value
+
+
+def test_example_3_18():
+    """L609, Ex 3.18 (G17): g = cyc(0,1,0,1,1,0), h1 = <0,1>, h2 = <-1,0>."""
+    g, h1, h2 = "cyc(0,1,0,1,1,0)", "<0,1>", "<-1,0>"
+    assert val(g) == val(h1) == val(h2) == 1
+    assert val(f"{g} + {h1}") == val(f"{g} + {h2}") == val(f"{h1} + {h2}") == 2
+    assert val(f"{g} + {h1} + {h2}") == 1
+
+
+def test_path_0101_is_not_invertible():
+    """G16 (§3): val(g+g) = 0 but val(g+g+<y>) = y+2 for y << 0."""
+    g = "path(0,1,0,1)"
+    assert val(f"{g} + {g}") == 0
+    for y in (-5, -10, -20):
+        assert val(f"{g} + {g} + <{y}>") == y + 2
+
+
+def test_example_3_20_rational_weights():
+    """L619, Ex 3.20 (G19): g_n(1) = path(0,1/n,0,...,1/n,0); values 0, 1/3, 0 for n = 2..4."""
+    for n, expected in ((2, 0), (3, Fraction(1, 3)), (4, 0)):
+        weights = ",".join(["0"] + [f"1/{n},0"] * n)
+        assert val(f"path({weights})") == expected
