@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cgframework import Family, hookimpl
+from cgframework import Family, SolverSpec, hookimpl
+from cgframework_pizza.fast import applies, solve_slices
 from cgframework_pizza.ruleset import Pizza
 
 
@@ -29,3 +30,18 @@ def register_families(register):
         )
     )
     register(Family("binary", "pizza", binary_pizza, "the 0/1 pizza spelled by the bits of n"))
+
+
+@hookimpl
+def register_solvers(register):
+    register(
+        SolverSpec(
+            name="slices",
+            solve=solve_slices,
+            rulesets=("pizza",),
+            applies=applies,
+            proven=True,
+            description="slice weights (Lemma 2.10, Thm 2.11) for opened parts, plateau "
+            "openings (Thm 4.3) for unopened paths and pizzas: O(n^2) for one pizza",
+        )
+    )

@@ -25,9 +25,11 @@ def test_fifteen_slice_pizza_has_value_minus_one():
     assert Fraction(total + solution.value, 2) / total == Fraction(4, 9)  # share, L887
 
 
-def test_twenty_one_slice_zero_one_pizza():
+@pytest.mark.parametrize("method", ["slices", "generic"])
+def test_twenty_one_slice_zero_one_pizza(method):
     """L687, 3.27 (G20): a 0/1 pizza of 21 slices with value -1."""
-    assert val("cyc(0,1,0,1,0,0,1,0,1,0,1,0,0,1,0,1,0,1,0,1,0)") == -1
+    board = "cyc(0,1,0,1,0,0,1,0,1,0,1,0,0,1,0,1,0,1,0,1,0)"
+    assert solve("pizza", board, method=method).value == -1
 
 
 @pytest.mark.parametrize(
@@ -55,8 +57,9 @@ def test_twenty_one_slice_zero_one_pizza():
         ("tes(1,2,1,2,5,2) + <0,-1>", 0),  # G30
     ],
 )
-def test_values_stated_in_the_paper(board, value):
-    assert val(board) == value
+@pytest.mark.parametrize("method", ["auto", "generic"])
+def test_values_stated_in_the_paper(board, value, method):
+    assert solve("pizza", board, method=method).value == value
 
 
 def test_example_3_18():

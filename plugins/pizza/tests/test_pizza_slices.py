@@ -1,0 +1,105 @@
+"""The slice partition (Lemma 2.10, Algorithm 2.17) and the ``slices`` solver against the
+generic minimax on random boards."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cgframework import solve
+from cgframework_pizza.slices import (
+    alternating_sum,
+    plateau_points,
+    st_decomposition,
+    tes_slices,
+)
+
+numbers = st.integers(-4, 6).map(Fraction)
+sequences = st.lists(numbers, min_size=1, max_size=12)
+SETTINGS = settings(max_examples=120, deadline=None)
+
+
+def asc(seq) -> bool:
+    """(ASC): every even-length prefix has alternating sum <= 0."""
+    return all(alternating_sum(seq[:k]) <= 0 for k in range(2, len(seq) + 1, 2))
+
+
+@SETTINGS
+@given(sequences)
+def test_tes_slices_partition_into_slices_with_u_shaped_weights(a):
+    """Lemma 2.10(i): a partition into slices (odd length, (ASC) both ways) with U-shaped
+    weights (Def 2.9: no interior weak local maximum)."""
+    slices = tes_slices(a)
+    assert [i for s in slices for i in range(s.start, s.stop)] == list(range(len(a)))
+    for s in slices:
+        part = a[s.start : s.stop]
+        assert len(part) % 2 == 1 and asc(part) and asc(part[::-1])
+        assert s.weight == alternating_sum(part)
+    w = [s.weight for s in slices]
+    assert all(w[j] < w[j - 1] or w[j] < w[j + 1] for j in range(1, len(w) - 1))
+
+
+@SETTINGS
+@given(sequences)
+def test_stack_decomposition(a):
+    """Lemma 2.10(ii): strictly decreasing slices, then an ev-sequence of weight x >= 0."""
+    d = st_decomposition(a)
+    weights = [s.weight for s in d.slices]
+    assert all(x > y for x, y in zip(weights, weights[1:], strict=False))
+    ev = a[d.ev_start :]
+    assert len(ev) % 2 == 0 and asc(ev) and d.x == -alternating_sum(ev) >= 0
+
+
+def board_text(kind: str, ws) -> str:
+    body = ",".join(str(w) for w in ws)
+    return f"<{body}>" if kind == "<" else f"{kind}({body})"
+
+
+def parts(max_size: int):
+    kinds = st.sampled_from(["tes", "st", "<", "cyc", "path"])
+    return st.tuples(kinds, st.lists(st.integers(-3, 5), min_size=1, max_size=max_size))
+
+
+def unopened(ps) -> int:
+    return sum(kind in ("cyc", "path") for kind, _ in ps)
+
+
+def check_against_generic(ps) -> None:
+    board = " + ".join(board_text(k, ws) for k, ws in ps)
+    fast = solve("pizza", board, method="slices")
+    slow = solve("pizza", board, method="generic")
+    assert fast.value == slow.value
+    assert set(fast.best_moves) == set(slow.best_moves)
+
+
+@SETTINGS
+@given(st.lists(parts(6), min_size=1, max_size=3).filter(lambda ps: unopened(ps) <= 1))
+def test_slices_solver_matches_generic_minimax(ps):
+    check_against_generic(ps)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(parts(4), min_size=2, max_size=3).filter(lambda ps: unopened(ps) == 2))
+def test_slices_solver_with_two_unopened_parts(ps):
+    """Cost exponential in the unopened parts only; still the minimax value and moves."""
+    check_against_generic(ps)
+
+
+@SETTINGS
+@given(st.lists(st.integers(0, 3), min_size=1, max_size=10), st.booleans())
+def test_plateau_openings_suffice(ws, cyclic):
+    """Thm 4.3 (L773): the best plateau opening is as good as the best opening."""
+    kind = "cyc" if cyclic else "path"
+    board = f"{kind}({','.join(map(str, ws))})"
+    best = solve("pizza", board, method="generic").best_moves
+    points = {f"#{i + 1}" for i in plateau_points([Fraction(w) for w in ws], cyclic)}
+    assert points & set(best)
+
+
+def test_large_pizza_in_quadratic_time():
+    """A 400-slice pizza is far beyond the generic search's reach in a test, not here."""
+    ws = [(i * 7919) % 13 for i in range(400)]
+    solution = solve("pizza", ",".join(map(str, ws)))
+    assert solution.method == "slices" and solution.best_moves
