@@ -20,7 +20,7 @@ from fractions import Fraction
 
 import attrs
 
-from cgframework import top_level_split
+from cgframework import as_score, top_level_split
 
 
 @attrs.frozen(cache_hash=True)
@@ -87,8 +87,13 @@ class Board:
 NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(/\d+)?$")
 
 
-def parse_weight(token: str) -> Fraction:
-    """An exact weight: integer, decimal (``2.5``) or fraction (``1/3``)."""
+def parse_weight(token: str) -> Fraction | int:
+    """An exact weight: integer, decimal (``2.5``) or fraction (``1/3``); integral weights
+    are kept as ``int`` (exact, and several times faster than Fraction)."""
+    return as_score(_parse_weight(token))
+
+
+def _parse_weight(token: str) -> Fraction:
     token = token.strip()
     if not NUMBER.match(token):
         raise ValueError(f"bad weight {token!r}")

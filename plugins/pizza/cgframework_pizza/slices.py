@@ -26,14 +26,14 @@ class Slice:
 
 
 def alternating_sum(values: Sequence[Fraction]) -> Fraction:
-    return sum((v if i % 2 == 0 else -v for i, v in enumerate(values)), Fraction(0))
+    return sum(values[0::2]) - sum(values[1::2])
 
 
 def tes_slices(a: Sequence[Fraction]) -> list[Slice]:
     """The slices of Lemma 2.10(i), U-shaped weights, in O(n)."""
     stack: list[Slice] = []
     for i, x in enumerate(a):
-        stack.append(Slice(Fraction(x), i, i + 1))
+        stack.append(Slice(x, i, i + 1))
         while (
             len(stack) >= 3
             and stack[-2].weight >= stack[-1].weight
