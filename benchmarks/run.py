@@ -13,6 +13,7 @@ import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
 
 from rich.console import Console
@@ -22,6 +23,8 @@ CHILD = r"""
 import json, resource, sys, time
 from cgframework import get_registry, parse_position, solve
 ruleset, position, method = sys.argv[1:4]
+if position.startswith("@"):  # large positions come in a file
+    position = open(position[1:]).read()
 rules = get_registry().ruleset(ruleset)  # plugin loading is not part of the timing
 position = parse_position(rules, position)
 start = time.perf_counter()
@@ -49,8 +52,39 @@ def domineering(quick: bool) -> list[tuple[str, str, str, str]]:
     return [(f"domineering {r}x{c}", "domineering", board(r, c), "auto") for r, c in sizes]
 
 
+def pizza_text(n: int) -> str:
+    """A deterministic pseudo-random pizza of n slices with weights 0..12."""
+    return ",".join(str((i * 7919 + 3) % 13) for i in range(n))
+
+
+def as_file(text: str) -> str:
+    handle = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
+    handle.write(text)
+    handle.close()
+    return "@" + handle.name
+
+
+def pizza(quick: bool) -> list[tuple[str, str, str, str]]:
+    """Brown & Brown: the slices solver against the generic minimax."""
+    rows = []
+    generic = (10, 20, 40) if quick else (10, 20, 40, 80)
+    for n in generic:
+        rows.append((f"pizza n={n} generic", "pizza", pizza_text(n), "generic"))
+        rows.append((f"pizza n={n} slices", "pizza", pizza_text(n), "slices"))
+    for n in (200, 400) if quick else (200, 400, 1000):
+        rows.append((f"pizza n={n} slices", "pizza", as_file(pizza_text(n)), "slices"))
+    for n in (10**4,) if quick else (10**4, 10**5, 10**6):
+        tes = "tes(" + pizza_text(n) + ")"
+        rows.append((f"tes n={n} slices", "pizza", as_file(tes), "slices"))
+    for n in (100, 200) if quick else (100, 200, 400):
+        tes = "tes(" + pizza_text(n) + ")"
+        rows.append((f"tes n={n} generic", "pizza", tes, "generic"))
+    return rows
+
+
 GROUPS: dict[str, Callable[[bool], list[tuple[str, str, str, str]]]] = {
     "domineering": domineering,
+    "pizza": pizza,
 }
 
 
