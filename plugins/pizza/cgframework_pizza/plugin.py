@@ -45,3 +45,10 @@ def register_solvers(register):
             "openings (Thm 4.3) for unopened paths and pizzas: O(n^2) for one pizza",
         )
     )
+
+
+@hookimpl
+def register_commands(app):
+    from cgframework_pizza.commands import pizza_app
+
+    app.add_typer(pizza_app, name="pizza")

@@ -1,0 +1,66 @@
+"""``cgf pizza partition|share|search``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cgframework.cli import main
+
+
+def run(capsys, *args):
+    capsys.readouterr()
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as stop:
+        code = stop.code
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_partition_of_a_two_ended_stack(capsys):
+    """G29 (§3): tes(1,2,1,2,5,2) = [1,2,1][2,5,2], slice weights (0,-1)."""
+    code, out, _ = run(capsys, "pizza", "partition", "tes(1,2,1,2,5,2)", "--json")
+    assert code == 0
+    (record,) = json.loads(out)
+    assert record["partition"] == "[1,2,1][2,5,2]" and record["weights"] == ["0", "-1"]
+
+
+def test_partition_of_stacks_gives_the_ev_part(capsys):
+    """Digest §6.4: st(1,5,2,4,3) + st(2,2,7) + tes(6,1,1,6) ~ <-3,2,6,1,1,6> + ev(5)."""
+    code, out, _ = run(capsys, "pizza", "partition", "st(1,5,2,4,3) + st(2,2,7) + tes(6,1,1,6)")
+    assert code == 0
+    assert out.splitlines() == [
+        "st: [1,5,2,4,3]  ~ <-3> + ev(0)",
+        "st: [2](2,7)  ~ <2> + ev(5)",
+        "tes: [6][1][1][6]  ~ <6,1,1,6>",
+    ]
+
+
+def test_share_of_the_fifteen_slice_pizza_is_four_ninths(capsys):
+    """L887 / (4.3) L827: Player One gets exactly 4/9 of the 15-slice pizza."""
+    code, out, _ = run(capsys, "pizza", "share", "0,1,0,1,0,0,1,0,2,0,0,2,0,2,0")
+    assert code == 0 and "Player One gets 4, Player Two gets 5" in out and "4/9" in out
+
+
+def test_search_finds_no_negative_pizza_below_fifteen_slices(capsys):
+    """L24 / P20: no pizza with weights 0..2 and fewer than 15 slices has negative value
+    (checked here for 9 slices: 3^9 weightings, up to symmetry)."""
+    code, out, _ = run(capsys, "pizza", "search", "--n", "9", "--weights", "3")
+    assert code == 0 and "least value 0" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("pizza", "partition", "cyc(1,2,3)"),
+        ("pizza", "partition", "tes(1,x)"),
+        ("pizza", "share", "foo(1)"),
+        ("pizza", "search", "--n", "0"),
+    ],
+)
+def test_bad_input(capsys, args):
+    code, _, err = run(capsys, *args)
+    assert code == 2 and err.count("\n") == 1
