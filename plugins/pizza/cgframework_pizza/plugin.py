@@ -5,6 +5,7 @@ from __future__ import annotations
 from cgframework import Family, SolverSpec, hookimpl
 from cgframework_pizza.fast import applies, solve_slices
 from cgframework_pizza.ruleset import Pizza
+from cgframework_pizza.variants import PizzaA, PizzaP, PizzaS
 
 
 def binary_pizza(n: int) -> str:
@@ -17,6 +18,8 @@ def binary_pizza(n: int) -> str:
 @hookimpl
 def register_rulesets(register):
     register(Pizza())
+    for variant in (PizzaP(), PizzaA(), PizzaS()):
+        register(variant)
 
 
 @hookimpl
