@@ -103,3 +103,50 @@ def test_large_pizza_in_quadratic_time():
     ws = [(i * 7919) % 13 for i in range(400)]
     solution = solve("pizza", ",".join(map(str, ws)))
     assert solution.method == "slices" and solution.best_moves
+
+
+partners = st.lists(parts(3), min_size=1, max_size=2).filter(lambda ps: unopened(ps) <= 1)
+
+
+def generic(board: str):
+    return solve("pizza", board, method="generic").value
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(-3, 5), min_size=1, max_size=6), partners)
+def test_thm_2_11_equivalences_with_random_partners(a, h):
+    """Thm 2.11 (L284-L300): tes(a) ~ <s> and st(a) ~ <s> + ev(x), as equivalences: equal
+    values beside any partner h (generic minimax on both sides)."""
+    partner = " + ".join(board_text(k, ws) for k, ws in h)
+    body = ",".join(map(str, a))
+    s = [sl.weight for sl in tes_slices([Fraction(w) for w in a])]
+    assert generic(f"tes({body}) + {partner}") == generic(f"<{','.join(map(str, s))}> + {partner}")
+    d = st_decomposition([Fraction(w) for w in a])
+    weights = ",".join(str(sl.weight) for sl in d.slices)
+    ev = f"st(0,{d.x})"  # Prop 2.1: st(0, x) represents ev(x)
+    replaced = " + ".join(p for p in (f"<{weights}>" if weights else "", ev, partner) if p)
+    assert generic(f"st({body}) + {partner}") == generic(replaced)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=1, max_size=30))
+def test_four_ninths_bound(ws):
+    """(4.3), L827: on a pizza with non-negative weights Player One gets at least 4/9."""
+    value = solve("pizza", ",".join(map(str, ws))).value
+    assert value >= -Fraction(sum(ws), 9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(-3, 5), min_size=2, max_size=9))
+def test_path_and_cycle_relations(ws):
+    """Prop 4.12 (L961-L985): odd n: val(path) >= val(cyc) = min over rotations of
+    val(path); even n: val(path) <= val(cyc) = max over rotations."""
+    n = len(ws)
+    cyc = solve("pizza", "cyc(" + ",".join(map(str, ws)) + ")").value
+    paths = [
+        solve("pizza", "path(" + ",".join(map(str, ws[i:] + ws[:i])) + ")").value for i in range(n)
+    ]
+    if n % 2:
+        assert paths[0] >= cyc == min(paths)
+    else:
+        assert paths[0] <= cyc == max(paths)
