@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from clirun import run_cli
+
+from cgframework.testing import run_cli
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from clirun import run_cli
+from cgframework.testing import run_cli
 
 
 def test_play_rejects_illegal_moves_and_the_computer_wins_nim(capsys, monkeypatch):

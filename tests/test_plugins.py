@@ -5,9 +5,9 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from clirun import run_cli
 
 from cgframework import plugins
+from cgframework.testing import run_cli
 
 PLUGIN_SOURCE = textwrap.dedent(
     '''

@@ -11,11 +11,11 @@ import textwrap
 import time
 
 import pytest
-from clirun import run_cli
 
 from cgframework import get_registry, solve
 from cgframework.store import ValueStore, key_text
 from cgframework.sweep import SweepStats, sweep
+from cgframework.testing import run_cli
 
 SLOW_PLUGIN = textwrap.dedent(
     """

@@ -6,18 +6,7 @@ import json
 
 import pytest
 
-from cgframework.cli import main
-
-
-def run(capsys, *args):
-    capsys.readouterr()
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as stop:
-        code = stop.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from cgframework.testing import run_cli as run
 
 
 def test_rulesets_json_lists_classic_rulesets_with_syntax(capsys):

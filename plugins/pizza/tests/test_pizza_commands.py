@@ -6,18 +6,7 @@ import json
 
 import pytest
 
-from cgframework.cli import main
-
-
-def run(capsys, *args):
-    capsys.readouterr()
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as stop:
-        code = stop.code
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+from cgframework.testing import run_cli as run
 
 
 def test_partition_of_a_two_ended_stack(capsys):

@@ -1,13 +1,14 @@
-"""Run ``cgf`` in-process for tests: returns (exit code, stdout, stderr)."""
+"""Helpers for plugin authors' tests (pytest)."""
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
 from cgframework.cli import main
 
 
-def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+def run_cli(capsys: Any, *args: str) -> tuple[int, str, str]:
+    """Run ``cgf ARGS`` in-process under pytest's ``capsys``: (exit code, stdout, stderr)."""
     capsys.readouterr()
     try:
         main(list(args))
