@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from cgframework import Family, SolverSpec, hookimpl
+from cgframework import Family, Preserves, Simplification, SolverSpec, hookimpl
 from cgframework_pizza.fast import applies, solve_slices
 from cgframework_pizza.ruleset import Pizza
+from cgframework_pizza.simplify import cancel_equal_pairs, detach_available_maximum
 from cgframework_pizza.variants import PizzaA, PizzaP, PizzaS
 
 
@@ -55,3 +56,25 @@ def register_commands(app):
     from cgframework_pizza.commands import pizza_app
 
     app.add_typer(pizza_app, name="pizza")
+
+
+@hookimpl
+def register_simplifications(register):
+    register(
+        Simplification(
+            "R1 cancel equal list pairs",
+            ("pizza",),
+            cancel_equal_pairs,
+            Preserves.EQUIVALENCE,
+            "<a,a,rest> ~ <rest> ((1.5), L114)",
+        )
+    )
+    register(
+        Simplification(
+            "R2 detach an available maximum",
+            ("pizza",),
+            detach_available_maximum,
+            Preserves.EQUIVALENCE,
+            "g ~ (g minus v) + <wt v> (Thm 2.5, L182-L194)",
+        )
+    )
