@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -75,6 +76,6 @@ def test_position_from_file_and_stdin(capsys, tmp_path, monkeypatch):
     path.write_text("3,4,5\n")
     code, out, _ = run_cli(capsys, "solve", "nim", f"@{path}", "--json")
     assert code == 0 and json.loads(out)["grundy"] == 2
-    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("1,2\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("1,2\n"))
     code, out, _ = run_cli(capsys, "solve", "nim", "-", "--json")
     assert code == 0 and json.loads(out)["grundy"] == 3

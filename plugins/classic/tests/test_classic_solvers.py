@@ -16,18 +16,6 @@ codes = (
 SETTINGS = settings(max_examples=60, deadline=None)
 
 
-def grundy_after(ruleset: str, position: str, move: str) -> int:
-    """Grundy value after a move, by the generic solver."""
-    from cgframework import get_registry, options, parse_position
-
-    rs = get_registry().ruleset(ruleset)
-    pos = parse_position(rs, position)
-    (after,) = [
-        m.result for m in options(rs, pos, __import__("cgframework").Player.LEFT) if m.text == move
-    ]
-    return solve(rs, after, method="generic").grundy
-
-
 @SETTINGS
 @given(heaps)
 def test_nim_sum_matches_generic(position):

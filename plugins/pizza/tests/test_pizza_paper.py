@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from cgframework import solve
+from cgframework import Player, get_registry, options, parse_position, solve
 
 
 def val(text: str):
@@ -83,3 +83,52 @@ def test_example_3_20_rational_weights():
     for n, expected in ((2, 0), (3, Fraction(1, 3)), (4, 0)):
         weights = ",".join(["0"] + [f"1/{n},0"] * n)
         assert val(f"path({weights})") == expected
+
+
+@pytest.mark.parametrize(("m", "k"), [(1, 3), (1, 4), (1, 6), (2, 5), (2, 6)])
+def test_example_1_7_g1(m, k):
+    """L137-L139, Example 1.7 (G10): <m> + cyc((0,1)^(k-1), 1), k > 2m, has value k - m and
+    the only optimal moves are the two adjacent 1s (the last two cycle vertices)."""
+    cycle = ",".join(["0,1"] * (k - 1) + ["1"])
+    solution = solve("pizza", f"<{m}> + cyc({cycle})", method="generic")
+    assert solution.value == k - m
+    assert solution.best_moves == (f"#{2 * k - 1}", f"#{2 * k}")
+
+
+def test_example_1_7_g2_values():
+    """L137 (G11): <0> + g1 has value -m (k even) or 1 - m (k odd) for k > 2m + 2."""
+    for m, k in ((1, 5), (1, 6), (2, 7), (2, 8)):
+        cycle = ",".join(["0,1"] * (k - 1) + ["1"])
+        expected = -m if k % 2 == 0 else 1 - m
+        assert val(f"<0> + <{m}> + cyc({cycle})") == expected
+
+
+@pytest.mark.parametrize(
+    ("board", "value"),
+    [
+        ("tes(3,2,2,4,4)", 3),  # G14
+        ("tes(3,2,1,2,4,4)", 2),  # G14
+        ("<0,1> + st(0,1,0,-1)", 1),  # G14
+        ("cyc(-2,-1,-2,1,0)", -2),  # G36 (mu = 1/3), L927
+        ("path(-1,-2,1,0)", 2),  # G36
+        ("path(1,0,-2,-1)", 0),  # G36
+        ("cyc(-2/3,2/3,2/3)", Fraction(-2, 3)),  # 4.10, L927 (G35, mu = 1/3)
+        ("cyc(-1,1/2,1/2)", -1),  # 4.10, L927 (G35, mu = 1/2)
+    ],
+)
+def test_more_values_from_the_paper(board, value):
+    assert val(board) == value
+
+
+def test_path_of_ones_beside_a_list():
+    """G21: in path(1,0,...,1,0) + <1> (n ones in the path) the n+1 one-moves have n
+    distinct outcomes, from n-1 down to -(n-1); here n = 4: {-3, -1, 1, 3}."""
+    board = "path(1,0,1,0,1,0,1,0) + <1>"
+    rules = get_registry().ruleset("pizza")
+    position = parse_position(rules, board)
+    outcomes = {
+        m.points - solve(rules, m.result).value
+        for m in options(rules, position, Player.LEFT)
+        if m.points == 1
+    }
+    assert outcomes == {-3, -1, 1, 3}
