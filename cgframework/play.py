@@ -8,6 +8,7 @@ player with no move ends the game or passes, as the ruleset says.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -57,8 +58,10 @@ def play_game(
     human: Player,
     first: Player,
     console: Console,
+    on_move: Callable[[Player, Move], None] | None = None,
 ) -> Any:
-    """Play to the end; returns the winner (normal/misère) or Left's final margin (scoring)."""
+    """Play to the end; returns the winner (normal/misère) or Left's final margin (scoring).
+    ``on_move(player, move)`` is told every move played (a plugin draws the game with it)."""
     player = first
     margin: Score = 0  # Left's points minus Right's
     scoring = ruleset.convention is Convention.SCORING
@@ -96,6 +99,8 @@ def play_game(
         else:
             move = _computer_move(ruleset, position, player, moves)
             console.print(f"{NAMES[player]} (computer) plays {move.text}")
+        if on_move is not None:
+            on_move(player, move)
         margin += player.sign * move.points
         position = move.result
         player = player.opponent

@@ -144,3 +144,43 @@ def search(
     )
     for text in worst[:show]:
         print(f"  {text}")
+
+
+@pizza_app.command()
+def play(
+    board: Annotated[str, typer.Argument(help="a pizza or any board")],
+    you: Annotated[str, typer.Option(help="1 (you move first) or 2")] = "1",
+    svg: Annotated[str, typer.Option(help="write a picture of the game to this SVG file")] = (
+        "pizza.svg"
+    ),
+) -> None:
+    """Play against the perfect player; the picture shows who took which slice."""
+    from cgframework.cli import fail, out
+    from cgframework.game import Player
+    from cgframework.play import play_game
+    from cgframework_pizza.picture import pizza_svg
+
+    if you not in ("1", "2"):
+        fail(f"--you must be 1 or 2, got {you!r}")
+    start = _board(board)
+    taken_by: dict[int, int] = {}
+
+    def record(player: Player, move) -> None:
+        taken_by[int(move.text[1:]) - 1] = 1 if player is Player.LEFT else 2
+
+    human = Player.LEFT if you == "1" else Player.RIGHT
+    margin = play_game(
+        get_registry().ruleset("pizza"),
+        start,
+        human=human,
+        first=Player.LEFT,
+        console=out,
+        on_move=record,
+    )
+    title = "" if margin is None else f"Player One minus Player Two: {fmt(Fraction(margin))}"
+    try:
+        with open(svg, "w") as handle:
+            handle.write(pizza_svg(start, taken_by, title))
+    except OSError as exc:
+        fail(f"cannot write {svg!r}: {exc.strerror}")
+    out.print(f"picture written to {svg}")

@@ -53,3 +53,17 @@ def test_search_finds_no_negative_pizza_below_fifteen_slices(capsys):
 def test_bad_input(capsys, args):
     code, _, err = run(capsys, *args)
     assert code == 2 and err.count("\n") == 1
+
+
+def test_play_writes_a_picture_of_who_took_what(capsys, monkeypatch, tmp_path):
+    """The human (Player One) always takes the first listed slice; the computer answers
+    optimally; the SVG colours 3 slices red and 2 blue."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n1\n"))
+    picture = tmp_path / "game.svg"
+    code, out, err = run(capsys, "pizza", "play", "3,1,4,1,5", "--svg", str(picture))
+    assert code == 0, err
+    svg = picture.read_text()
+    assert svg.count('fill="#d9534f"') == 3 + 1 and svg.count('fill="#337ab7"') == 2 + 1
+    assert "Player One minus Player Two" in svg and "Game over" in out
