@@ -132,3 +132,20 @@ def test_path_of_ones_beside_a_list():
         if m.points == 1
     }
     assert outcomes == {-3, -1, 1, 3}
+
+
+def test_example_3_19():
+    """L613, Ex 3.19 (G18): g1 = <-1,1>, g2 = cyc(0,1,0,1,1,0,1,0): values 2, 2, and 2 for
+    the concatenation; val(g2 + h_i) = 1 for the h_i of Ex 3.18."""
+    g1, g2 = "<-1,1>", "cyc(0,1,0,1,1,0,1,0)"
+    assert val(g1) == val(g2) == val(f"{g1} + {g2}") == 2
+    assert val(f"{g2} + <0,1>") == val(f"{g2} + <-1,0>") == 1
+
+
+@pytest.mark.parametrize("partner", ["<>", "<1>", "<2,-1>", "tes(1,3)", "st(2,0,1)", "cyc(1,2,0)"])
+def test_a_rules_equivalence_of_a_path_and_a_cycle(partner):
+    """L1036 (G50): path(1,0,1,0) ~_a cyc(1/2,1,1/2,0,1,0); both have ordinary value 2."""
+    g, h = "path(1,0,1,0)", "cyc(1/2,1,1/2,0,1,0)"
+    assert val(g) == val(h) == 2
+    extra = "" if partner == "<>" else f" + {partner}"
+    assert solve("pizza-a", g + extra).value == solve("pizza-a", h + extra).value
