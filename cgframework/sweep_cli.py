@@ -80,6 +80,28 @@ def run_sweep(
     return stats
 
 
+def sweep_records(
+    ruleset: str,
+    family: Family,
+    start: int,
+    stop: int,
+    *,
+    store_path: str | None = None,
+    jobs: int = 1,
+    executor: str = "local",
+) -> list[Record]:
+    """The whole sweep as a list, for family commands of plugins (``cgf classic sequence``,
+    ``cgf pizza search``): bad requests end the command with one line and exit code 2."""
+    store = open_store(store_path) if store_path else None
+    try:
+        return list(sweep(ruleset, family, start, stop, store=store, jobs=jobs, executor=executor))
+    except SweepError as exc:
+        fail(str(exc))
+    finally:
+        if store is not None:
+            store.close()
+
+
 @app.command("sweep")
 def sweep_cmd(
     ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
@@ -168,4 +190,4 @@ def _require(path: str) -> None:
         fail(f"no store file {path!r}")
 
 
-__all__ = ["run_sweep", "ValueStore"]
+__all__ = ["run_sweep", "sweep_records", "ValueStore"]

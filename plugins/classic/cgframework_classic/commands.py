@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from cgframework import Family
-from cgframework.sweep import SweepError, sweep
+from cgframework.sweep_cli import sweep_records
 from cgframework_classic.heaps import OctalCode
 from cgframework_classic.periodicity import find_period
 
@@ -55,21 +55,14 @@ def sequence(
     """Grundy values of heaps 0..TO and the period they prove (octal periodicity theorem).
 
     A thin wrapper over the core's sweep runner (family: single heaps of the code)."""
-    from cgframework.cli import fail, open_store
+    from cgframework.cli import fail
 
     if to < 0:
         fail(f"--to must be >= 0, got {to}")
     octal = _code(ruleset, code)
     family = Family("heaps", "octal", lambda n: f"{octal}:{n}", f"single heaps of {octal}")
-    value_store = open_store(store) if store else None
-    try:
-        records = sweep("octal", family, 0, to, store=value_store, jobs=jobs, executor=executor)
-        seq = [record.solution.grundy for record in records]
-    except SweepError as exc:
-        fail(str(exc))
-    finally:
-        if value_store is not None:
-            value_store.close()
+    records = sweep_records("octal", family, 0, to, store_path=store, jobs=jobs, executor=executor)
+    seq = [record.solution.grundy for record in records]
     period = find_period(seq, octal.length) if octal.digits[0] == 0 else None
     if as_json:
         record = {"code": str(octal), "grundy": seq, "period": None, "preperiod": None}

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from cgframework import Family, get_registry, solve
-from cgframework.sweep import SweepError, sweep
+from cgframework.sweep_cli import sweep_records
 from cgframework_pizza.board import Board, fmt, parse_board, path_order
 from cgframework_pizza.slices import st_decomposition, tes_slices
 
@@ -122,20 +122,13 @@ def search(
 ) -> None:
     """The least value over all pizzas of N slices with weights 0..W-1 (up to rotation and
     reflection), through the core's sweep runner (resumable with --store)."""
-    from cgframework.cli import fail, open_store
+    from cgframework.cli import fail
 
     if n < 1 or weights < 1 or weights**n > 5_000_000:
         fail("need n >= 1, weights >= 1 and at most 5,000,000 candidate pizzas")
     members = necklaces(n, weights)
     family = Family("necklaces", "pizza", lambda i: ",".join(map(str, members[i])))
-    value_store = open_store(store) if store else None
-    try:
-        records = list(sweep("pizza", family, 0, len(members) - 1, store=value_store, jobs=jobs))
-    except SweepError as exc:
-        fail(str(exc))
-    finally:
-        if value_store is not None:
-            value_store.close()
+    records = sweep_records("pizza", family, 0, len(members) - 1, store_path=store, jobs=jobs)
     least = min(Fraction(r.solution.value) for r in records)
     worst = [r.solution.position for r in records if r.solution.value == least]
     print(
