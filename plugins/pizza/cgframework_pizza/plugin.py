@@ -5,7 +5,11 @@ from __future__ import annotations
 from cgframework import Family, Preserves, Simplification, SolverSpec, hookimpl
 from cgframework_pizza.fast import applies, solve_slices
 from cgframework_pizza.ruleset import Pizza
-from cgframework_pizza.simplify import cancel_equal_pairs, detach_available_maximum
+from cgframework_pizza.simplify import (
+    cancel_equal_pairs,
+    delete_even_plateau,
+    detach_available_maximum,
+)
 from cgframework_pizza.variants import PizzaA, PizzaP, PizzaS
 
 
@@ -76,5 +80,14 @@ def register_simplifications(register):
             detach_available_maximum,
             Preserves.EQUIVALENCE,
             "g ~ (g minus v) + <wt v> (Thm 2.5, L182-L194)",
+        )
+    )
+    register(
+        Simplification(
+            "R8 delete an even plateau",
+            ("pizza",),
+            delete_even_plateau,
+            Preserves.VALUE,
+            "lone unbroached path or cycle only (Remark 4.6, L819)",
         )
     )
