@@ -149,3 +149,26 @@ def test_a_rules_equivalence_of_a_path_and_a_cycle(partner):
     assert val(g) == val(h) == 2
     extra = "" if partner == "<>" else f" + {partner}"
     assert solve("pizza-a", g + extra).value == solve("pizza-a", h + extra).value
+
+
+@pytest.mark.parametrize(("m", "k"), [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (2, 5)])
+def test_example_1_7_h1_h2(m, k):
+    """L139 (G12): h1 = <m> + path(1,0,...,1,0) (k ones, k > m), h2 = <0> + h1: both k - m."""
+    path = ",".join(["1,0"] * k)
+    assert val(f"<{m}> + path({path})") == k - m
+    assert val(f"<0> + <{m}> + path({path})") == k - m
+
+
+def test_one_move_optimal_but_not_the_only_one():
+    """G13 (§1): path(1,0,0) ~ <1> with openings worth {1, -1, 1}; in cyc(0,1,0,0) the
+    optimal openings are v2 and v4."""
+    solution = solve("pizza", "path(1,0,0)", method="generic")
+    assert solution.value == 1 and solution.best_moves == ("#1", "#3")
+    assert solve("pizza", "cyc(0,1,0,0)", method="generic").best_moves == ("#2", "#4")
+
+
+def test_safe_play_example_3_27_g1():
+    """L691-L711, 3.27 (G23): path (1,0,1,0,1,0) with the 0-vertices available: v2 is safe
+    and optimal (outcome 1), v4 and v6 give -1."""
+    solution = solve("pizza", "graph(1,0,1,0,1,0; 1-2,2-3,3-4,4-5,5-6; 2,4,6)", method="generic")
+    assert solution.value == 1 and solution.best_moves == ("#2",)
