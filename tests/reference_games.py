@@ -23,10 +23,6 @@ def le(g: Ref, h: Ref) -> bool:
     return ge(h, g)
 
 
-def eq(g: Ref, h: Ref) -> bool:
-    return ge(g, h) and ge(h, g)
-
-
 @cache
 def add(g: Ref, h: Ref) -> Ref:
     lefts = {add(gl, h) for gl in g[0]} | {add(g, hl) for hl in h[0]}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -66,7 +65,3 @@ def finish_impartial(
 def simplified(ruleset: Ruleset, component: Position, ctx: SolveContext) -> Position:
     """The component after the registered equivalence-preserving rewrites (if enabled)."""
     return component if ctx.simplify is None else ctx.simplify(ruleset, component)
-
-
-def elapsed_since(start: float) -> float:
-    return time.perf_counter() - start

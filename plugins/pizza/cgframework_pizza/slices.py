@@ -77,12 +77,6 @@ def list_value(weights: Sequence[Fraction]) -> Fraction:
     return alternating_sum(sorted(weights, reverse=True))
 
 
-def concat_value(weights: Sequence[Fraction], x: Fraction) -> Fraction:
-    """Value of <weights> + ev(x): (1.3) subtracts x from even games and adds it to odd ones."""
-    v = list_value(weights)
-    return v + x if len(weights) % 2 else v - x
-
-
 def cancel_pairs(weights: Sequence[Fraction]) -> tuple[Fraction, ...]:
     """(1.5): <a, a, rest> ~ <rest>; keep the weights of odd multiplicity, sorted descending."""
     odd: dict[Fraction, int] = {}
