@@ -38,6 +38,8 @@ class SolverSpec:
     ``rulesets``, or, when that is empty, every ruleset whose convention is in
     ``conventions``. ``proven`` says whether its correctness is a theorem (else empirical).
     ``generic`` marks a brute-force reference for a convention the core has none for.
+    ``auto=False`` keeps the solver out of ``--method auto``: it runs only when named (for a
+    solver that answers a different question, e.g. a position's value in another universe).
     """
 
     name: str
@@ -47,6 +49,7 @@ class SolverSpec:
     applies: Callable[[Ruleset, Position], bool] = _always
     proven: bool = True
     generic: bool = False
+    auto: bool = True
     description: str = ""
 
     def serves(self, ruleset: Ruleset) -> bool:

@@ -128,7 +128,7 @@ def choose(
     specs: list[SolverSpec] = [s for s in registry.solvers if s.serves(ruleset)]
     if method == "auto":
         for spec in specs:
-            if not spec.generic and spec.applies(ruleset, position):
+            if spec.auto and not spec.generic and spec.applies(ruleset, position):
                 return spec.name, spec.solve, False
         name, fn = _generic_spec(ruleset, registry)
         return name, fn, True

@@ -1,0 +1,1 @@
+"""The ``cheating_robot`` plugin of cgframework."""

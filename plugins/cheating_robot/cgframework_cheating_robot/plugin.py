@@ -1,0 +1,3 @@
+"""Hook implementations of the ``cheating_robot`` plugin (entry point ``cheating_robot``)."""
+
+from __future__ import annotations

@@ -1,0 +1,1 @@
+"""The ``guaranteed`` plugin of cgframework."""

@@ -1,0 +1,1 @@
+"""The ``influence`` plugin of cgframework."""

@@ -1,0 +1,1 @@
+"""The ``wak`` plugin of cgframework."""

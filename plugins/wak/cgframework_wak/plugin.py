@@ -1,0 +1,3 @@
+"""Hook implementations of the ``wak`` plugin (entry point ``wak``)."""
+
+from __future__ import annotations
