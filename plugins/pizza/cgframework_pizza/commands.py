@@ -8,10 +8,12 @@ from fractions import Fraction
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
-from cgframework import Family, get_registry, solve
+from cgframework import Family, dump_number, get_registry, solve
 from cgframework.sweep_cli import sweep_records
-from cgframework_pizza.board import Board, fmt, parse_board, path_order
+from cgframework_pizza.board import Board, fmt, parse_board, parse_weights, path_order
+from cgframework_pizza.exhaustive import class_representative, least_pizzas
 from cgframework_pizza.slices import st_decomposition, tes_slices
 
 pizza_app = typer.Typer(
@@ -103,40 +105,113 @@ def share(board: Annotated[str, typer.Argument(help="a pizza or any board")]) ->
 
 def necklaces(n: int, k: int) -> list[tuple[int, ...]]:
     """All weight vectors in 0..k-1 of length n, one per rotation-and-reflection class."""
-    out = []
-    for w in itertools.product(range(k), repeat=n):
-        images = [w[i:] + w[:i] for i in range(n)]
-        images += [tuple(reversed(x)) for x in images]
-        if w == min(images):
-            out.append(w)
-    return out
+    return [w for w in itertools.product(range(k), repeat=n) if w == class_representative(w)]
+
+
+def _alphabet(weights: int, alphabet: str | None) -> list:
+    from cgframework.cli import fail
+
+    if alphabet is None:
+        if weights < 1:
+            fail(f"--weights must be at least 1, got {weights}")
+        return list(range(weights))
+    try:
+        values = parse_weights(alphabet)
+    except ValueError as exc:
+        fail(f"invalid --alphabet {alphabet!r}: {exc}")
+    if not values:
+        fail("--alphabet needs at least one weight")
+    return values
 
 
 @pizza_app.command()
 def search(
     n: Annotated[int, typer.Option("--n", help="number of slices")] = 9,
     weights: Annotated[int, typer.Option(help="weights 0..W-1")] = 2,
-    store: Annotated[str | None, typer.Option(help="sqlite value store")] = None,
-    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
+    alphabet: Annotated[
+        str | None, typer.Option(help="the weights to use instead, e.g. '-1,1' or '0,1/2,1'")
+    ] = None,
+    engine: Annotated[
+        str,
+        typer.Option(
+            help="table: every weighting at once by the tes-value tables (fast, exhaustive); "
+            "sweep: each necklace through the solver on the core's sweep runner (--store, --jobs)"
+        ),
+    ] = "table",
+    store: Annotated[str | None, typer.Option(help="sqlite value store (sweep engine)")] = None,
+    jobs: Annotated[int, typer.Option(help="worker processes (sweep engine)")] = 1,
     show: Annotated[int, typer.Option(help="how many extremal pizzas to print")] = 5,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
-    """The least value over all pizzas of N slices with weights 0..W-1 (up to rotation and
-    reflection), through the core's sweep runner (resumable with --store)."""
+    """The least value over all pizzas of N slices with the given weights, and the pizzas
+    (up to rotation and reflection) that reach it."""
     from cgframework.cli import fail
 
-    if n < 1 or weights < 1 or weights**n > 5_000_000:
-        fail("need n >= 1, weights >= 1 and at most 5,000,000 candidate pizzas")
-    members = necklaces(n, weights)
-    family = Family("necklaces", "pizza", lambda i: ",".join(map(str, members[i])))
+    values = _alphabet(weights, alphabet)
+    if n < 1:
+        fail(f"--n must be at least 1, got {n}")
+    if engine == "table":
+        least, classes, count = _search_table(values, n)
+    elif engine == "sweep":
+        least, classes, count = _search_sweep(values, n, store, jobs)
+    else:
+        fail(f"unknown engine {engine!r} (table or sweep)")
+    names = ",".join(fmt(Fraction(w)) for w in sorted(set(map(Fraction, values))))
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "n": n,
+                    "weights": names.split(","),
+                    "weightings": count,
+                    "least": dump_number(least),
+                    "classes": len(classes),
+                    "pizzas": classes[:show],
+                }
+            )
+        )
+        return
+    print(
+        f"{count} weightings of {n} slices with weights {{{names}}}: least value "
+        f"{fmt(least)}, reached by {len(classes)} up to rotation and reflection"
+    )
+    for text in classes[:show]:
+        print(f"  {text}")
+
+
+def _search_table(values: list, n: int) -> tuple[Fraction, list[str], int]:
+    from rich.progress import Progress
+
+    from cgframework.cli import fail
+
+    console = Console(stderr=True)
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
+        task = bar.add_task(f"{len(set(values))}^{n} pizzas", total=2 * n - 1)
+        try:
+            result = least_pizzas(values, n, lambda done, total: bar.update(task, completed=done))
+        except ValueError as exc:
+            fail(str(exc))
+    texts = [",".join(fmt(w) for w in c) for c in result.classes]
+    return result.least, texts, result.weightings
+
+
+def _search_sweep(values: list, n: int, store, jobs) -> tuple[Fraction, list[str], int]:
+    from cgframework.cli import fail
+
+    ordered = sorted(set(map(Fraction, values)))
+    k = len(ordered)
+    if k**n > 5_000_000:
+        fail("the sweep engine takes at most 5,000,000 candidate pizzas; use --engine table")
+    members = necklaces(n, k)
+
+    def member(i: int) -> str:
+        return ",".join(fmt(ordered[d]) for d in members[i])
+
+    family = Family("necklaces", "pizza", member)
     records = sweep_records("pizza", family, 0, len(members) - 1, store_path=store, jobs=jobs)
     least = min(Fraction(r.solution.value) for r in records)
-    worst = [r.solution.position for r in records if r.solution.value == least]
-    print(
-        f"{len(members)} pizzas of {n} slices with weights 0..{weights - 1}: "
-        f"least value {fmt(least)}, reached by {len(worst)}"
-    )
-    for text in worst[:show]:
-        print(f"  {text}")
+    worst = [member(r.parameter) for r in records if r.solution.value == least]
+    return least, worst, k**n
 
 
 @pizza_app.command()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from cgframework import Family, Preserves, Simplification, SolverSpec, hookimpl
+from cgframework_pizza.arcdp import applies as lone_unopened_applies
+from cgframework_pizza.arcdp import solve_arc_dp
 from cgframework_pizza.fast import applies, solve_slices
 from cgframework_pizza.ruleset import Pizza
 from cgframework_pizza.simplify import (
@@ -42,6 +44,17 @@ def register_families(register):
 
 @hookimpl
 def register_solvers(register):
+    register(
+        SolverSpec(
+            name="arc-dp",
+            solve=solve_arc_dp,
+            rulesets=("pizza",),
+            applies=lone_unopened_applies,
+            proven=True,
+            description="a lone unopened cycle or path: every opening's outcome by one shared "
+            "DP over arcs (recursion (1.1) on the n^2 arcs), O(n^2), vectorised with NumPy",
+        )
+    )
     register(
         SolverSpec(
             name="slices",

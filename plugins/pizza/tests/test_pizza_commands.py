@@ -67,12 +67,3 @@ def test_play_writes_a_picture_of_who_took_what(capsys, monkeypatch, tmp_path):
     svg = picture.read_text()
     assert svg.count('fill="#d9534f"') == 3 + 1 and svg.count('fill="#337ab7"') == 2 + 1
     assert "Player One minus Player Two" in svg and "Game over" in out
-
-
-def test_odd_zero_one_pizzas_up_to_fifteen_slices_are_never_negative(capsys):
-    """L931 (P23): an odd +-1 cycle of n slices has least value -2*floor((n-3)/18) - 1, i.e.
-    a 0/1 pizza has least value -floor((n-3)/18): 0 for every odd n <= 15 (exhaustive, up to
-    rotation and reflection, through the sweep runner)."""
-    for n in range(3, 16, 2):
-        code, out, _ = run(capsys, "pizza", "search", "--n", str(n), "--weights", "2")
-        assert code == 0 and "least value 0," in out, out

@@ -99,10 +99,13 @@ def test_plateau_openings_suffice(ws, cyclic):
 
 
 def test_large_pizza_in_quadratic_time():
-    """A 400-slice pizza is far beyond the generic search's reach in a test, not here."""
+    """A 400-slice pizza is far beyond the generic search's reach; the plateau algorithm
+    (Thm 4.3) and the arc DP agree on its value and optimal openings."""
     ws = [(i * 7919) % 13 for i in range(400)]
-    solution = solve("pizza", ",".join(map(str, ws)))
+    solution = solve("pizza", ",".join(map(str, ws)), method="slices")
+    arcs = solve("pizza", ",".join(map(str, ws)), method="arc-dp")
     assert solution.method == "slices" and solution.best_moves
+    assert (solution.value, solution.best_moves) == (arcs.value, arcs.best_moves)
 
 
 partners = st.lists(parts(3), min_size=1, max_size=2).filter(lambda ps: unopened(ps) <= 1)
