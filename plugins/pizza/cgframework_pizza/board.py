@@ -90,6 +90,9 @@ NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(/\d+)?$")
 def parse_weight(token: str) -> Fraction | int:
     """An exact weight: integer, decimal (``2.5``) or fraction (``1/3``); integral weights
     are kept as ``int`` (exact, and several times faster than Fraction)."""
+    plain = token.strip()
+    if plain.isdigit() or (plain[:1] in "+-" and plain[1:].isdigit()):
+        return int(plain)
     return as_score(_parse_weight(token))
 
 
@@ -298,8 +301,9 @@ def format_board(board: Board) -> str:
     parts = board.components()
     if not parts:
         return "<>"
-    singles = [p for p in parts if len(p) == 1 and p & board.available]
-    others = [p for p in parts if p not in singles]
+    is_single = [len(p) == 1 and bool(p & board.available) for p in parts]
+    singles = [p for p, single in zip(parts, is_single, strict=True) if single]
+    others = [p for p, single in zip(parts, is_single, strict=True) if not single]
     texts = [describe_part(board, p) for p in others]
     if singles:
         texts.append("<" + ",".join(fmt(board.weight(next(iter(p)))) for p in singles) + ">")

@@ -12,17 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 
 import attrs
 
 from cgframework import Solution, SolveContext, finish, options
 from cgframework_pizza.board import Board, cycle_order, path_order
+from cgframework_pizza.concat import every_move_outcome, opened_parts
 from cgframework_pizza.slices import (
     cancel_pairs,
     list_value,
     plateau_points,
     st_decomposition,
-    tes_slices,
+    tes_slice_weights,
 )
 
 EVALUATE_EVERY_MOVE_UP_TO = 400
@@ -51,12 +53,13 @@ class Reduced:
 def opened_weights(weights: Sequence[Fraction], left: bool, right: bool) -> tuple[list, Fraction]:
     """Slice weights and ev-weight of a path whose available ends are ``left``/``right``."""
     if left and right:
-        return [s.weight for s in tes_slices(weights)], Fraction(0)
+        return tes_slice_weights(weights), Fraction(0)
     seq = list(weights) if left else list(reversed(weights))
     decomposition = st_decomposition(seq)
     return [s.weight for s in decomposition.slices], decomposition.x
 
 
+@lru_cache(maxsize=64)
 def reduce_board(board: Board) -> Reduced | None:
     """The reduced form, or None when a component is not a list element, stack, two-ended
     stack, unopened path or unopened cycle."""
@@ -90,7 +93,7 @@ def after_opening(part: Unopened, i: int) -> tuple[list[Fraction], Fraction]:
     a = part.weights
     if part.cyclic:
         rest = a[i + 1 :] + a[:i]
-        return ([s.weight for s in tes_slices(rest)], Fraction(0)) if rest else ([], Fraction(0))
+        return tes_slice_weights(rest), Fraction(0)
     weights: list[Fraction] = []
     x = Fraction(0)
     for side in (list(reversed(a[:i])), list(a[i + 1 :])):
@@ -149,7 +152,17 @@ def applies(ruleset, position) -> bool:
 
 def solve_slices(ruleset, position: Board, ctx: SolveContext) -> Solution:
     """Value and optimal moves of a concatenation of lists, stacks, two-ended stacks,
-    unopened paths and pizzas."""
+    unopened paths and pizzas. With no unopened part, every move is valued exactly in
+    O(n log n) in all (concat.py); otherwise each move's result is reduced again."""
+    parts = opened_parts(position)
+    if parts is not None:
+        outcomes = dict(every_move_outcome(position, parts))
+        value = outcomes.pop(-1)
+        best = [f"#{v + 1}" for v in sorted(outcomes) if outcomes[v] == value]
+        ctx.table.nodes += len(outcomes)
+        return finish(
+            ruleset, position, ctx, value=value, outcome=None, best_moves=best, method="slices"
+        )
     valuer = SliceValuer()
     value = valuer.value(reduce_board(position))
     moves = list(options(ruleset, position, ctx.first))

@@ -31,16 +31,26 @@ def alternating_sum(values: Sequence[Fraction]) -> Fraction:
 
 def tes_slices(a: Sequence[Fraction]) -> list[Slice]:
     """The slices of Lemma 2.10(i), U-shaped weights, in O(n)."""
-    stack: list[Slice] = []
+    weights = tes_slice_weights(a, starts := [])
+    stops = starts[1:] + [len(a)]
+    return [Slice(w, b, e) for w, b, e in zip(weights, starts, stops, strict=True)]
+
+
+def tes_slice_weights(a: Sequence[Fraction], starts: list[int] | None = None) -> list[Fraction]:
+    """Just the U-shaped slice weights (and, into ``starts``, where each slice begins):
+    the stack condensation on plain lists, the inner loop of every solver here."""
+    stack: list[Fraction] = []
+    begin: list[int] = []
     for i, x in enumerate(a):
-        stack.append(Slice(x, i, i + 1))
-        while (
-            len(stack) >= 3
-            and stack[-2].weight >= stack[-1].weight
-            and (stack[-2].weight >= stack[-3].weight)
-        ):
-            z, y, w = stack.pop(), stack.pop(), stack.pop()
-            stack.append(Slice(w.weight - y.weight + z.weight, w.start, z.stop))
+        stack.append(x)
+        begin.append(i)
+        while len(stack) >= 3 and stack[-2] >= stack[-1] and stack[-2] >= stack[-3]:
+            z = stack.pop()
+            y = stack.pop()
+            stack[-1] += z - y
+            del begin[-2:]
+    if starts is not None:
+        starts[:] = begin
     return stack
 
 

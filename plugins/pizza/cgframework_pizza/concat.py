@@ -1,0 +1,133 @@
+"""Concatenations of lists, stacks and two-ended stacks: the value and *every* optimal move
+in O(n log n) (Brown & Brown Thm 2.11 with (1.3)-(1.4), L284-L352).
+
+The board is <S> + ev(x) with S the slice weights of all parts (tes(a) ~ <s>, st(a) ~ <s> +
+ev(x)); its value is the alternating sum of S sorted decreasingly, plus x for an odd rest and
+minus x for an even one. A move changes one part only: a list entry leaves S, an end of a
+stack or two-ended stack re-partitions that part alone (O(its length)). The alternating sum
+of the changed multiset comes from prefix sums of the sorted S in O(changes * log |S|):
+between two changed ranks the old elements keep their order and only their sign can flip.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+
+import attrs
+
+from cgframework_pizza.board import Board, path_order
+from cgframework_pizza.slices import st_decomposition, tes_slice_weights
+
+
+@attrs.frozen
+class OpenedPart:
+    """One component: its vertices in order, the available ends, its slice weights and
+    ev-weight. ``kind`` is ``list`` (one available vertex), ``st`` (top = order[0]) or
+    ``tes``."""
+
+    kind: str
+    order: tuple[int, ...]
+    weights: tuple[Fraction, ...]
+    x: Fraction
+
+
+def part_weights(kind: str, seq: Sequence[Fraction]) -> tuple[tuple[Fraction, ...], Fraction]:
+    """Slice weights and ev-weight of ``seq`` played as ``kind`` (Thm 2.11)."""
+    if not seq:
+        return (), 0
+    if kind in ("list", "tes") or len(seq) == 1:
+        return tuple(tes_slice_weights(seq)), 0
+    d = st_decomposition(seq)
+    return tuple(s.weight for s in d.slices), d.x
+
+
+def opened_parts(board: Board) -> list[OpenedPart] | None:
+    """Every component as an opened part, or None if one is unopened or not a path with
+    available ends only."""
+    parts = []
+    for part in board.components():
+        avail = board.available & part
+        order = path_order(board, part)
+        if order is None or not avail:
+            return None
+        if len(order) == 1:
+            kind = "list"
+        elif avail == {order[0], order[-1]}:
+            kind = "tes"
+        elif len(avail) == 1 and avail <= {order[0], order[-1]}:
+            kind = "st"
+            if order[0] not in avail:
+                order.reverse()
+        else:
+            return None
+        weights, x = part_weights(kind, [board.weight(v) for v in order])
+        parts.append(OpenedPart(kind, tuple(order), weights, x))
+    return parts
+
+
+class SortedAlternating:
+    """A multiset S, sorted decreasingly, with prefix alternating sums, so the alternating
+    sum of S minus some elements plus others costs O(changes * log |S|)."""
+
+    def __init__(self, values: Sequence[Fraction]) -> None:
+        self.desc = sorted(values, reverse=True)
+        self.neg = [-v for v in self.desc]  # ascending, for bisect
+        prefix = [0]
+        for i, v in enumerate(self.desc):
+            prefix.append(prefix[-1] + (v if i % 2 == 0 else -v))
+        self.prefix = prefix
+
+    def __len__(self) -> int:
+        return len(self.desc)
+
+    def alternating_after(self, removed: Sequence[Fraction], added: Sequence[Fraction]) -> Fraction:
+        """Alternating sum of sorted(S - removed + added), decreasing; ``removed`` must be
+        a sub-multiset of S."""
+        events: list[tuple[int, int, Fraction]] = []  # (rank, 0 insert / 1 delete, value)
+        for value, count in Counter(removed).items():
+            first = bisect_left(self.neg, -value)
+            events += [(first + j, 1, value) for j in range(count)]
+        for value in added:
+            events.append((bisect_right(self.neg, -value), 0, value))
+        events.sort(key=lambda e: (e[0], e[1], -e[2]))  # inserts at one rank: decreasing
+        total = 0
+        cur = shift = 0
+        for rank, kind, value in events:
+            total += self._segment(cur, rank, shift)
+            cur = rank
+            if kind == 0:
+                total += value if (rank + shift) % 2 == 0 else -value
+                shift += 1
+            else:
+                cur = rank + 1
+                shift -= 1
+        return total + self._segment(cur, len(self.desc), shift)
+
+    def _segment(self, start: int, stop: int, shift: int) -> Fraction:
+        if stop <= start:
+            return 0
+        part = self.prefix[stop] - self.prefix[start]
+        return part if shift % 2 == 0 else -part
+
+
+def every_move_outcome(board: Board, parts: list[OpenedPart]) -> Iterator[tuple[int, Fraction]]:
+    """(vertex, outcome of taking it) for every legal move, and first the board's value
+    under the key -1."""
+    all_weights = [w for p in parts for w in p.weights]
+    sums = SortedAlternating(all_weights)
+    x = sum(p.x for p in parts)
+    yield -1, sums.alternating_after((), ()) + (x if len(sums) % 2 else -x)
+    for part in parts:
+        ends = (part.order[0],) if part.kind == "st" else (part.order[0], part.order[-1])
+        for end in dict.fromkeys(ends):  # a one-vertex part has one move
+            rest = part.order[1:] if end == part.order[0] else part.order[:-1]
+            # what is left of a tes is a tes, of a stack a stack (its next element on top)
+            weights, new_x = part_weights(part.kind, [board.weight(v) for v in rest])
+            size = len(sums) - len(part.weights) + len(weights)
+            core = sums.alternating_after(part.weights, weights)
+            child_x = x - part.x + new_x
+            child = core + (child_x if size % 2 else -child_x)
+            yield end, board.weight(end) - child
