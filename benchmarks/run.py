@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -65,14 +67,16 @@ def as_file(text: str) -> str:
 
 
 def pizza(quick: bool) -> list[tuple[str, str, str, str]]:
-    """Brown & Brown: the slices solver against the generic minimax."""
+    """Brown & Brown: the plateau algorithm (slices) and the arc DP against the generic
+    minimax on pizzas; the slice partition against the generic (interval) minimax on tes."""
     rows = []
-    generic = (10, 20, 40) if quick else (10, 20, 40, 80)
-    for n in generic:
-        rows.append((f"pizza n={n} generic", "pizza", pizza_text(n), "generic"))
-        rows.append((f"pizza n={n} slices", "pizza", pizza_text(n), "slices"))
+    for n in (10, 20, 40) if quick else (10, 20, 40, 80):
+        for method in ("generic", "slices", "arc-dp"):
+            rows.append((f"pizza n={n} {method}", "pizza", pizza_text(n), method))
     for n in (200, 400) if quick else (200, 400, 1000):
         rows.append((f"pizza n={n} slices", "pizza", as_file(pizza_text(n)), "slices"))
+    for n in (1000,) if quick else (1000, 3000, 10**4):
+        rows.append((f"pizza n={n} arc-dp", "pizza", as_file(pizza_text(n)), "arc-dp"))
     for n in (10**4,) if quick else (10**4, 10**5, 10**6):
         tes = "tes(" + pizza_text(n) + ")"
         rows.append((f"tes n={n} slices", "pizza", as_file(tes), "slices"))
@@ -80,6 +84,26 @@ def pizza(quick: bool) -> list[tuple[str, str, str, str]]:
         tes = "tes(" + pizza_text(n) + ")"
         rows.append((f"tes n={n} generic", "pizza", tes, "generic"))
     return rows
+
+
+def growth(rows: list[tuple[str, ...]], seconds: list[float]) -> list[str]:
+    """Least-squares exponent k of time ~ n^k for each series ``"<family> n=<n> <method>"``
+    with at least two sizes (instances under 5 ms are too noisy to fit and are skipped)."""
+    series: dict[str, list[tuple[float, float]]] = {}
+    for row, t in zip(rows, seconds, strict=True):
+        match = re.fullmatch(r"(\S+) n=(\d+) (\S+)", row[0])
+        if match and t >= 0.005:
+            key = f"{match[1]} {match[3]}"
+            series.setdefault(key, []).append((math.log(int(match[2])), math.log(t)))
+    lines = []
+    for key, points in series.items():
+        if len(points) < 2:
+            continue
+        mx = statistics.mean(x for x, _ in points)
+        my = statistics.mean(y for _, y in points)
+        slope = sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)
+        lines.append(f"{key}: time ~ n^{slope:.2f} over {len(points)} sizes")
+    return lines
 
 
 GROUPS: dict[str, Callable[[bool], list[tuple[str, str, str, str]]]] = {
@@ -115,6 +139,7 @@ def main() -> None:
         table.add_column(col)
     console = Console(width=160)
     rows: list[tuple[str, ...]] = []
+    seconds: list[float] = []
     for group, make in GROUPS.items():
         if args.only and group != args.only:
             continue
@@ -130,15 +155,22 @@ def main() -> None:
                 f"{r['rss_mb']:.0f}",
             )
             rows.append(row)
+            seconds.append(r["seconds"])
             table.add_row(*row)
             console.print(f"done {label}: {r['seconds']:.3f} s", style="dim")
+    fits = growth(rows, seconds)
     if not args.markdown:
         console.print(table)
+        for line in fits:
+            console.print(line)
         return
     print("| instance | value | method | median s | nodes | cache hits | peak RSS MB |")
     print("| --- | --- | --- | ---: | ---: | ---: | ---: |")
     for row in rows:
         print("| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |")
+    print()
+    for line in fits:
+        print(f"- {line}")
 
 
 if __name__ == "__main__":

@@ -110,17 +110,25 @@ def value_text(value: Any) -> str:
 @app.command("solve")
 def solve_cmd(
     ruleset: Annotated[str, typer.Argument(help="Ruleset name (see `cgf rulesets`).")],
-    position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],
+    position: Annotated[
+        str | None, typer.Argument(help="Position text, @FILE, or - for stdin.")
+    ] = None,
     method: Annotated[str, typer.Option(help="auto, generic, or a solver name.")] = "auto",
     first: Annotated[str, typer.Option(help="Player to move first: L or R.")] = "L",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     store: Annotated[
         str | None, typer.Option(help="sqlite value store to read from and write to.")
     ] = None,
+    board: Annotated[
+        str | None,
+        typer.Option(help="Read the position from this file (e.g. a JSON board) instead."),
+    ] = None,
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics."""
     rs = load_ruleset(ruleset)
-    pos = load_position(rs, position)
+    if (position is None) == (board is None):
+        fail("give a POSITION or --board FILE (exactly one)")
+    pos = load_position(rs, position if board is None else "@" + board)
     solution = solve_or_fail(rs, pos, method, parse_player(first), store)
     if as_json:
         print(json.dumps(converter.unstructure(solution)))

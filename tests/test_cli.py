@@ -59,7 +59,8 @@ def test_calc_json_gives_stops_mean_and_temperature(capsys):
         (("solve", "nim", "3", "--method", "warp"), "unknown method"),
         (("solve", "nim", "3", "--method", "minimax"), "does not apply"),
         (("solve", "nim", "3", "--first", "X"), "unknown player"),
-        (("solve", "nim"), "Missing argument"),
+        (("solve", "nim"), "give a POSITION or --board FILE"),
+        (("solve", "nim", "3", "--board", "x.json"), "give a POSITION or --board FILE"),
         (("frobnicate",), "No such command"),
     ],
 )
@@ -75,6 +76,8 @@ def test_position_from_file_and_stdin(capsys, tmp_path, monkeypatch):
     path = tmp_path / "pos.txt"
     path.write_text("3,4,5\n")
     code, out, _ = run_cli(capsys, "solve", "nim", f"@{path}", "--json")
+    assert code == 0 and json.loads(out)["grundy"] == 2
+    code, out, _ = run_cli(capsys, "solve", "nim", "--board", str(path), "--json")
     assert code == 0 and json.loads(out)["grundy"] == 2
     monkeypatch.setattr("sys.stdin", io.StringIO("1,2\n"))
     code, out, _ = run_cli(capsys, "solve", "nim", "-", "--json")

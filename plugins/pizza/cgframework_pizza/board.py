@@ -327,3 +327,21 @@ def component_key(board: Board, part: frozenset[int]) -> tuple:
             images += [tuple(reversed(x)) for x in images]
             return ("c", min(images))
     return ("g", board.graph, part, avail)
+
+
+def board_from_networkx(graph, weight: str = "weight", available: str = "available") -> Board:
+    """A board from a networkx graph: each node's ``weight`` attribute (int, Fraction, or a
+    string such as ``"1/3"``; floats are refused: scores are exact) and a true ``available``
+    attribute for the available vertices. Vertices are numbered in the graph's node order;
+    loops and multi-edges are irrelevant (L73) and dropped."""
+    nodes = list(graph.nodes)
+    index = {node: i for i, node in enumerate(nodes)}
+    weights = []
+    for node in nodes:
+        raw = graph.nodes[node].get(weight)
+        if raw is None or isinstance(raw, float | bool):
+            raise ValueError(f"node {node!r} needs an exact {weight!r} (int, Fraction or text)")
+        weights.append(parse_weight(str(raw)))
+    edges = tuple((index[u], index[v]) for u, v in graph.edges() if u != v)
+    avail = frozenset(index[n] for n in nodes if graph.nodes[n].get(available))
+    return assemble([Piece(tuple(weights), edges, avail)])

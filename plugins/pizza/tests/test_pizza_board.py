@@ -126,3 +126,23 @@ def test_malformed_boards_are_one_line_errors(capsys, board):
         main(["solve", "pizza", board])
     err = capsys.readouterr().err
     assert stop.value.code == 2 and err.count("\n") == 1, err
+
+
+def test_board_from_a_networkx_graph():
+    """G23 (3.27 g1, L705): path 1,0,1,0,1,0 with its 0-vertices available has value 1,
+    v2 the optimal move; the same board from networkx and from text."""
+    import networkx as nx
+
+    from cgframework_pizza.board import board_from_networkx
+
+    g = nx.path_graph(6)
+    for v in g.nodes:
+        g.nodes[v]["weight"] = 1 - v % 2
+        g.nodes[v]["available"] = v % 2 == 1
+    board = board_from_networkx(g)
+    text = solve("pizza", "graph(1,0,1,0,1,0; 1-2,2-3,3-4,4-5,5-6; 2,4,6)")
+    solution = solve("pizza", board)
+    assert (solution.value, solution.best_moves) == (text.value, text.best_moves) == (1, ("#2",))
+    g.nodes[0]["weight"] = 0.5
+    with pytest.raises(ValueError, match="exact"):
+        board_from_networkx(g)
