@@ -14,7 +14,12 @@ from cgframework import Family, dump_number, get_registry, solve
 from cgframework.sweep_cli import sweep_records
 from cgframework_pizza.board import Board, fmt, parse_board, parse_weights, path_order
 from cgframework_pizza.exhaustive import class_representative, least_pizzas
-from cgframework_pizza.slices import st_decomposition, tes_slices
+from cgframework_pizza.slices import (
+    paper_st_decomposition,
+    paper_tes_slices,
+    st_decomposition,
+    tes_slices,
+)
 
 pizza_app = typer.Typer(
     help="Brown & Brown's graph games: pizzas, stacks, two-ended stacks.", no_args_is_help=True
@@ -41,12 +46,23 @@ def _show(weights, slices) -> str:
 def partition(
     board: Annotated[str, typer.Argument(help="tes(...), st(...) or a sum of them")],
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    algorithm: Annotated[
+        str,
+        typer.Option(
+            help="condensation (stack of weak local maxima, O(n)) or paper (Algorithm 2.17 "
+            "as printed, L358-L372); the weights are the same, the partitions may differ"
+        ),
+    ] = "condensation",
 ) -> None:
     """The slices of each two-ended stack (U-shaped weights, Lemma 2.10(i)) and each stack
     (decreasing slices and an ev-sequence, Lemma 2.10(ii)): tes(a) ~ <s>, st(a) ~ <s> + ev(x)."""
     from cgframework.cli import fail
 
     b = _board(board)
+    if algorithm not in ("condensation", "paper"):
+        fail(f"unknown algorithm {algorithm!r} (condensation or paper)")
+    tes_split = paper_tes_slices if algorithm == "paper" else tes_slices
+    st_split = paper_st_decomposition if algorithm == "paper" else st_decomposition
     records = []
     for part in b.components():
         order = path_order(b, part)
@@ -55,7 +71,7 @@ def partition(
             fail("partition needs stacks, two-ended stacks or lists (no unopened parts)")
         ws = [b.weight(v) for v in order]
         if len(order) == 1 or avail == {order[0], order[-1]}:
-            slices = tes_slices(ws)
+            slices = tes_split(ws)
             records.append(
                 {
                     "kind": "tes",
@@ -67,7 +83,7 @@ def partition(
             continue
         if order[0] not in avail:
             ws = ws[::-1]
-        d = st_decomposition(ws)
+        d = st_split(ws)
         ev = ws[d.ev_start :]
         records.append(
             {

@@ -119,3 +119,74 @@ def plateau_points(a: Sequence[Fraction], cyclic: bool) -> list[int]:
         if ok:
             points.append(i)
     return points
+
+
+# ---- Algorithm 2.17 as printed (L358-L372), a second, independent route ------------------
+def _split_left(a: Sequence[Fraction], start: int, stop: int) -> tuple[list[Slice], int]:
+    """Part A (L360-L362): split initial slices off a[start:stop] while some even prefix has
+    a positive alternating sum; each slice is the longest initial one (largest odd j with the
+    least prefix sum, A.2). Returns the slices and where the rest begins. Each round scans
+    O(l_k + l_{k+1}) terms (2.19, L394)."""
+    slices = []
+    while True:
+        total = Fraction(0)
+        least, least_at = None, None
+        found = False
+        for p in range(1, stop - start + 1):
+            total += a[start + p - 1] if p % 2 else -a[start + p - 1]
+            if p % 2 and (least is None or total <= least):
+                least, least_at = total, p  # ties: the largest odd j
+            if p % 2 == 0 and total > 0:
+                found = True
+                break
+        if not found:
+            return slices, start
+        slices.append(Slice(least, start, start + least_at))
+        start += least_at
+
+
+def _least_odd_prefix(a: Sequence[Fraction], start: int, stop: int, below: int) -> int:
+    """The largest odd j < ``below`` minimising the prefix alternating sum of a[start:stop]
+    (C and II.B; the digest's note 2: the paper's b_j there means b_i)."""
+    total = Fraction(0)
+    least, least_at = None, 1
+    for j in range(1, below):
+        total += a[start + j - 1] if j % 2 else -a[start + j - 1]
+        if j % 2 and (least is None or total <= least):
+            least, least_at = total, j
+    return least_at
+
+
+def paper_tes_slices(a: Sequence[Fraction]) -> list[Slice]:
+    """Algorithm 2.17 I (L358-L366): parts A, B (A mirrored) and C."""
+    n = len(a)
+    if n == 0:
+        return []
+    left, start = _split_left(a, 0, n)
+    mirrored = list(reversed(a[start:]))
+    right_rev, rest = _split_left(mirrored, 0, len(mirrored))
+    stop = n - rest  # a[start:stop] is the middle part
+    q = stop - start
+    if q % 2:
+        middle = [Slice(alternating_sum(a[start:stop]), start, stop)]
+    else:
+        j = _least_odd_prefix(a, start, stop, q)
+        middle = [
+            Slice(alternating_sum(a[start : start + j]), start, start + j),
+            Slice(alternating_sum(a[start + j : stop]), start + j, stop),
+        ]
+    right = [Slice(s.weight, n - s.stop, n - s.start) for s in reversed(right_rev)]
+    return left + middle + right
+
+
+def paper_st_decomposition(a: Sequence[Fraction]) -> StackDecomposition:
+    """Algorithm 2.17 II (L368-L372): part A, then one more slice if what is left is odd."""
+    n = len(a)
+    slices, start = _split_left(a, 0, n)
+    q = n - start
+    if q % 2:
+        j = _least_odd_prefix(a, start, n, q + 1)
+        slices.append(Slice(alternating_sum(a[start : start + j]), start, start + j))
+        start += j
+    x = -alternating_sum(a[start:]) if start < n else Fraction(0)
+    return StackDecomposition(tuple(slices), start, x)

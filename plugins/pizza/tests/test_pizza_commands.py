@@ -67,3 +67,13 @@ def test_play_writes_a_picture_of_who_took_what(capsys, monkeypatch, tmp_path):
     svg = picture.read_text()
     assert svg.count('fill="#d9534f"') == 3 + 1 and svg.count('fill="#337ab7"') == 2 + 1
     assert "Player One minus Player Two" in svg and "Game over" in out
+
+
+def test_partition_by_the_papers_algorithm(capsys):
+    """Algorithm 2.17 as printed (L358-L372) gives G29's partition too."""
+    code, out, _ = run(
+        capsys, "pizza", "partition", "tes(1,2,1,2,5,2)", "--algorithm", "paper", "--json"
+    )
+    assert code == 0
+    (record,) = json.loads(out)
+    assert record["partition"] == "[1,2,1][2,5,2]" and record["weights"] == ["0", "-1"]

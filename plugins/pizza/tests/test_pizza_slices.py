@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from cgframework import solve
 from cgframework_pizza.slices import (
     alternating_sum,
+    paper_st_decomposition,
+    paper_tes_slices,
     plateau_points,
     st_decomposition,
     tes_slices,
@@ -50,6 +52,63 @@ def test_stack_decomposition(a):
     assert all(x > y for x, y in zip(weights, weights[1:], strict=False))
     ev = a[d.ev_start :]
     assert len(ev) % 2 == 0 and asc(ev) and d.x == -alternating_sum(ev) >= 0
+
+
+def is_slice(seq) -> bool:
+    return len(seq) % 2 == 1 and asc(seq) and asc(seq[::-1])
+
+
+def u_shaped(w) -> bool:
+    return all(w[j] < w[j - 1] or w[j] < w[j + 1] for j in range(1, len(w) - 1))
+
+
+def slice_partitions(a, start=0):
+    """Every partition of a[start:] into slices, as lists of weights (brute force)."""
+    if start == len(a):
+        yield []
+        return
+    for stop in range(start + 1, len(a) + 1, 2):
+        if is_slice(a[start:stop]):
+            for rest in slice_partitions(a, stop):
+                yield [alternating_sum(a[start:stop]), *rest]
+
+
+@SETTINGS
+@given(sequences)
+def test_algorithm_2_17_as_printed_gives_the_same_weights(a):
+    """Algorithm 2.17 (L358-L372) and the stack condensation are independent routes; both
+    give valid partitions and the same weights (uniqueness remark, L280)."""
+    for slices in (paper_tes_slices(a), tes_slices(a)):
+        assert [i for s in slices for i in range(s.start, s.stop)] == list(range(len(a)))
+        assert all(is_slice(a[s.start : s.stop]) for s in slices)
+    assert [s.weight for s in paper_tes_slices(a)] == [s.weight for s in tes_slices(a)]
+    paper, ours = paper_st_decomposition(a), st_decomposition(a)
+    assert all(is_slice(a[s.start : s.stop]) for s in paper.slices)
+    ev = a[paper.ev_start :]
+    assert len(ev) % 2 == 0 and asc(ev) and paper.x == -alternating_sum(ev)
+    assert [s.weight for s in paper.slices] == [s.weight for s in ours.slices]
+    assert paper.x == ours.x
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(-3, 4).map(Fraction), min_size=1, max_size=9))
+def test_slice_weights_are_unique(a):
+    """Lemma 2.10 and the remark at L280, by brute force over every partition into slices:
+    (i) all partitions with U-shaped weights have the same weights; (ii) all partitions into
+    strictly decreasing slices followed by an ev-sequence have the same (weights; x)."""
+    ours = [s.weight for s in tes_slices(a)]
+    for weights in slice_partitions(a):
+        if u_shaped(weights):
+            assert weights == ours
+    d = st_decomposition(a)
+    expected = ([s.weight for s in d.slices], d.x)
+    for cut in range(0, len(a) + 1, 1):
+        ev = a[cut:]
+        if len(ev) % 2 or not asc(ev):
+            continue
+        for weights in slice_partitions(a[:cut]):
+            if all(x > y for x, y in zip(weights, weights[1:], strict=False)):
+                assert (weights, -alternating_sum(ev)) == expected
 
 
 def board_text(kind: str, ws) -> str:
