@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import argparse
 import math
-import statistics
 import time
 from collections.abc import Callable
 from fractions import Fraction
+
+from run import fit_exponent  # benchmarks/run.py, beside this script
 
 from cgframework_pizza.slices import (
     paper_st_decomposition,
@@ -70,10 +71,7 @@ def main() -> None:
             t = best_of(lambda a=a, fn=fn: fn(a), 1 if n >= 10**5 else 3)
             points.append((math.log(n), math.log(t)))
             cells.append(f"{t:.3f} s")
-        mx = statistics.mean(x for x, _ in points)
-        my = statistics.mean(y for _, y in points)
-        slope = sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)
-        print(f"| {name} | " + " | ".join(cells) + f" | n^{slope:.2f} |")
+        print(f"| {name} | " + " | ".join(cells) + f" | n^{fit_exponent(points):.2f} |")
 
 
 if __name__ == "__main__":

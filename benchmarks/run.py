@@ -95,15 +95,18 @@ def growth(rows: list[tuple[str, ...]], seconds: list[float]) -> list[str]:
         if match and t >= 0.005:
             key = f"{match[1]} {match[3]}"
             series.setdefault(key, []).append((math.log(int(match[2])), math.log(t)))
-    lines = []
-    for key, points in series.items():
-        if len(points) < 2:
-            continue
-        mx = statistics.mean(x for x, _ in points)
-        my = statistics.mean(y for _, y in points)
-        slope = sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)
-        lines.append(f"{key}: time ~ n^{slope:.2f} over {len(points)} sizes")
-    return lines
+    return [
+        f"{key}: time ~ n^{fit_exponent(points):.2f} over {len(points)} sizes"
+        for key, points in series.items()
+        if len(points) >= 2
+    ]
+
+
+def fit_exponent(points: list[tuple[float, float]]) -> float:
+    """Least-squares slope of log(time) against log(n)."""
+    mx = statistics.mean(x for x, _ in points)
+    my = statistics.mean(y for _, y in points)
+    return sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)
 
 
 GROUPS: dict[str, Callable[[bool], list[tuple[str, str, str, str]]]] = {
