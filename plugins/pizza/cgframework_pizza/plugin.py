@@ -6,6 +6,13 @@ from cgframework import Family, Preserves, Simplification, SolverSpec, hookimpl
 from cgframework_pizza.arcdp import applies as lone_unopened_applies
 from cgframework_pizza.arcdp import solve_arc_dp
 from cgframework_pizza.fast import applies, solve_slices
+from cgframework_pizza.reductions import (
+    canonical_ev_stacks,
+    condense_maximum,
+    condense_stacks,
+    detach_ev_tails,
+    reduce_e_game,
+)
 from cgframework_pizza.ruleset import Pizza
 from cgframework_pizza.simplify import (
     cancel_equal_pairs,
@@ -75,26 +82,22 @@ def register_commands(app):
     app.add_typer(pizza_app, name="pizza")
 
 
+SIMPLIFICATIONS = (
+    ("R7 reduce a 0-1 e-game", reduce_e_game, "1-clusters condensed or deleted (3.27, L689)"),
+    ("R3 condense around a maximum", condense_maximum, "u-v-w -> p (Thm 2.6, L196-L214)"),
+    ("R5 detach an ev-sequence tail", detach_ev_tails, "g ~ g' + st(a) (Cor 2.3, L174)"),
+    ("R6 canonical ev stack", canonical_ev_stacks, "st(ev-seq of weight x) -> st(0,x) (L152)"),
+    ("R4 condense stacks into slices", condense_stacks, "tes(a) ~ <s> (Thm 2.11, L286, L324)"),
+    ("R2 detach an available maximum", detach_available_maximum, "Thm 2.5, L182-L194"),
+    ("R1 cancel equal list pairs", cancel_equal_pairs, "<a,a,rest> ~ <rest> ((1.5), L114)"),
+)
+"""Equivalences, applied in this order to every component (each is a ``~``, so safe in sums)."""
+
+
 @hookimpl
 def register_simplifications(register):
-    register(
-        Simplification(
-            "R1 cancel equal list pairs",
-            ("pizza",),
-            cancel_equal_pairs,
-            Preserves.EQUIVALENCE,
-            "<a,a,rest> ~ <rest> ((1.5), L114)",
-        )
-    )
-    register(
-        Simplification(
-            "R2 detach an available maximum",
-            ("pizza",),
-            detach_available_maximum,
-            Preserves.EQUIVALENCE,
-            "g ~ (g minus v) + <wt v> (Thm 2.5, L182-L194)",
-        )
-    )
+    for name, rewrite, note in SIMPLIFICATIONS:
+        register(Simplification(name, ("pizza",), rewrite, Preserves.EQUIVALENCE, note))
     register(
         Simplification(
             "R8 delete an even plateau",
