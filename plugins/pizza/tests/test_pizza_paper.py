@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from cgframework import Player, get_registry, options, parse_position, solve
+from cgframework_pizza.slices import tes_slices
 
 
 def val(text: str):
@@ -172,3 +173,171 @@ def test_safe_play_example_3_27_g1():
     and optimal (outcome 1), v4 and v6 give -1."""
     solution = solve("pizza", "graph(1,0,1,0,1,0; 1-2,2-3,3-4,4-5,5-6; 2,4,6)", method="generic")
     assert solution.value == 1 and solution.best_moves == ("#2",)
+
+
+def outcomes(text: str) -> dict[str, object]:
+    """Player One's outcome of every initial move: points minus the value left to Two."""
+    rules = get_registry().ruleset("pizza")
+    position = parse_position(rules, text)
+    return {
+        m.text: m.points - solve(rules, m.result).value
+        for m in options(rules, position, Player.LEFT)
+    }
+
+
+@pytest.mark.parametrize(("n", "k"), [(n, k) for n in (1, 2, 3) for k in range(n + 1, n + 4)])
+def test_greedy_opening_of_the_odd_cycle_n_1_0(n, k):
+    """L28 (G9): the (2k+1)-cycle (N,1,0,...,1,0), k > N, has value 0 or 1 as N + k is even
+    or odd, and the greedy opening (the N) is wrong: it gives -(k - N)."""
+    board = f"cyc({n},{','.join(['1,0'] * k)})"
+    assert val(board) == (n + k) % 2
+    assert outcomes(board)["#1"] == -(k - n)
+
+
+def test_safe_moves_need_not_be_optimal_3_27():
+    """L713-L715, 3.27 (G24, G25): in g2 the outside 0-vertices v2, v6 are safe but lose;
+    v4 and w win. g1' and g2' (non-available 0-vertices added) keep the statuses of g1, g2."""
+    g2 = "graph(1,0,1,0,1,0,1,1,0; 1-2,2-3,3-4,4-5,5-6,6-7,4-8,8-9; 2,4,6,9)"
+    assert outcomes(g2) == {"#2": -1, "#4": 1, "#6": -1, "#9": 1}
+    g1_prime = "graph(0,0,1,0,1,0,1,0; 1-2,2-3,3-4,4-5,5-6,6-7,7-8; 4,6,8)"
+    assert outcomes(g1_prime) == {"#4": 1, "#6": -1, "#8": -1}
+    g2_prime = (
+        "graph(0,0,1,0,1,0,1,0,1,0,0,1,0; "
+        "1-2,2-3,3-4,4-5,5-6,6-7,7-8,8-9,9-10,10-11,6-12,12-13; 4,6,8,13)"
+    )
+    assert outcomes(g2_prime) == {"#4": -1, "#6": 1, "#8": -1, "#13": 1}
+
+
+def test_example_3_28_equivalent_moves_in_inequivalent_games():
+    """L719, Ex 3.28 (G26-G28): a move equivalent to an optimal one need not be optimal once
+    the games differ. <2,3> + <2>: the 2-move gives 1 < 3; <1,2> + <2>: the 1-move gives
+    1 = val. c1, c2: the first-1 moves are optimal beside a copy of their own game only."""
+    assert val("<2,3> + <2>") == 3 and outcomes("<2,3> + <2>")["#1"] == 1
+    assert val("<1,2> + <2>") == 1 and outcomes("<1,2> + <2>")["#1"] == 1
+    c1, c2 = "cyc(0,1,0,1,1,0,1,0)", "cyc(0,1,0,0,1,0)"
+    for g, h, value in ((c1, c2, 2), (c2, c2, 0), (c1, c1, 0), (c2, c1, 2)):
+        assert val(f"{g} + {h}") == value
+        assert outcomes(f"{g} + {h}")["#2"] == 0  # the first 1 of g
+    middle_two = outcomes("cyc(0,2,0,2,2,0,2,0) + <0,-1>")
+    assert val("cyc(0,2,0,2,2,0,2,0) + <0,-1>") == 3 and middle_two["#4"] == 1
+    middle_one = outcomes("cyc(0,1,0,1,1,0,1,0) + <0,-1>")
+    assert val("cyc(0,1,0,1,1,0,1,0) + <0,-1>") == 1 and middle_one["#4"] == 1
+
+
+@pytest.mark.parametrize("board", ["tes(4,3,2,7,5)", "tes(4,3,0,2,7,5)"])
+def test_both_ends_optimal_although_s1_exceeds_sm(board):
+    """L721, after Ex 3.28 (G31): both initial moves are optimal although s1 > sm."""
+    assert outcomes(board) == {m: 1 for m in outcomes(board)} and len(outcomes(board)) == 2
+    assert val(board) == 1
+
+
+def g_k(k: int) -> str:
+    """L929 (G37): the pizzas extremal for mu = (k - 2)/(3k + 3)."""
+    if k <= 3:
+        ws = [0, 1, -(k - 2), 1, 0, 0, k - 1, 0, 2, 0, 0, 2, -(k - 2), 2, 0]
+    else:
+        ws = [0, 1, -(k - 2), 1, 0, 0, 2, -(k - 3), 2, 0, 0, 2, -(k - 2), 2, 0]
+    return f"cyc({','.join(map(str, ws))})"
+
+
+@pytest.mark.parametrize("k", range(2, 8))
+def test_extremal_pizzas_g_k(k):
+    """L929, 4.10 (G37): val(g_k) = -(k - 1) and |g_k| = 3k + 3 (sum of |weights|)."""
+    board = g_k(k)
+    weights = [int(w) for w in board[4:-1].split(",")]
+    assert sum(abs(w) for w in weights) == 3 * k + 3
+    assert val(board) == -(k - 1)
+
+
+def is_slice(a: list[int]) -> bool:
+    return len(tes_slices(a)) == 1
+
+
+def invertibility_witness(g: str) -> str | None:
+    """A partner h with val(g + g + h) != val(h): a proof that g is not invertible (Thm 3.3:
+    an invertible g is its own inverse). None is only evidence of invertibility."""
+    for y in range(-12, 13):
+        if val(f"{g} + {g} + <{y}>") != y:
+            return f"<{y}>"
+    return None
+
+
+@pytest.mark.parametrize(
+    ("weights", "claims"),
+    [
+        # (rotation, slice?, value, invertible?) for each cyclic rotation, from L993-L995
+        ((1, 2, 3), [((1, 2, 3), False, 2, True), ((3, 1, 2), False, 4, False)]),
+        (
+            (1, 0, 1, 1, 0),
+            [
+                ((1, 0, 1, 1, 0), False, 1, False),
+                ((0, 1, 1, 0, 1), False, 1, False),
+                ((1, 1, 0, 1, 0), True, 1, True),
+                ((1, 0, 1, 0, 1), False, 3, False),
+                ((0, 1, 0, 1, 1), True, 1, True),
+            ],
+        ),
+        (
+            (0, 1, 0, 2),
+            [
+                (r, False, 3, False)
+                for r in ((0, 1, 0, 2), (1, 0, 2, 0), (0, 2, 0, 1), (2, 0, 1, 0))
+            ],
+        ),
+        (
+            (1, 2, 4, 3),
+            [
+                ((1, 2, 4, 3), False, 2, True),
+                ((2, 4, 3, 1), False, 2, True),
+                ((4, 3, 1, 2), False, 0, False),
+                ((3, 1, 2, 4), False, 0, False),
+            ],
+        ),
+        (
+            (1, 2, 3, 4, 5),
+            [
+                ((1, 2, 3, 4, 5), False, 3, True),
+                ((2, 3, 4, 5, 1), True, 3, True),
+                ((3, 4, 5, 1, 2), False, 5, False),
+                ((4, 5, 1, 2, 3), False, 3, False),
+                ((5, 1, 2, 3, 4), False, 7, False),
+            ],
+        ),
+        (
+            (0, 1, 0, 2, 3, 2),
+            [((0, 1, 0, 2, 3, 2), False, 4, True), ((2, 3, 2, 0, 1, 0), False, 4, True)]
+            + [(r, False, 2, False) for r in ((1, 0, 2, 3, 2, 0), (0, 2, 3, 2, 0, 1))]
+            + [(r, False, 2, False) for r in ((3, 2, 0, 1, 0, 2), (2, 0, 1, 0, 2, 3))],
+        ),
+        (
+            (0, 1, 0, 0, 2, 3, 2),
+            [((0, 1, 0, 0, 2, 3, 2), False, 2, True), ((0, 2, 3, 2, 0, 1, 0), True, 2, True)]
+            + [
+                (r, False, 4, False)
+                for r in (
+                    (1, 0, 0, 2, 3, 2, 0),
+                    (0, 0, 2, 3, 2, 0, 1),
+                    (2, 3, 2, 0, 1, 0, 0),
+                    (3, 2, 0, 1, 0, 0, 2),
+                    (2, 0, 1, 0, 0, 2, 3),
+                )
+            ],
+        ),
+    ],
+)
+def test_rotations_of_remark_4_13(weights, claims):
+    """L993-L995, examples after Remark 4.13 (G42-G48): which cyclic rotations of a path are
+    slices, invertible, and their values; non-invertibility is proved by a witness partner."""
+    for rotation, sliced, value, invertible in claims:
+        g = f"path({','.join(map(str, rotation))})"
+        assert is_slice(list(rotation)) == sliced, rotation
+        assert val(g) == value, rotation
+        assert (invertibility_witness(g) is None) == invertible, rotation
+
+
+def test_path_0102_is_not_equivalent_to_its_rotation_0201():
+    """L993 (G44): val(path(0,1,0,2) + <-1,-2>) = 4 but val(path(0,2,0,1) + <-1,-2>) = 2,
+    although both paths and cyc(0,1,0,2) have value 3."""
+    assert val("path(0,1,0,2) + <-1,-2>") == 4
+    assert val("path(0,2,0,1) + <-1,-2>") == 2
+    assert val("cyc(0,1,0,2)") == 3
