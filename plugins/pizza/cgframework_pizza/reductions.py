@@ -160,10 +160,7 @@ def condense_stacks(ruleset, board: Board) -> Board:
         for s in slices:
             alive.add(_vertex(weights, adjacency, available, s, ()))
         if ev is not None:
-            top = _vertex(weights, adjacency, available, 0, ())
-            bottom = _vertex(weights, adjacency, available, ev, (top,))
-            available.discard(bottom)
-            alive |= {top, bottom}
+            alive |= _ev_stack(weights, adjacency, available, ev)
         changed = True
     return _board(weights, adjacency, available, alive) if changed else board
 
@@ -177,6 +174,14 @@ def _vertex(weights: list, adjacency: Adjacency, available: set[int], weight, ne
         adjacency[u].add(v)
     available.add(v)
     return v
+
+
+def _ev_stack(weights: list, adjacency: Adjacency, available: set[int], x) -> set[int]:
+    """Append st(0, x), a member of ev(x) (L89); return its two vertices."""
+    top = _vertex(weights, adjacency, available, 0, ())
+    bottom = _vertex(weights, adjacency, available, x, (top,))
+    available.discard(bottom)
+    return {top, bottom}
 
 
 def _view(weights, adjacency, available) -> Board:
@@ -247,10 +252,7 @@ def canonical_ev_stacks(ruleset, board: Board) -> Board:
         alive -= part
         x = ev_weight(a)
         if x:
-            top = _vertex(weights, adjacency, available, 0, ())
-            bottom = _vertex(weights, adjacency, available, x, (top,))
-            available.discard(bottom)
-            alive |= {top, bottom}
+            alive |= _ev_stack(weights, adjacency, available, x)
         changed = True
     return _board(weights, adjacency, available, alive) if changed else board
 

@@ -93,19 +93,7 @@ def split(w: tuple[int, ...], lm: int, adj) -> list[FG]:
     for v, x in enumerate(w):
         if x and (lm >> v & 1 or adj[v] & positive):
             live |= 1 << v
-    out = []
-    rest = live
-    while rest:
-        comp = frontier = rest & -rest
-        while frontier:
-            low = frontier & -frontier
-            frontier ^= low
-            new = adj[low.bit_length() - 1] & live & ~comp
-            comp |= new
-            frontier |= new
-        rest &= ~comp
-        out.append(_restrict(w, lm, adj, comp))
-    return out
+    return _components(w, lm, adj, live)
 
 
 def children(fg: FG) -> list[tuple[int, ...]]:
