@@ -3,6 +3,11 @@
 Each instance is solved in a fresh Python process (so interned values and caches start
 cold), ``--repeat`` times; the table shows the median time, the positions the solver
 expanded, its transposition-table hits, and the child's peak RSS.
+
+Domineering rows also run the peers (``benchmarks/peers.py``): pycgt and cgt-py, each in a
+fresh process with a timeout (``--peer-timeout``), median of ``--repeat``; the table gives
+their times, the ratios peer/ours (above 1: we are faster) and whether all values agree,
+compared as games in the core's value algebra. ``--no-peers`` skips them.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import platform
 import re
 import statistics
@@ -21,10 +27,13 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.table import Table
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import peers  # noqa: E402  (benchmarks/ is not a package)
+
 CHILD = r"""
 import json, resource, sys, time
 from cgframework import get_registry, parse_position, solve
-ruleset, position, method = sys.argv[1:4]
+ruleset, position, method, dag_from = sys.argv[1:5]
 if position.startswith("@"):  # large positions come in a file
     position = open(position[1:]).read()
 rules = get_registry().ruleset(ruleset)  # plugin loading is not part of the timing
@@ -32,14 +41,19 @@ position = parse_position(rules, position)
 start = time.perf_counter()
 solution = solve(rules, position, method=method)
 seconds = time.perf_counter() - start
-print(json.dumps({
+result = {
     "seconds": seconds,
     "value": str(solution.value),
     "nodes": solution.stats.nodes,
     "hits": solution.stats.cache_hits,
     "method": solution.method,
     "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-}))
+}
+if dag_from:
+    sys.path.insert(0, dag_from)  # benchmarks/
+    from peers import core_dag
+    result["dag"] = core_dag(solution.value)  # the value as a DAG, for comparing as games
+print(json.dumps(result))
 """
 
 
@@ -48,9 +62,8 @@ def board(rows: int, cols: int) -> str:
 
 
 def domineering(quick: bool) -> list[tuple[str, str, str, str]]:
-    sizes = [(2, n) for n in range(4, 11)] + [(3, 4), (4, 4), (4, 5)]
-    if quick:
-        sizes = [(2, n) for n in range(4, 9)] + [(3, 4)]
+    """The peers' instances (peers.py): 2xn for n = 4..12, 3x4, 4x4, 4x5, 4x6, 5x5."""
+    sizes = peers.QUICK_SIZES if quick else peers.FULL_SIZES
     return [(f"domineering {r}x{c}", "domineering", board(r, c), "auto") for r, c in sizes]
 
 
@@ -115,11 +128,14 @@ GROUPS: dict[str, Callable[[bool], list[tuple[str, str, str, str]]]] = {
 }
 
 
-def measure(ruleset: str, position: str, method: str, repeat: int) -> dict:
+def measure(ruleset: str, position: str, method: str, repeat: int, dag: bool = False) -> dict:
+    """Median over ``repeat`` fresh processes; with ``dag``, the value also comes back as a
+    DAG of option lists (``peers.core_dag``) for comparing with the peers as games."""
+    dag_from = os.path.dirname(os.path.abspath(__file__)) if dag else ""
     runs = []
     for _ in range(repeat):
         done = subprocess.run(
-            [sys.executable, "-c", CHILD, ruleset, position, method],
+            [sys.executable, "-c", CHILD, ruleset, position, method, dag_from],
             capture_output=True,
             text=True,
             check=True,
@@ -136,18 +152,34 @@ def main() -> None:
     parser.add_argument("--only", choices=sorted(GROUPS), help="run one group")
     parser.add_argument("--repeat", type=int, default=3, help="runs per instance (median)")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument("--no-peers", action="store_true", help="skip pycgt and cgt-py")
+    parser.add_argument(
+        "--peer-timeout",
+        type=float,
+        help="seconds per peer run before it counts as '> T s' (default 120, --quick 10)",
+    )
     args = parser.parse_args()
+    peer_timeout = args.peer_timeout or (10.0 if args.quick else 120.0)
+    with_peers = not args.no_peers
+    columns = ["instance", "value", "method", "median s", "nodes", "cache hits", "peak RSS MB"]
+    if with_peers:
+        columns += [f"{p} s" for p in peers.PEERS] + [f"{p}/ours" for p in peers.PEERS]
+        columns += ["agree"]
     table = Table(title=f"cgframework benchmarks ({platform.python_version()})")
-    for col in ("instance", "value", "method", "median s", "nodes", "cache hits", "peak RSS MB"):
-        table.add_column(col)
-    console = Console(width=160)
+    for col in columns:
+        table.add_column(col, justify="left" if col in ("instance", "value", "method") else "right")
+    console = Console(width=200)
+    progress = Console(stderr=True)  # keeps stdout to the table (--markdown > FILE)
     rows: list[tuple[str, ...]] = []
     seconds: list[float] = []
+    peer_rows: list[dict[str, dict]] = []
     for group, make in GROUPS.items():
         if args.only and group != args.only:
             continue
         for label, ruleset, position, method in make(args.quick):
-            r = measure(ruleset, position, method, args.repeat)
+            size = re.fullmatch(r"domineering (\d+)x(\d+)", label)
+            compare = with_peers and ruleset == "domineering" and size is not None
+            r = measure(ruleset, position, method, args.repeat, dag=compare)
             row = (
                 label,
                 r["value"],
@@ -157,22 +189,36 @@ def main() -> None:
                 str(r["hits"]),
                 f"{r['rss_mb']:.0f}",
             )
+            if compare:
+                rc = int(size[1]), int(size[2])
+                found = {
+                    p: peers.measure_peer(p, *rc, args.repeat, peer_timeout) for p in peers.PEERS
+                }
+                peer_rows.append(found)
+                ours = peers.from_dag(r["dag"])
+                row += tuple(peers.time_cell(found[p]) for p in peers.PEERS)
+                row += tuple(peers.ratio_cell(found[p], r["seconds"]) for p in peers.PEERS)
+                row += (peers.agreement(ours, found),)
+            elif with_peers:
+                row += ("",) * (2 * len(peers.PEERS) + 1)
             rows.append(row)
             seconds.append(r["seconds"])
             table.add_row(*row)
-            console.print(f"done {label}: {r['seconds']:.3f} s", style="dim")
+            progress.print(f"done {label}: {r['seconds']:.3f} s", style="dim")
     fits = growth(rows, seconds)
+    notes = peers.orientation_notes(peer_rows)
     if not args.markdown:
         console.print(table)
-        for line in fits:
+        for line in fits + notes:
             console.print(line)
         return
-    print("| instance | value | method | median s | nodes | cache hits | peak RSS MB |")
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: |")
+    print("| " + " | ".join(columns) + " |")
+    align = {"instance", "value", "method", "agree"}
+    print("| " + " | ".join("---" if c in align else "---:" for c in columns) + " |")
     for row in rows:
         print("| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |")
     print()
-    for line in fits:
+    for line in fits + notes:
         print(f"- {line}")
 
 
