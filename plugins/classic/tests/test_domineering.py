@@ -13,6 +13,7 @@ from cgframework_classic.domineering import (
     parse_board,
     symmetric_images,
     transpose,
+    trimmed,
 )
 
 RULES = Domineering()
@@ -71,3 +72,26 @@ def test_small_known_values():
 def test_components_are_trimmed_connected_regions():
     parts = RULES.components(parse_board("..#.|..#.|####"))
     assert sorted(format_board(p) for p in parts) == ["..|..", ".|."]
+
+
+def naive_trim(text: str) -> str:
+    """The bounding box of the empty cells, by string slicing (the reference for ``trimmed``)."""
+    rows = text.split("|")
+    keep = [r for r, row in enumerate(rows) if "." in row]
+    if not keep:
+        return "#"
+    cols = [c for c in range(len(rows[0])) if any(rows[r][c] == "." for r in keep)]
+    return "|".join(rows[r][cols[0] : cols[-1] + 1] for r in range(keep[0], keep[-1] + 1))
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_trimming_and_keys_by_bit_operations(text):
+    """``trimmed`` (mask shifts) matches string slicing; the canonical key is shared exactly by
+    the four reflections and is that of the trimmed board."""
+    board = parse_board(text)
+    assert RULES.format(trimmed(board)) == naive_trim(text)
+    key = RULES.canonical_key(board)
+    assert {RULES.canonical_key(image) for image in symmetric_images(board)} == {key}
+    assert RULES.canonical_key(trimmed(board)) == key
+    assert key == min((b.height, b.width, b.empty) for b in symmetric_images(trimmed(board)))
