@@ -99,6 +99,42 @@ def pizza(quick: bool) -> list[tuple[str, str, str, str]]:
     return rows
 
 
+def wak(quick: bool) -> list[tuple[str, str, str, str]]:
+    """Arc-Kayles grids 3 x n and WAK paths: wak-search against the core's Grundy search."""
+    rows = []
+    for n in (4, 5, 6) if quick else (4, 5, 6, 7, 8):
+        for method in ("generic", "wak-search"):
+            rows.append((f"ak-grid-3xn n={n} {method}", "arc-kayles", f"grid:3x{n}", method))
+    for n in (20, 40) if quick else (20, 40, 80, 160):
+        for method in ("generic", "wak-search"):
+            rows.append((f"ak-cycle n={n} {method}", "arc-kayles", f"cycle:{n}", method))
+    return rows
+
+
+def octal(quick: bool) -> list[tuple[str, str, str, str]]:
+    """Kayles heaps: the periodic-octal solver against the Grundy search; below 4096 both
+    compute the sequence (O(n^2)), beyond it the proven period (Guy-Smith: 12) answers."""
+    rows = []
+    for n in (250, 500) if quick else (250, 500, 1000, 2000):
+        for method in ("generic", "periodic-octal"):
+            rows.append((f"kayles n={n} {method}", "kayles", str(n), method))
+    # past DIRECT_LIMIT (4096) a heap's value comes from the proven period: O(1) per heap
+    for n in (10**4, 10**6) if quick else (10**4, 10**6, 10**9):
+        rows.append(
+            (f"kayles-past-period n={n} periodic-octal", "kayles", str(n), "periodic-octal")
+        )
+    return rows
+
+
+def influence(quick: bool) -> list[tuple[str, str, str, str]]:
+    """Influence segments S_n: the segment solver against the core's generic minimax."""
+    rows = []
+    for n in (12, 16, 20) if quick else (12, 16, 20, 24, 28, 32):
+        for method in ("generic", "influence-segments"):
+            rows.append((f"influence-segment n={n} {method}", "influence", f"segment:{n}", method))
+    return rows
+
+
 def growth(rows: list[tuple[str, ...]], seconds: list[float]) -> list[str]:
     """Least-squares exponent k of time ~ n^k for each series ``"<family> n=<n> <method>"``
     with at least two sizes (instances under 5 ms are too noisy to fit and are skipped)."""
@@ -125,6 +161,9 @@ def fit_exponent(points: list[tuple[float, float]]) -> float:
 GROUPS: dict[str, Callable[[bool], list[tuple[str, str, str, str]]]] = {
     "domineering": domineering,
     "pizza": pizza,
+    "wak": wak,
+    "octal": octal,
+    "influence": influence,
 }
 
 
