@@ -68,6 +68,12 @@ def _tree(adj: list[list[int]], lab: list[Label]) -> tuple[str, str]:
     text = [f"{w}{'L' if loop else ''}" for w, loop in lab]
     if n == 1:
         return ("T", f"({text[0]})")
+    return ("T", min(_rooted(adj, text, root) for root in tree_centres(adj)))
+
+
+def tree_centres(adj: list[list[int]]) -> list[int]:
+    """The one or two centres of a tree, by peeling leaves layer by layer."""
+    n = len(adj)
     degree = [len(a) for a in adj]
     layer = [v for v in range(n) if degree[v] <= 1]
     remaining = n
@@ -80,7 +86,7 @@ def _tree(adj: list[list[int]], lab: list[Label]) -> tuple[str, str]:
                 if degree[u] == 1:
                     nxt.append(u)
         layer = nxt
-    return ("T", min(_rooted(adj, text, root) for root in layer))
+    return layer
 
 
 def _rooted(adj: list[list[int]], lab: list[str], root: int) -> str:

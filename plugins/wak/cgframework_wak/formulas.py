@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from cgframework_wak.certificate import tree_centres
 from cgframework_wak.graph import WakGraph
 
 
@@ -114,7 +115,7 @@ def depth2_root(graph: WakGraph) -> int | None:
     if graph.loops or n == 0 or len(graph.edges) != n - 1:
         return None
     adj = graph.adjacency()
-    for root in _centres(adj):
+    for root in tree_centres(adj):
         dist = {root: 0}
         frontier = [root]
         while frontier:
@@ -128,23 +129,6 @@ def depth2_root(graph: WakGraph) -> int | None:
         if len(dist) == n and max(dist.values()) <= 2:
             return root
     return None
-
-
-def _centres(adj: list[list[int]]) -> list[int]:
-    n = len(adj)
-    degree = [len(a) for a in adj]
-    layer = [v for v in range(n) if degree[v] <= 1]
-    remaining = n
-    while remaining > 2:
-        remaining -= len(layer)
-        nxt = []
-        for v in layer:
-            for u in adj[v]:
-                degree[u] -= 1
-                if degree[u] == 1:
-                    nxt.append(u)
-        layer = nxt
-    return layer
 
 
 def depth2_parameters(graph: WakGraph, root: int) -> tuple[int, int, int, int]:
