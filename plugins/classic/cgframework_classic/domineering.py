@@ -96,18 +96,17 @@ def _reversed_row(row: int, width: int) -> int:
     return int(format(row, f"0{width}b")[::-1], 2) if width else 0
 
 
-def symmetric_images(board: Board) -> list[Board]:
-    """The images under the reflections that keep vertical dominoes vertical: identity,
-    left-right mirror, up-down mirror and the half turn."""
-    w = board.width
+def _row_images(board: Board) -> tuple[list[int], ...]:
+    """The rows of the images under the reflections that keep vertical dominoes vertical:
+    identity, left-right mirror, up-down mirror and the half turn."""
     rows = rows_of(board)
-    mirrored = [_reversed_row(row, w) for row in rows]
-    return [
-        board,
-        from_rows(mirrored, w),
-        from_rows(rows[::-1], w),
-        from_rows(mirrored[::-1], w),
-    ]
+    mirrored = [_reversed_row(row, board.width) for row in rows]
+    return rows, mirrored, rows[::-1], mirrored[::-1]
+
+
+def symmetric_images(board: Board) -> list[Board]:
+    """The four images of ``_row_images`` as boards."""
+    return [from_rows(image, board.width) for image in _row_images(board)]
 
 
 def transpose(board: Board) -> Board:
@@ -181,9 +180,7 @@ def _symmetric_key(h: int, w: int, empty: int) -> tuple[int, int, int]:
     integer operations on the rows (no Board objects); cached, as 90% of look-ups recur."""
     board = trimmed(Board(h, w, empty))
     h, w = board.height, board.width
-    rows = rows_of(board)
-    mirrored = [_reversed_row(row, w) for row in rows]
-    return min((h, w, _packed(image, w)) for image in (rows, mirrored, rows[::-1], mirrored[::-1]))
+    return min((h, w, _packed(image, w)) for image in _row_images(board))
 
 
 def _packed(rows: Sequence[int], width: int) -> int:

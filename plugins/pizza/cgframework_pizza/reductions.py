@@ -25,14 +25,14 @@ from cgframework_pizza.slices import st_decomposition, tes_slice_weights
 Adjacency = list[set[int]]
 
 
-def _parts(board: Board) -> tuple[list[int], list, Adjacency, set[int]]:
-    """The present vertices renumbered 0..k-1: (old ids, weights, adjacency, available)."""
+def _parts(board: Board) -> tuple[list, Adjacency, set[int]]:
+    """The present vertices renumbered 0..k-1: (weights, adjacency, available)."""
     old = sorted(board.present)
     index = {v: i for i, v in enumerate(old)}
     weights = [board.weight(v) for v in old]
     adjacency = [{index[u] for u in board.adjacent(v)} for v in old]
     available = {index[v] for v in board.available}
-    return old, weights, adjacency, available
+    return weights, adjacency, available
 
 
 def _board(weights: Sequence, adjacency: Adjacency, available: Iterable[int], alive) -> Board:
@@ -88,7 +88,7 @@ def condense_maximum(ruleset, board: Board) -> Board:
     u and w, each of degree <= 2 (degree 1 if available): u, v, w become one vertex p of
     weight wt u - wt v + wt w, adjacent to their outside neighbours, available iff u or w is.
     Repeated while it applies (each step removes two vertices)."""
-    _, weights, adjacency, available = _parts(board)
+    weights, adjacency, available = _parts(board)
     alive = set(range(len(weights)))
     changed = False
     while True:
@@ -133,7 +133,7 @@ def condense_stacks(ruleset, board: Board) -> Board:
     """R4 with R6: each two-ended stack ``tes(a)`` becomes ``<s1..sm>`` (Thm 2.11(i)); each
     stack ``st(a)`` becomes ``<s1..sm> + st(0, x)`` (Thm 2.11(ii), Cor 2.12), the stack part
     dropped when ``x = 0``. A stack that is already ``st(0, x)`` with ``x > 0`` is kept."""
-    _, weights, adjacency, available = _parts(board)
+    weights, adjacency, available = _parts(board)
     alive = set(range(len(weights)))
     changed = False
     view = _view(weights, adjacency, available)
@@ -146,10 +146,8 @@ def condense_stacks(ruleset, board: Board) -> Board:
         if avail == ends:
             slices, ev = tes_slice_weights([weights[v] for v in order]), None
         elif len(avail) == 1 and avail <= ends:
-            if order[0] not in avail:
-                order.reverse()
-            a = [weights[v] for v in order]
-            if len(a) == 2 and a[0] == 0 and a[1] > 0:
+            a = _stack_weights(weights, order, avail)
+            if _is_canonical_ev_stack(a):
                 continue
             decomposition = st_decomposition(a)
             slices = [s.weight for s in decomposition.slices]
@@ -163,6 +161,16 @@ def condense_stacks(ruleset, board: Board) -> Board:
             alive |= _ev_stack(weights, adjacency, available, ev)
         changed = True
     return _board(weights, adjacency, available, alive) if changed else board
+
+
+def _stack_weights(weights: Sequence, order: list[int], avail: set[int]) -> list:
+    """The weights of a stack (a path with one available end) read from its available top."""
+    return [weights[v] for v in (order if order[0] in avail else reversed(order))]
+
+
+def _is_canonical_ev_stack(a: Sequence) -> bool:
+    """Already st(0, x) with x > 0, the form R4 and R6 produce: nothing left to rewrite."""
+    return len(a) == 2 and a[0] == 0 and a[1] > 0
 
 
 def _vertex(weights: list, adjacency: Adjacency, available: set[int], weight, neighbours) -> int:
@@ -196,7 +204,7 @@ def detach_ev_tails(ruleset, board: Board) -> Board:
     """R5, Cor 2.3: a pendant path v1..vn, none available, joined to the rest of its broached
     component only by v1 - w, whose weights a1..an form an ev-sequence: cut v1 - w and make
     v1 available, so g ~ g' + st(a1..an). The longest such tail of each leaf is cut."""
-    _, weights, adjacency, available = _parts(board)
+    weights, adjacency, available = _parts(board)
     alive = set(range(len(weights)))
     changed = False
     for part in _components(adjacency, alive):
@@ -233,7 +241,7 @@ def _ev_tail(weights, adjacency, available, leaf: int) -> tuple[int, int] | None
 def canonical_ev_stacks(ruleset, board: Board) -> Board:
     """R6, Prop 2.1: a stack whose weights form an ev-sequence of weight x is in ev(x), so it
     becomes st(0, x), or nothing when x = 0."""
-    _, weights, adjacency, available = _parts(board)
+    weights, adjacency, available = _parts(board)
     alive = set(range(len(weights)))
     changed = False
     view = _view(weights, adjacency, available)
@@ -244,10 +252,8 @@ def canonical_ev_stacks(ruleset, board: Board) -> Board:
         order = path_order(view, frozenset(part))
         if order is None or not avail <= {order[0], order[-1]}:
             continue
-        if order[0] not in avail:
-            order.reverse()
-        a = [weights[v] for v in order]
-        if not is_ev_sequence(a) or (len(a) == 2 and a[0] == 0 and a[1] > 0):
+        a = _stack_weights(weights, order, avail)
+        if not is_ev_sequence(a) or _is_canonical_ev_stack(a):
             continue
         alive -= part
         x = ev_weight(a)
@@ -263,7 +269,7 @@ def reduce_e_game(ruleset, board: Board) -> Board:
     becomes one 1-vertex adjacent to the cluster's 0-neighbours (available iff a cluster
     vertex is); an even 1-cluster is deleted, its 0-neighbours are joined pairwise and become
     available if the cluster had an available vertex."""
-    _, weights, adjacency, available = _parts(board)
+    weights, adjacency, available = _parts(board)
     alive = set(range(len(weights)))
     changed = False
     for part in _components(adjacency, alive):
