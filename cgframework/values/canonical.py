@@ -23,7 +23,7 @@ _stats = {"ge_hits": 0, "ge_misses": 0, "add_hits": 0, "add_misses": 0}
 class CanonicalGame:
     """An interned canonical form ``{left | right}``; compare with ``<=``/``>=``, add, negate."""
 
-    __slots__ = ("id", "left", "right", "number_value", "nim_value", "_key")
+    __slots__ = ("id", "left", "right", "number_value", "nim_value", "_key", "_ls", "_rs")
 
     id: int
     left: tuple[CanonicalGame, ...]
@@ -158,9 +158,27 @@ def _intern(lefts: tuple[CanonicalGame, ...], rights: tuple[CanonicalGame, ...])
     put(g, "number_value", _number_of(lefts, rights))
     put(g, "nim_value", _nimber_of(lefts, rights))
     put(g, "_key", key)
+    # the stops (float when exact, which dyadic stops nearly always are: float/float and
+    # float/Fraction comparisons are exact, and much cheaper than Fraction/Fraction ones)
+    if g.number_value is not None:
+        ls = rs = g.number_value
+    else:
+        ls = max(x._rs for x in lefts)
+        rs = min(x._ls for x in rights)
+    put(g, "_ls", _fast_number(ls))
+    put(g, "_rs", _fast_number(rs))
     _by_id.append(g)
     _interned[key] = g
     return g
+
+
+def _fast_number(x: Fraction | float) -> Fraction | float:
+    """``x`` as a float when that is exact, else unchanged."""
+    try:
+        f = float(x)
+    except OverflowError:
+        return x
+    return f if f == x else x
 
 
 def _number_of(
@@ -307,12 +325,28 @@ def _canonicalise(ls: tuple[CanonicalGame, ...], rs: tuple[CanonicalGame, ...]) 
 
 def _maximal(options: tuple[CanonicalGame, ...]) -> tuple[CanonicalGame, ...]:
     """Left options not dominated by another (G^L1 <= G^L2 removes G^L1)."""
-    kept = [g for g in options if not any(h is not g and ge(h, g) for h in options)]
+    if len(options) < 2:
+        return options
+    kept = []
+    for g in options:
+        for h in options:
+            if h is not g and ge(h, g):
+                break
+        else:
+            kept.append(g)
     return tuple(kept)
 
 
 def _minimal(options: tuple[CanonicalGame, ...]) -> tuple[CanonicalGame, ...]:
-    kept = [g for g in options if not any(h is not g and ge(g, h) for h in options)]
+    if len(options) < 2:
+        return options
+    kept = []
+    for g in options:
+        for h in options:
+            if h is not g and ge(g, h):
+                break
+        else:
+            kept.append(g)
     return tuple(kept)
 
 
@@ -331,21 +365,43 @@ def le(g: CanonicalGame, h: CanonicalGame) -> bool:
 
 
 def ge(g: CanonicalGame, h: CanonicalGame) -> bool:
-    """G >= H iff no G^R <= H and no H^L >= G (Siegel CGT II.1), memoised."""
+    """G >= H iff no G^R <= H and no H^L >= G (Siegel CGT II.1), memoised.
+
+    The stops decide many pairs first (Siegel CGT II.3): G >= H implies L(G) >= L(H) and
+    R(G) >= R(H); and R(G) > L(H) implies G > H, since R(G - H) >= R(G) - L(H) > 0. Two
+    numbers are always decided there (equal numbers are the same object).
+    """
     if g is h:
         return True
-    gn, hn = g.number_value, h.number_value
-    if gn is not None and hn is not None:
-        return gn >= hn
+    if g._ls < h._ls or g._rs < h._rs:
+        return False
+    if g._rs > h._ls:
+        return True
     key = (g.id, h.id)
     found = _ge_memo.get(key)
     if found is not None:
         _stats["ge_hits"] += 1
         return found
     _stats["ge_misses"] += 1
-    result = not any(ge(h, gr) for gr in g.right) and not any(ge(hl, g) for hl in h.left)
+    result = True
+    for gr in g.right:
+        if ge(h, gr):
+            result = False
+            break
+    else:
+        for hl in h.left:
+            if ge(hl, g):
+                result = False
+                break
     _ge_memo[key] = result
     return result
+
+
+def ge_by_definition(g: CanonicalGame, h: CanonicalGame) -> bool:
+    """G >= H by the definition alone: no stops, no memo (the reference for :func:`ge`)."""
+    return not any(ge_by_definition(h, gr) for gr in g.right) and not any(
+        ge_by_definition(hl, g) for hl in h.left
+    )
 
 
 def negate(g: CanonicalGame) -> CanonicalGame:
@@ -398,15 +454,12 @@ _stops_memo: dict[int, tuple[Fraction, Fraction]] = {}
 
 
 def _stops(g: CanonicalGame) -> tuple[Fraction, Fraction]:
+    """(left stop, right stop) as Fractions (computed when ``g`` was interned)."""
     found = _stops_memo.get(g.id)
-    if found is not None:
-        return found
-    if g.number_value is not None:
-        result = (g.number_value, g.number_value)
-    else:
-        result = (max(_stops(x)[1] for x in g.left), min(_stops(x)[0] for x in g.right))
-    _stops_memo[g.id] = result
-    return result
+    if found is None:
+        found = (Fraction(g._ls), Fraction(g._rs))
+        _stops_memo[g.id] = found
+    return found
 
 
 _birthday_memo: dict[int, int] = {}
