@@ -1,0 +1,233 @@
+"""``cgf guaranteed ...``: canon, stops, add, conj, compare, invertible, embed, census."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+guaranteed_app = typer.Typer(
+    help="Guaranteed scoring games (Larsson, Neto, Nowakowski, Santos): exact, canonical.",
+    no_args_is_help=True,
+)
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+
+def _game(text: str, *, need_guaranteed: bool = True):
+    """Parse a game (``@FILE`` and ``-`` read it), failing with one line on bad input."""
+    from cgframework.cli import fail, read_position_text
+    from cgframework_guaranteed.games import violation
+    from cgframework_guaranteed.notation import parse_game
+
+    text = read_position_text(text)
+    try:
+        g = parse_game(text)
+    except ValueError as exc:
+        fail(f"invalid scoring game {text!r}: {exc}")
+    if need_guaranteed:
+        why = violation(g)
+        if why is not None:
+            fail(f"{text!r} is not a guaranteed scoring game: {why}")
+    return g
+
+
+def _facts(g) -> dict[str, Any]:
+    from cgframework_guaranteed.canonical import is_invertible
+    from cgframework_guaranteed.games import size
+    from cgframework_guaranteed.ruleset import stops_json
+
+    return {
+        "value": str(g),
+        "stops": stops_json(g.stops),
+        "invertible": is_invertible(g),
+        "birthday": g.birthday,
+        "nodes": size(g),
+    }
+
+
+def _emit(as_json: bool, data: dict[str, Any], text: str) -> None:
+    typer.echo(json.dumps(data) if as_json else text)
+
+
+@guaranteed_app.command()
+def canon(game: str, as_json: JsonOption = False) -> None:
+    """Canonical (reduced) form of GAME (Thm 45, Cor 46)."""
+    from cgframework_guaranteed.canonical import canonical
+
+    c = canonical(_game(game))
+    _emit(as_json, {"input": game, **_facts(c)}, str(c))
+
+
+@guaranteed_app.command()
+def stops(game: str, as_json: JsonOption = False) -> None:
+    """Ls, Rs (Def. 8) and the pass-allowed stops (Def. 22) of GAME."""
+    from cgframework_guaranteed.ruleset import stops_json
+
+    g = _game(game, need_guaranteed=False)
+    data = stops_json(g.stops)
+    if not g.guaranteed:  # Def. 22's recursions hold only in GS
+        data = {"Ls": data["Ls"], "Rs": data["Rs"], "guaranteed": False}
+    _emit(as_json, data, "  ".join(f"{k}={v}" for k, v in data.items()))
+
+
+@guaranteed_app.command()
+def add(
+    games: list[str],
+    raw: Annotated[bool, typer.Option("--raw", help="The sum as a form, not reduced.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Sum of GAMES (Def. 5), in canonical form unless --raw."""
+    from cgframework_guaranteed.canonical import canonical_sum
+    from cgframework_guaranteed.games import add_all
+
+    parts = [_game(g, need_guaranteed=not raw) for g in games]
+    total = add_all(parts) if raw else canonical_sum(parts)
+    _emit(as_json, {"games": games, "raw": raw, "sum": str(total)}, str(total))
+
+
+@guaranteed_app.command()
+def conj(game: str, as_json: JsonOption = False) -> None:
+    """Conjugate ~GAME: the players switched (an inverse only if GAME is invertible)."""
+    from cgframework_guaranteed.games import conjugate
+
+    c = conjugate(_game(game, need_guaranteed=False))
+    _emit(as_json, {"input": game, "conjugate": str(c)}, str(c))
+
+
+@guaranteed_app.command()
+def compare(g: str, h: str, as_json: JsonOption = False) -> None:
+    """Relation of G to H (Thm 44): equal, greater, less or incomparable, with a
+    distinguishing game X (a witness that G >= H or H >= G fails) when one is found."""
+    from cgframework_guaranteed.order import compare as relation
+    from cgframework_guaranteed.order import distinguishing_game, witnesses_not_ge
+
+    a, b = _game(g), _game(h)
+    rel = relation(a, b)
+    data: dict[str, Any] = {"G": str(a), "H": str(b), "relation": rel.value}
+    lines = [f"G {rel.symbol} H ({rel.value})"]
+    for name, (x, y) in {"not G >= H": (a, b), "not H >= G": (b, a)}.items():
+        if rel.value in ("equal", "greater" if name == "not G >= H" else "less"):
+            continue
+        w = distinguishing_game(x, y)
+        key = "witness_not_ge" if name == "not G >= H" else "witness_not_le"
+        data[key] = None if w is None else {"X": str(w), "stop": witnesses_not_ge(x, y, w)}
+        lines.append(
+            f"  {name}: "
+            + ("no small witness found" if w is None else f"X = {w} ({witnesses_not_ge(x, y, w)})")
+        )
+    _emit(as_json, data, "\n".join(lines))
+
+
+@guaranteed_app.command()
+def invertible(game: str, as_json: JsonOption = False) -> None:
+    """Whether GAME has an inverse, and the inverse (the conjugate, Thm 48)."""
+    from cgframework_guaranteed.canonical import canonical, inverse
+
+    g = canonical(_game(game))
+    inv = inverse(g)
+    data = {
+        "value": str(g),
+        "invertible": inv is not None,
+        "inverse": None if inv is None else str(inv),
+    }
+    _emit(
+        as_json,
+        data,
+        f"invertible: {str(inv is not None).lower()}" + (f"  inverse {inv}" if inv else ""),
+    )
+
+
+@guaranteed_app.command()
+def embed(
+    normal: Annotated[str, typer.Option("--normal", help='A normal-play value, e.g. "{1|0}".')],
+    as_json: JsonOption = False,
+) -> None:
+    """The GS image of a normal-play game (Def. 16: empty side -> ^0; Thm 17)."""
+    from cgframework.cli import fail
+    from cgframework.values import parse_value
+    from cgframework_guaranteed.embed import embed as image
+
+    try:
+        value = parse_value(normal)
+    except ValueError as exc:
+        fail(f"invalid normal-play value {normal!r}: {exc}")
+    g = image(value)
+    _emit(as_json, {"normal": str(value), **_facts(g)}, str(g))
+
+
+@guaranteed_app.command()
+def census(
+    day: Annotated[int, typer.Option(help="Birthday: games born by this day.")] = 1,
+    atoms: Annotated[str, typer.Option(help="Comma-separated atom scores.")] = "-1,0,1",
+    limit: Annotated[int, typer.Option(help="Refuse days that need more forms.")] = 5_000_000,
+    as_json: JsonOption = False,
+    progress: Annotated[bool | None, typer.Option(help="Progress bar on stderr.")] = None,
+) -> None:
+    """All guaranteed games born by DAY with atoms in ATOMS, in equivalence classes."""
+    import sys
+    from fractions import Fraction
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from rich.table import Table
+
+    from cgframework.cli import fail
+    from cgframework_guaranteed.census import CensusTooLarge
+    from cgframework_guaranteed.census import census as run_census
+
+    try:
+        scores = [Fraction(a.strip()) for a in atoms.split(",") if a.strip()]
+    except (ValueError, ZeroDivisionError) as exc:
+        fail(f"invalid --atoms {atoms!r}: {exc}")
+    if day < 0:
+        fail("--day must be at least 0")
+    if not scores:
+        fail("--atoms needs at least one score")
+    err = Console(stderr=True)
+    show = sys.stderr.isatty() if progress is None else progress
+    with Progress(
+        "census",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=not show,
+    ) as bar:
+        task = bar.add_task("forms", total=None)
+        try:
+            result = run_census(
+                day,
+                scores,
+                limit=limit,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+        except CensusTooLarge as exc:
+            fail(str(exc))
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "day": day,
+                    "atoms": [str(a) for a in result.atoms],
+                    "forms": result.forms,
+                    "classes_per_day": list(result.per_day),
+                    "classes": [
+                        {"canonical": str(c.canonical), "forms": c.forms} for c in result.classes
+                    ],
+                }
+            )
+        )
+        return
+    table = Table(
+        title=f"{result.forms} guaranteed forms born by day {day}, {len(result.classes)} classes"
+    )
+    for column in ("#", "canonical form", "born", "forms", "Ls", "Rs"):
+        table.add_column(column)
+    for i, c in enumerate(result.classes, 1):
+        s = c.canonical.stops
+        table.add_row(
+            str(i), str(c.canonical), str(c.canonical.birthday), str(c.forms), str(s.Ls), str(s.Rs)
+        )
+    Console().print(table)

@@ -1,0 +1,152 @@
+"""Text form of scoring games: the grammar of the authors' calculator (digest 004 Section 6.4).
+
+::
+
+    expr   := term (('+' | '-') term)*          # '-' H means + ~H (the conjugate)
+    term   := '~' term | game
+    game   := number | '<' side '|' side '>'    # '{' '}' accepted for '<' '>'
+    side   := atom | expr (',' expr)*
+    atom   := '^' number | '∅^' number
+    number := -?digits | -?digits.digits | -?digits/digits
+
+A number ``s`` is the game ``<^s|^s>``. The printer is deterministic: options are sorted by
+(length, text) and a number is printed as itself, so ``str`` is a stable serialisation.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from cgframework_guaranteed.games import (
+    Score,
+    ScoringGame,
+    add,
+    conjugate,
+    exact,
+    game,
+    number,
+)
+
+_NUMBER = re.compile(r"-?\d+(?:\.\d+|/\d+)?")
+_OPEN = "<{"
+_CLOSE = ">}"
+
+
+class GameSyntaxError(ValueError):
+    """Malformed scoring-game text; the message says what and at which character."""
+
+
+def format_score(s: Score) -> str:
+    s = Fraction(s)
+    return str(s.numerator) if s.denominator == 1 else f"{s.numerator}/{s.denominator}"
+
+
+def format_game(g: ScoringGame) -> str:
+    """``<L|R>`` with atoms ``^s``; numbers print as themselves. Cached on the game."""
+    text = g._text
+    if text is not None:
+        return text
+    if g.is_number:
+        text = format_score(g.left_atom)
+    else:
+        text = f"<{_format_side(g.left, g.left_atom)}|{_format_side(g.right, g.right_atom)}>"
+    object.__setattr__(g, "_text", text)
+    return text
+
+
+def _format_side(options: tuple[ScoringGame, ...], atom: Score | None) -> str:
+    if atom is not None:
+        return "^" + format_score(atom)
+    return ",".join(sorted((format_game(o) for o in options), key=lambda t: (len(t), t)))
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def error(self, what: str) -> GameSyntaxError:
+        near = self.text[self.pos : self.pos + 12] or "end of text"
+        return GameSyntaxError(f"{what} at character {self.pos + 1} (near {near!r})")
+
+    def skip(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+
+    def peek(self) -> str:
+        self.skip()
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def expect(self, chars: str, what: str) -> str:
+        ch = self.peek()
+        if not ch or ch not in chars:
+            raise self.error(f"expected {what}")
+        self.pos += 1
+        return ch
+
+    def number(self) -> Score:
+        self.skip()
+        m = _NUMBER.match(self.text, self.pos)
+        if not m:
+            raise self.error("expected a number")
+        self.pos = m.end()
+        try:
+            return exact(Fraction(m.group()))
+        except ZeroDivisionError:
+            raise self.error("division by zero") from None
+
+    def expr(self) -> ScoringGame:
+        total = self.term()
+        while True:
+            ch = self.peek()
+            if ch == "+":
+                self.pos += 1
+                total = add(total, self.term())
+            elif ch == "-":
+                self.pos += 1
+                total = add(total, conjugate(self.term()))
+            else:
+                return total
+
+    def term(self) -> ScoringGame:
+        ch = self.peek()
+        if ch == "~":
+            self.pos += 1
+            return conjugate(self.term())
+        if ch and ch in _OPEN:
+            self.pos += 1
+            left = self.side()
+            self.expect("|", "'|' between the Left and Right sides")
+            right = self.side()
+            self.expect(_CLOSE, "'>' closing the game")
+            return game(left, right)
+        if ch == "-" or ch.isdigit():
+            return number(self.number())
+        raise self.error("expected a game ('<', a number or '~')")
+
+    def side(self) -> list[ScoringGame] | Score:
+        ch = self.peek()
+        if ch == "^" or self.text.startswith("∅", self.pos):
+            self.pos += 1
+            if self.text[self.pos - 1] == "∅":
+                self.expect("^", "'^' after '∅'")
+            return self.number()
+        options = [self.expr()]
+        while self.peek() == ",":
+            self.pos += 1
+            options.append(self.expr())
+        return options
+
+
+def parse_game(text: str) -> ScoringGame:
+    """Parse a scoring game, or a sum/difference of games, from text (see module docstring).
+
+    Raises :class:`GameSyntaxError` with the position of the first error."""
+    parser = _Parser(text)
+    if not parser.peek():
+        raise GameSyntaxError("empty game text")
+    g = parser.expr()
+    if parser.peek():
+        raise parser.error("unexpected text after the game")
+    return g

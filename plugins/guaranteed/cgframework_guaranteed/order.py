@@ -1,0 +1,184 @@
+"""The order of guaranteed scoring games: ``G >= H`` iff for every guaranteed X the stops of
+G + X are at least those of H + X (Def. 9).
+
+Decided by the finite test of Larsson, Neto, Nowakowski & Santos Thm 44 (constructive
+comparison), never by building ``G + ~H`` (invalid in GS, Section 1.6 of digest 004, and
+quadratic in size); against a number by Thm 27 (left/right-r-protected). Both are sound only
+on guaranteed games, which callers check with ``require_guaranteed``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+
+from cgframework_guaranteed.games import (
+    Score,
+    ScoringGame,
+    add,
+    atomic,
+    conjugate,
+    game,
+    number,
+    require_guaranteed,
+    size,
+    waiting,
+)
+
+_ge_memo: dict[tuple[int, int], bool] = {}
+_lrp_memo: dict[tuple[int, Score], bool] = {}
+_rrp_memo: dict[tuple[int, Score], bool] = {}
+stats = {"ge_calls": 0, "ge_misses": 0}
+
+
+def ge(g: ScoringGame, h: ScoringGame) -> bool:
+    """``G >= H`` (Thm 44): (1) ``Ls_(G) >= Ls_(H)`` and ``Rs^(G) >= Rs^(H)``; (2) every
+    H^L has a G^L >= H^L or an H^LR <= G; (3) every G^R has an H^R <= G^R or a G^RL >= H.
+    Numbers on either side go through Thm 27. Memoised on the pair of ids."""
+    stats["ge_calls"] += 1
+    if g is h:
+        return True
+    key = (g.id, h.id)
+    found = _ge_memo.get(key)
+    if found is not None:
+        return found
+    stats["ge_misses"] += 1
+    if h.is_number:
+        result = left_protected(g, h.left_atom)
+    elif g.is_number:
+        result = right_protected(h, g.left_atom)
+    else:
+        result = _ge_thm44(g, h)
+    _ge_memo[key] = result
+    return result
+
+
+def _ge_thm44(g: ScoringGame, h: ScoringGame) -> bool:
+    gs, hs = g.stops, h.stops
+    if gs.Ls_under < hs.Ls_under or gs.Rs_over < hs.Rs_over:
+        return False
+    for hl in h.left:
+        if not (any(ge(gl, hl) for gl in g.left) or any(ge(g, hlr) for hlr in hl.right)):
+            return False
+    for gr in g.right:
+        if not (any(ge(gr, hr) for hr in h.right) or any(ge(grl, h) for grl in gr.left)):
+            return False
+    return True
+
+
+def left_protected(g: ScoringGame, r: Score) -> bool:
+    """``G >= r`` for the number r (Thm 27): G is left-r-protected, i.e. ``Ls_(G) >= r`` and
+    every G^R has a left-r-protected G^RL (vacuous when G is right-atomic)."""
+    key = (g.id, r)
+    found = _lrp_memo.get(key)
+    if found is None:
+        found = g.stops.Ls_under >= r and all(
+            any(left_protected(grl, r) for grl in gr.left) for gr in g.right
+        )
+        _lrp_memo[key] = found
+    return found
+
+
+def right_protected(g: ScoringGame, r: Score) -> bool:
+    """``G <= r`` (Thm 27, mirrored): ``Rs^(G) <= r`` and every G^L has a right-r-protected
+    G^LR (the paper's right-r-protected, with <=, not the calculator's ``rrp``)."""
+    key = (g.id, r)
+    found = _rrp_memo.get(key)
+    if found is None:
+        found = g.stops.Rs_over <= r and all(
+            any(right_protected(glr, r) for glr in gl.right) for gl in g.left
+        )
+        _rrp_memo[key] = found
+    return found
+
+
+def le(g: ScoringGame, h: ScoringGame) -> bool:
+    return ge(h, g)
+
+
+def equivalent(g: ScoringGame, h: ScoringGame) -> bool:
+    return g is h or (ge(g, h) and ge(h, g))
+
+
+class Relation(enum.Enum):
+    """How two guaranteed games compare."""
+
+    EQUAL = "equal"
+    GREATER = "greater"
+    LESS = "less"
+    INCOMPARABLE = "incomparable"
+
+    @property
+    def symbol(self) -> str:
+        return {"equal": "=", "greater": ">", "less": "<", "incomparable": "||"}[self.value]
+
+
+def compare(g: ScoringGame, h: ScoringGame) -> Relation:
+    """The relation of G to H; both must be guaranteed."""
+    require_guaranteed(g, h)
+    up, down = ge(g, h), ge(h, g)
+    if up and down:
+        return Relation.EQUAL
+    if up:
+        return Relation.GREATER
+    if down:
+        return Relation.LESS
+    return Relation.INCOMPARABLE
+
+
+def witnesses_not_ge(g: ScoringGame, h: ScoringGame, x: ScoringGame) -> str | None:
+    """Which stop shows ``G >= H`` fails with X: ``"Ls"`` if ``Ls(G+X) < Ls(H+X)``, ``"Rs"``
+    if ``Rs(G+X) < Rs(H+X)``, else ``None``."""
+    a, b = add(g, x).stops, add(h, x).stops
+    if a.Ls < b.Ls:
+        return "Ls"
+    if a.Rs < b.Rs:
+        return "Rs"
+    return None
+
+
+def distinguishing_game(
+    g: ScoringGame, h: ScoringGame, *, max_nodes: int = 200_000
+) -> ScoringGame | None:
+    """A guaranteed X with ``Ls(G+X) < Ls(H+X)`` or ``Rs(G+X) < Rs(H+X)``, a witness that
+    ``G >= H`` fails; ``None`` if ``G >= H`` or none is found.
+
+    When a pass-allowed stop decides (Thm 44 (1)) the witness is a waiting move ``-n^`` or
+    ``n^`` with n the larger birthday (Lemma 23); otherwise small candidates are tried:
+    numbers, waiting moves, conjugates of G, H and their options, and day-1 games on their
+    scores. Candidates whose sums would exceed ``max_nodes`` followers are skipped."""
+    if ge(g, h):
+        return None
+    for x in _candidates(g, h):
+        if not x.guaranteed or size(x) * max(size(g), size(h)) > max_nodes:
+            continue
+        if witnesses_not_ge(g, h, x):
+            return x
+    return None
+
+
+def _candidates(g: ScoringGame, h: ScoringGame) -> Iterator[ScoringGame]:
+    n = max(g.birthday, h.birthday)
+    yield waiting(-n)
+    yield waiting(n)
+    scores = sorted(
+        {0, g.min_score, g.max_score, h.min_score, h.max_score}
+        | {-s for s in (g.min_score, g.max_score, h.min_score, h.max_score)}
+    )
+    for s in scores:
+        yield number(s)
+    for k in range(n + 1):
+        for s in scores:
+            yield waiting(k, s)
+            yield waiting(-k, s)
+    for base in (g, h):
+        yield conjugate(base)
+        for o in base.left + base.right:
+            yield conjugate(o)
+            for k in (1, -1, n, -n):
+                yield add(conjugate(o), waiting(k))
+    day0 = [atomic(a, b) for a in scores for b in scores if a <= b]
+    sides: list[list[ScoringGame] | Score] = [*scores, *([d] for d in day0)]
+    for left in sides:
+        for right in sides:
+            yield game(left, right)

@@ -1,0 +1,178 @@
+"""The ``guaranteed`` ruleset (a game form is a position), and the ``guaranteed`` solver that
+gives any scoring or normal-play position its canonical value in GS.
+
+A position of a scoring ruleset becomes ``<{p + V(G')} | {-p + V(G')}>`` over the moves
+(``p`` the points the mover earns, added by number translation, Obs. 7); a player with no
+move gets the atom of ``end_score``. Normal-play positions become their embedding (empty
+side -> ``^0``, Def. 16). Components are valued apart and summed canonically, so sums of
+boards cost the sum of their parts, not their product.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+
+from cgframework import (
+    BaseRuleset,
+    Convention,
+    Move,
+    Player,
+    Position,
+    Ruleset,
+    Score,
+    SolveContext,
+    SolverError,
+    Sum,
+    canonical_key,
+    components,
+    dump_number,
+    finish,
+    format_position,
+    options,
+)
+from cgframework_guaranteed.canonical import canonical, canonical_sum, is_invertible
+from cgframework_guaranteed.games import (
+    ScoringGame,
+    Stops,
+    add,
+    exact,
+    game,
+    number,
+    violation,
+)
+from cgframework_guaranteed.notation import parse_game
+
+SYNTAX = (
+    "<L|R>: each side ^s (an atom: that player cannot move, score s) or games joined by ','; "
+    "a number s is <^s|^s>; {} for <>; ~G the conjugate; G + H, G - H (= G + ~G'); "
+    "scores integers, decimals or p/q"
+)
+
+
+class Guaranteed(BaseRuleset):
+    """Scoring game forms played as positions: a move goes to an option, the score is in
+    the atoms (Def. 2)."""
+
+    name = "guaranteed"
+    aliases = ("gs",)
+    convention = Convention.SCORING
+    family = "guaranteed"
+    syntax = SYNTAX
+    sum_separator = "+"
+
+    def parse(self, text: str) -> ScoringGame:
+        return parse_game(text)
+
+    def format(self, position: ScoringGame) -> str:
+        return str(position)
+
+    def options(self, position: ScoringGame, player: Player) -> Iterator[Move]:
+        side = position.left if player is Player.LEFT else position.right
+        for option in sorted(side, key=str):
+            yield Move(option, str(option), 0)
+
+    def end_score(self, position: ScoringGame | Sum, player: Player) -> Score | None:
+        """The atom of the stuck player (a sum is stuck when every part is: the atoms add,
+        Def. 5), from that player's point of view."""
+        parts = position.parts if isinstance(position, Sum) else (position,)
+        atoms = [p.left_atom if player is Player.LEFT else p.right_atom for p in parts]
+        if any(a is None for a in atoms):
+            return None
+        return player.sign * sum(atoms)
+
+    def canonical_key(self, position: ScoringGame) -> Hashable:
+        return position.id
+
+    def examples(self) -> list[str]:
+        return ["<^-3|<2|1>> + <-3|^0>", "<<2|2,<2|2>>,<1|1>|<<<^4|4>|<4|^4>>|-5>>"]
+
+
+# ---- the value of any position in GS -------------------------------------------------------
+
+
+def scoring_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> ScoringGame:
+    """The canonical GS value of a position of a scoring or normal-play ruleset; raises
+    :class:`SolverError` naming the position when it is not a guaranteed game."""
+    parts = components(ruleset, position)
+    if isinstance(position, ScoringGame) and len(parts) == 1:
+        return _checked(ruleset, position, position)
+    return canonical_sum(_component_value(ruleset, p, ctx) for p in parts)
+
+
+def _component_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> ScoringGame:
+    if isinstance(position, ScoringGame):
+        return _checked(ruleset, position, position)
+    key = ("guaranteed", canonical_key(ruleset, position))
+    return ctx.table.memo(key, lambda: _value_of(ruleset, position, ctx))
+
+
+def _value_of(ruleset: Ruleset, position: Position, ctx: SolveContext) -> ScoringGame:
+    scoring = ruleset.convention is Convention.SCORING
+    sides = []
+    for player in (Player.LEFT, Player.RIGHT):
+        values = []
+        for move in ruleset.options(position, player):
+            v = scoring_value(ruleset, move.result, ctx)
+            if scoring and move.points:
+                v = add(v, number(player.sign * exact(move.points)))
+            values.append(v)
+        sides.append(values or _atom(ruleset, position, player, scoring))
+    return _checked(ruleset, position, game(*sides))
+
+
+def _atom(ruleset: Ruleset, position: Position, player: Player, scoring: bool):
+    if not scoring:
+        return 0  # Def. 16: an empty option set becomes ^0
+    end = ruleset.end_score(position, player)
+    if end is None:
+        raise SolverError(
+            f"{ruleset.name}: {player.name.title()} has no move in "
+            f"{format_position(ruleset, position)!r} but play goes on (the other player moves "
+            "again): that is not a scoring game in the sense of Def. 2, where a player with no "
+            "move ends the game"
+        )
+    return player.sign * exact(end)
+
+
+def _checked(ruleset: Ruleset, position: Position, g: ScoringGame) -> ScoringGame:
+    why = violation(g)
+    if why is not None:
+        raise SolverError(
+            f"{ruleset.name} position {format_position(ruleset, position)!r} is not a "
+            f"guaranteed scoring game (Def. 3): {why}"
+        )
+    return canonical(g)
+
+
+def stops_json(stops: Stops) -> dict[str, int | str]:
+    """The six stops with the names of ``cgf solve --json``; exact numbers."""
+    return {name: dump_number(value) for name, value in stops._asdict().items()}
+
+
+def solve_guaranteed(ruleset: Ruleset, position: Position, ctx: SolveContext):
+    """Canonical GS value, its stops and invertibility; the first player's optimal moves are
+    those whose option reaches the first player's stop (Ls for Left, Rs for Right)."""
+    value = scoring_value(ruleset, position, ctx)
+    stops = value.stops
+    player = ctx.first
+    target = stops.Ls if player is Player.LEFT else stops.Rs
+    scoring = ruleset.convention is Convention.SCORING
+    best = []
+    for move in options(ruleset, position, player):
+        v = scoring_value(ruleset, move.result, ctx)
+        shift = player.sign * exact(move.points) if scoring else 0
+        reached = (v.stops.Rs if player is Player.LEFT else v.stops.Ls) + shift
+        if reached == target:
+            best.append(move.text)
+    return finish(
+        ruleset,
+        position,
+        ctx,
+        value=value,
+        outcome=None,
+        best_moves=best,
+        method="guaranteed",
+        stops=stops_json(stops),
+        invertible=is_invertible(value),
+        score=dump_number(target if player is Player.LEFT else -target),
+    )
