@@ -103,7 +103,20 @@ def _component_value(ruleset: Ruleset, position: Position, ctx: SolveContext) ->
     if isinstance(position, ScoringGame):
         return _checked(ruleset, position, position)
     key = ("guaranteed", canonical_key(ruleset, position))
-    return ctx.table.memo(key, lambda: _value_of(ruleset, position, ctx))
+    return ctx.table.memo(key, lambda: _value_or_dicot(ruleset, position, ctx))
+
+
+def _value_or_dicot(ruleset: Ruleset, position: Position, ctx: SolveContext) -> ScoringGame:
+    """A ruleset may offer ``dicot_form(position) -> (score, position')``: the position is
+    worth ``score`` plus position', in which a player can move iff the other can (influence
+    gives forced vertices to their owners this way). Else the position is valued as it is."""
+    to_dicot = getattr(ruleset, "dicot_form", None)
+    if to_dicot is not None:
+        offset, core = to_dicot(position)
+        if offset or core != position:
+            value = scoring_value(ruleset, core, ctx)
+            return canonical(add(value, number(exact(offset)))) if offset else value
+    return _value_of(ruleset, position, ctx)
 
 
 def _value_of(ruleset: Ruleset, position: Position, ctx: SolveContext) -> ScoringGame:
@@ -164,6 +177,9 @@ def solve_guaranteed(ruleset: Ruleset, position: Position, ctx: SolveContext):
         reached = (v.stops.Rs if player is Player.LEFT else v.stops.Ls) + shift
         if reached == target:
             best.append(move.text)
+    extra = {"stops": stops_json(stops), "invertible": is_invertible(value)}
+    if scoring:  # the first player's optimal score, as the minimax solvers report it
+        extra["score"] = dump_number(target if player is Player.LEFT else -target)
     return finish(
         ruleset,
         position,
@@ -172,7 +188,5 @@ def solve_guaranteed(ruleset: Ruleset, position: Position, ctx: SolveContext):
         outcome=None,
         best_moves=best,
         method="guaranteed",
-        stops=stops_json(stops),
-        invertible=is_invertible(value),
-        score=dump_number(target if player is Player.LEFT else -target),
+        **extra,
     )

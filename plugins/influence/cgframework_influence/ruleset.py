@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 
 from cgframework import BaseRuleset, Convention, Move, Player, Sum
+from cgframework_influence.engine import relevant_core
 from cgframework_influence.graph import (
     InfluenceGraph,
     bits,
@@ -56,6 +57,14 @@ class Influence(BaseRuleset):
 
     def canonical_key(self, position: InfluenceGraph) -> Hashable:
         return position.key()
+
+    def dicot_form(self, position: InfluenceGraph) -> tuple[int, InfluenceGraph]:
+        """(|Forc_L| - |Forc_R|, G minus Forc(G)): each forced vertex given to its owner
+        leaves the relevant graph, where a player can move iff the other can (L254); the
+        stops are unchanged (footnote 6, L181). The ``guaranteed`` solver values influence
+        positions through this form, which is a guaranteed scoring game."""
+        mask, score = relevant_core(position)
+        return score, position.induced(mask)
 
     def is_empty(self, position: InfluenceGraph) -> bool:
         return position.n == 0
