@@ -11,7 +11,7 @@ _MISSING = object()
 class TranspositionTable:
     """A memo keyed by canonical position keys. ``nodes`` counts positions expanded."""
 
-    __slots__ = ("_table", "backing", "enabled", "hits", "misses", "nodes")
+    __slots__ = ("_side", "_table", "backing", "enabled", "hits", "misses", "nodes")
 
     def __init__(self, enabled: bool = True, backing: Any = None) -> None:
         """``backing``, if given, has ``get(key)`` (a value or :data:`MISSING`) and
@@ -22,6 +22,7 @@ class TranspositionTable:
         self.hits = 0
         self.misses = 0
         self.nodes = 0
+        self._side: dict[str, dict[Hashable, Any]] = {}
 
     def lookup(self, key: Hashable) -> Any:
         """The stored value, or :data:`MISSING` (counting a hit or a miss)."""
@@ -51,6 +52,14 @@ class TranspositionTable:
             self.nodes += 1
             value = self.store(key, compute())
         return value
+
+    def side(self, name: str) -> dict[Hashable, Any]:
+        """A plain dict that lives as long as the table, for a solver's own memo in front of
+        it (no counters, no backing: the solver keeps the table's counters and contents)."""
+        found = self._side.get(name)
+        if found is None:
+            found = self._side[name] = {}
+        return found
 
     def __len__(self) -> int:
         return len(self._table)

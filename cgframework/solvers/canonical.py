@@ -2,18 +2,47 @@
 
 Each component's value is {values of Left's options | values of Right's options} reduced to
 canonical form (Siegel, CGT II.2); a sum's value is the sum of its components' values.
+
+A ruleset may also provide ``option_keys(key, player)``: for each option of the components
+whose ``canonical_key`` is ``key``, the canonical keys of that option's components (parts
+worth 0 may be left out). The search then runs on keys alone, with no position objects, a
+plain dict in front of the transposition table and the same counters. It is used when no
+simplification is on and the method is not ``generic`` (which stays the plain recursion
+over ``options``, the reference the fast path is tested against).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Sequence
+
+from cgframework.cache import MISSING
 from cgframework.extensions import SolveContext
 from cgframework.game import Outcome, Player, Position, Ruleset, components, options
 from cgframework.solvers.common import finish, simplified
 from cgframework.values import ZERO, CanonicalGame, game
+from cgframework.values.canonical import add
+
+OptionKeys = Callable[[Hashable, Player], Iterable[Sequence[Hashable]]]
 
 
 def canonical_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> CanonicalGame:
     """Sum of the canonical values of the position's components."""
+    option_keys = getattr(ruleset, "option_keys", None)
+    table = ctx.table
+    if (
+        option_keys is not None
+        and ctx.simplify is None
+        and ctx.method != "generic"
+        and table.enabled
+    ):
+        known = table.side("canonical")
+        sides = (Player.LEFT,) if ruleset.impartial else (Player.LEFT, Player.RIGHT)
+        total = ZERO
+        for comp in components(ruleset, position):
+            total = add(
+                total, _key_value(ruleset.canonical_key(comp), known, ctx, option_keys, sides)
+            )
+        return total
     total = ZERO
     for comp in components(ruleset, position):
         total = total + _component_value(ruleset, simplified(ruleset, comp, ctx), ctx)
@@ -29,6 +58,41 @@ def _component_value(ruleset: Ruleset, component: Position, ctx: SolveContext) -
         return game(lefts, lefts if ruleset.impartial else values_of(Player.RIGHT))
 
     return ctx.table.memo(("c", ruleset.canonical_key(component)), form)
+
+
+def _key_value(
+    key: Hashable,
+    known: dict[Hashable, CanonicalGame],
+    ctx: SolveContext,
+    option_keys: OptionKeys,
+    sides: tuple[Player, ...],
+) -> CanonicalGame:
+    """The value of the component with canonical key ``key``, searched on keys alone."""
+    table = ctx.table
+    value = known.get(key)
+    if value is not None:
+        table.hits += 1
+        return value
+    value = table.lookup(("c", key))
+    if value is MISSING:
+        table.nodes += 1
+        forms = []
+        for player in sides:
+            values = []
+            for parts in option_keys(key, player):
+                total = ZERO
+                for part in parts:
+                    v = known.get(part)
+                    if v is None:
+                        v = _key_value(part, known, ctx, option_keys, sides)
+                    else:
+                        table.hits += 1
+                    total = v if total is ZERO else add(total, v)
+                values.append(total)
+            forms.append(values)
+        value = table.store(("c", key), game(forms[0], forms[-1]))
+    known[key] = value
+    return value
 
 
 def winning_moves(

@@ -152,8 +152,72 @@ class Domineering(BaseRuleset):
     def canonical_key(self, position: Board) -> tuple[int, int, int]:
         return _symmetric_key(position.height, position.width, position.empty)
 
+    def option_keys(self, key: tuple[int, int, int], player: Player) -> list[tuple]:
+        """For the core's canonical search (``cgframework.solvers.canonical``): the canonical
+        keys of each option's components, on integer masks alone. ``key`` is itself a
+        trimmed board: (height, width, empty)."""
+        h, w, mask = key
+        split = _splits(h, w)
+        out = []
+        for domino in _dominoes(h, w)[player is Player.RIGHT]:
+            if mask & domino == domino:
+                after = mask ^ domino
+                parts = split.get(after)
+                if parts is None:
+                    if len(split) >= _SPLITS_LIMIT:
+                        split.clear()
+                    parts = split[after] = _component_keys(h, w, after)
+                out.append(parts)
+        return out
+
     def examples(self) -> list[str]:
         return ["..|..|..", "...|...|...", "..#|...|.#."]
+
+
+_SPLITS_LIMIT = 1 << 20
+
+
+@cache
+def _splits(h: int, w: int) -> dict[int, tuple[tuple[int, int, int], ...]]:
+    """Per board size: option mask -> the keys of its components (``_component_keys``)."""
+    return {}
+
+
+@cache
+def _dominoes(h: int, w: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The masks of the vertical (Left's) and the horizontal (Right's) domino places."""
+    vertical = tuple(
+        (1 << (r * w + c)) | (1 << ((r + 1) * w + c)) for r in range(h - 1) for c in range(w)
+    )
+    horizontal = tuple(3 << (r * w + c) for r in range(h) for c in range(w - 1))
+    return vertical, horizontal
+
+
+def _component_keys(h: int, w: int, empty: int) -> tuple[tuple[int, int, int], ...]:
+    """The canonical keys of the connected regions of ``empty`` (as ``_components``)."""
+    full, not_first_col, not_last_col = _column_masks(h, w)
+    remaining = empty
+    keys = []
+    while remaining:
+        seed = remaining & -remaining
+        region = seed
+        frontier = seed
+        while frontier:
+            grown = (
+                (
+                    ((frontier & not_last_col) << 1)
+                    | ((frontier & not_first_col) >> 1)
+                    | ((frontier << w) & full)
+                    | (frontier >> w)
+                )
+                & remaining
+                & ~region
+            )
+            region |= grown
+            frontier = grown
+        remaining ^= region
+        keys.append(_symmetric_key(h, w, region))
+    return tuple(keys)
 
 
 @lru_cache(maxsize=1 << 18)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cgframework import solve
+from cgframework import Player, solve
 from cgframework.values import ZERO, parse_value
 from cgframework_classic.domineering import (
     Domineering,
@@ -95,3 +95,23 @@ def test_trimming_and_keys_by_bit_operations(text):
     assert {RULES.canonical_key(image) for image in symmetric_images(board)} == {key}
     assert RULES.canonical_key(trimmed(board)) == key
     assert key == min((b.height, b.width, b.empty) for b in symmetric_images(trimmed(board)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_search_on_keys_agrees_with_the_search_on_boards(text):
+    """The core's key-only search (``option_keys``, method auto) against the plain recursion
+    over ``options`` and ``components`` (method generic): same value, same nodes and hits;
+    and ``option_keys`` itself against the components of each option board."""
+    fast, slow = solve("domineering", text), solve("domineering", text, method="generic")
+    assert fast.value is slow.value
+    assert (fast.stats.nodes, fast.stats.cache_hits) == (slow.stats.nodes, slow.stats.cache_hits)
+    board = parse_board(text)
+    for comp in RULES.components(board):
+        key = RULES.canonical_key(comp)
+        for player in Player:
+            expected = sorted(
+                sorted(RULES.canonical_key(p) for p in RULES.components(m.result))
+                for m in RULES.options(comp, player)
+            )
+            assert sorted(sorted(parts) for parts in RULES.option_keys(key, player)) == expected
