@@ -67,28 +67,11 @@ def from_rows(rows: Sequence[int], width: int) -> Board:
 
 
 def trimmed(board: Board) -> Board:
-    """The board cut to the bounding box of its empty cells (0x0 when none), by shifts on
-    the mask (this runs for every component of every option)."""
-    empty, w = board.empty, board.width
-    if not empty:
-        return Board(0, 0, 0)
-    first = ((empty & -empty).bit_length() - 1) // w
-    height = (empty.bit_length() - 1) // w - first + 1
-    mask = empty >> (first * w)
-    row_mask = (1 << w) - 1
-    columns = 0
-    rest = mask
-    while rest:
-        columns |= rest & row_mask
-        rest >>= w
-    shift = (columns & -columns).bit_length() - 1
-    width = columns.bit_length() - shift
-    if width == w:
-        return board if height == board.height else Board(height, w, mask)
-    packed = 0
-    for r in range(height):
-        packed |= ((mask >> (r * w)) & row_mask) >> shift << (r * width)
-    return Board(height, width, packed)
+    """The board cut to the bounding box of its empty cells (0x0 when none)."""
+    h, w, mask = _trim(board.height, board.width, board.empty)
+    if (h, w) == (board.height, board.width):
+        return board
+    return Board(h, w, mask)
 
 
 @cache
@@ -240,11 +223,60 @@ def _components(h: int, w: int, empty: int) -> tuple[Board, ...]:
 
 @lru_cache(maxsize=1 << 20)
 def _symmetric_key(h: int, w: int, empty: int) -> tuple[int, int, int]:
-    """The least (height, width, mask) over the four images of ``symmetric_images``, by
-    integer operations on the rows (no Board objects); cached, as 90% of look-ups recur."""
-    board = trimmed(Board(h, w, empty))
-    h, w = board.height, board.width
-    return min((h, w, _packed(image, w)) for image in _row_images(board))
+    """The least (height, width, mask) over the four images of ``symmetric_images`` of the
+    trimmed board; cached, as most look-ups recur."""
+    return _region_key(h, w, empty)
+
+
+_least_images: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+
+
+def _region_key(h: int, w: int, empty: int) -> tuple[int, int, int]:
+    """``_symmetric_key`` uncached on the frame, cached on the trimmed board."""
+    board = _trim(h, w, empty)
+    key = _least_images.get(board)
+    if key is None:
+        if len(_least_images) >= _SPLITS_LIMIT:
+            _least_images.clear()
+        key = _least_images[board] = _least_image(*board)
+    return key
+
+
+def _least_image(h: int, w: int, mask: int) -> tuple[int, int, int]:
+    """The least mask over the four images, on the mask's bit string (char i is bit n-1-i):
+    reversing it is the half turn; reversing the order of its w-character rows is the
+    up-down mirror, and reversing that string is the left-right mirror."""
+    n = h * w
+    bits = format(mask, f"0{n}b")
+    half_turn = int(bits[::-1], 2)
+    if h == 1:
+        return (h, w, min(mask, half_turn))
+    flipped = "".join([bits[i : i + w] for i in range(0, n, w)][::-1])
+    return (h, w, min(mask, half_turn, int(flipped, 2), int(flipped[::-1], 2)))
+
+
+def _trim(h: int, w: int, empty: int) -> tuple[int, int, int]:
+    """(height, width, mask) of the board cut to the bounding box of its empty cells (0x0
+    when none), by shifts on the mask (this runs for every component of every option)."""
+    if not empty:
+        return (0, 0, 0)
+    first = ((empty & -empty).bit_length() - 1) // w
+    height = (empty.bit_length() - 1) // w - first + 1
+    mask = empty >> (first * w)
+    row_mask = (1 << w) - 1
+    columns = 0
+    rest = mask
+    while rest:
+        columns |= rest & row_mask
+        rest >>= w
+    shift = (columns & -columns).bit_length() - 1
+    width = columns.bit_length() - shift
+    if width == w:
+        return (height, w, mask)
+    packed = 0
+    for r in range(height):
+        packed |= ((mask >> (r * w)) & row_mask) >> shift << (r * width)
+    return (height, width, packed)
 
 
 def _packed(rows: Sequence[int], width: int) -> int:
