@@ -249,7 +249,7 @@ def _least_image(h: int, w: int, mask: int) -> tuple[int, int, int]:
     n = h * w
     bits = format(mask, f"0{n}b")
     half_turn = int(bits[::-1], 2)
-    if h == 1:
+    if h < 2:  # one row (or the empty board): the up-down mirror is the identity
         return (h, w, min(mask, half_turn))
     flipped = "".join([bits[i : i + w] for i in range(0, n, w)][::-1])
     return (h, w, min(mask, half_turn, int(flipped, 2), int(flipped[::-1], 2)))
