@@ -32,12 +32,14 @@ from cgframework import (
 )
 from cgframework_guaranteed.canonical import canonical, canonical_sum, is_invertible
 from cgframework_guaranteed.games import (
+    ZERO,
     ScoringGame,
     Stops,
     add,
     exact,
     game,
     number,
+    size,
     violation,
 )
 from cgframework_guaranteed.notation import parse_game
@@ -93,10 +95,26 @@ class Guaranteed(BaseRuleset):
 def scoring_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> ScoringGame:
     """The canonical GS value of a position of a scoring or normal-play ruleset; raises
     :class:`SolverError` naming the position when it is not a guaranteed game."""
-    parts = components(ruleset, position)
-    if isinstance(position, ScoringGame) and len(parts) == 1:
-        return _checked(ruleset, position, position)
-    return canonical_sum(_component_value(ruleset, p, ctx) for p in parts)
+    return canonical_sum(component_values(ruleset, position, ctx))
+
+
+def component_values(
+    ruleset: Ruleset, position: Position, ctx: SolveContext
+) -> list[ScoringGame]:
+    """The canonical GS values of the position's components (memoised by canonical key)."""
+    return [_component_value(ruleset, p, ctx) for p in components(ruleset, position)]
+
+
+def stops_of_sum(values: list[ScoringGame], budget: int = 50_000) -> Stops:
+    """The stops of a sum of canonical values without its canonical form: raw sums (whose
+    stops come with them) while the form stays under ``budget`` nodes, reduced only beyond,
+    so the optimal moves of a sum cost little more than its value."""
+    acc = ZERO
+    for v in values:
+        acc = add(acc, v)
+        if acc.birthday > 8 and size(acc) > budget:
+            acc = canonical(acc)
+    return acc.stops
 
 
 def _component_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> ScoringGame:
@@ -165,19 +183,21 @@ def stops_json(stops: Stops) -> dict[str, int | str]:
 def solve_guaranteed(ruleset: Ruleset, position: Position, ctx: SolveContext):
     """Canonical GS value, its stops and invertibility; the first player's optimal moves are
     those whose option reaches the first player's stop (Ls for Left, Rs for Right)."""
-    value = scoring_value(ruleset, position, ctx)
+    parts = component_values(ruleset, position, ctx)
+    value = canonical_sum(parts)
     stops = value.stops
     player = ctx.first
     target = stops.Ls if player is Player.LEFT else stops.Rs
     scoring = ruleset.convention is Convention.SCORING
     best = []
     for move in options(ruleset, position, player):
-        v = scoring_value(ruleset, move.result, ctx)
+        after = stops_of_sum(component_values(ruleset, move.result, ctx))
         shift = player.sign * exact(move.points) if scoring else 0
-        reached = (v.stops.Rs if player is Player.LEFT else v.stops.Ls) + shift
-        if reached == target:
+        if (after.Rs if player is Player.LEFT else after.Ls) + shift == target:
             best.append(move.text)
-    extra = {"stops": stops_json(stops), "invertible": is_invertible(value)}
+    # a sum is invertible iff every part is: G + H + X == 0 makes H + X an inverse of G
+    invertible = all(is_invertible(v) for v in parts)
+    extra = {"stops": stops_json(stops), "invertible": invertible}
     if scoring:  # the first player's optimal score, as the minimax solvers report it
         extra["score"] = dump_number(target if player is Player.LEFT else -target)
     return finish(
