@@ -193,3 +193,22 @@ def inverse(g: ScoringGame) -> ScoringGame | None:
 def equivalent_by_canon(g: ScoringGame, h: ScoringGame) -> bool:
     """``G == H`` by identity of canonical forms (Thm 45)."""
     return canonical(g) is canonical(h)
+
+
+def clear_caches() -> None:
+    """Empty the plugin's operation memos (canonical forms, invertibility, comparisons, sums,
+    conjugates, translations) so the next computation starts cold, e.g. in a benchmark.
+    Interned games stay: memos rebuilt later map to the same objects."""
+    from cgframework_guaranteed import games, order
+
+    for memo in (
+        _canon_memo,
+        _invertible_memo,
+        order._ge_memo,
+        order._lrp_memo,
+        order._rrp_memo,
+        games._add_memo,
+        games._conj_memo,
+        games._translate_memo,
+    ):
+        memo.clear()
