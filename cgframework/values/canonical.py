@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any
 
 _interned: dict[tuple[tuple[int, ...], tuple[int, ...]], CanonicalGame] = {}
@@ -238,8 +239,11 @@ def _ceil(x: Fraction) -> int:
 ZERO = _intern((), ())
 
 
+_by_id_key = attrgetter("id")
+
+
 def _sorted(games: Iterable[CanonicalGame]) -> tuple[CanonicalGame, ...]:
-    return tuple(sorted(set(games), key=lambda g: g.id))
+    return tuple(sorted(set(games), key=_by_id_key))
 
 
 _number_memo: dict[Fraction, CanonicalGame] = {Fraction(0): ZERO}
@@ -280,19 +284,41 @@ def nimber(n: int) -> CanonicalGame:
 
 
 def game(lefts: Iterable[CanonicalGame], rights: Iterable[CanonicalGame]) -> CanonicalGame:
-    """The canonical form of ``{lefts | rights}`` (options already canonical)."""
+    """The canonical form of ``{lefts | rights}`` (options already canonical).
+
+    Numbers are totally ordered, so among the number options only the largest Left one and
+    the smallest Right one can survive domination. With number options alone the result is
+    the simplest number in between, or, when there is none, ``{x | y}`` (x >= y), which is
+    canonical: x's Right options exceed x = L(G), so they exceed G and do not reverse x;
+    likewise for y. Anything else goes through :func:`_canonicalise`.
+    """
     ls = _sorted(lefts)
     rs = _sorted(rights)
-    key = (tuple(g.id for g in ls), tuple(g.id for g in rs))
-    found = _interned.get(key)
+    found = _interned.get((tuple([g.id for g in ls]), tuple([g.id for g in rs])))
     if found is not None:
         return found
-    if all(g.number_value is not None for g in ls) and all(g.number_value is not None for g in rs):
-        lo = max((g.number_value for g in ls), default=None)
-        hi = min((g.number_value for g in rs), default=None)
+    best_left = best_right = None
+    other_lefts = [g for g in ls if g.number_value is None]
+    if len(other_lefts) < len(ls):
+        best_left = max((g for g in ls if g.number_value is not None), key=_by_stop)
+    other_rights = [g for g in rs if g.number_value is None]
+    if len(other_rights) < len(rs):
+        best_right = min((g for g in rs if g.number_value is not None), key=_by_stop)
+    if not other_lefts and not other_rights:
+        lo = None if best_left is None else best_left.number_value
+        hi = None if best_right is None else best_right.number_value
         if lo is None or hi is None or lo < hi:
             return number(simplest_between(lo, hi))
+        return _intern((best_left,), (best_right,))
+    if best_left is not None and len(other_lefts) < len(ls) - 1:
+        ls = _sorted(other_lefts + [best_left])
+    if best_right is not None and len(other_rights) < len(rs) - 1:
+        rs = _sorted(other_rights + [best_right])
     return _canonicalise(ls, rs)
+
+
+def _by_stop(g: CanonicalGame) -> Fraction | float:
+    return g._ls
 
 
 def _canonicalise(ls: tuple[CanonicalGame, ...], rs: tuple[CanonicalGame, ...]) -> CanonicalGame:
@@ -304,23 +330,25 @@ def _canonicalise(ls: tuple[CanonicalGame, ...], rs: tuple[CanonicalGame, ...]) 
         new_ls: list[CanonicalGame] = []
         for gl in ls:
             # G^L is reversible through G^LR if G^LR <= G: replace it by G^LRL's.
-            reverse = next((x for x in gl.right if _le_raw(x, ls, rs)), None)
-            if reverse is None:
-                new_ls.append(gl)
+            for x in gl.right:
+                if _le_raw(x, ls, rs):
+                    new_ls.extend(x.left)
+                    changed = True
+                    break
             else:
-                new_ls.extend(reverse.left)
-                changed = True
+                new_ls.append(gl)
         new_rs: list[CanonicalGame] = []
         for gr in rs:
-            reverse = next((x for x in gr.left if _ge_raw(x, ls, rs)), None)
-            if reverse is None:
-                new_rs.append(gr)
+            for x in gr.left:
+                if _ge_raw(x, ls, rs):
+                    new_rs.extend(x.right)
+                    changed = True
+                    break
             else:
-                new_rs.extend(reverse.right)
-                changed = True
-        ls, rs = _sorted(new_ls), _sorted(new_rs)
+                new_rs.append(gr)
         if not changed:
             return _intern(ls, rs)
+        ls, rs = _sorted(new_ls), _sorted(new_rs)
 
 
 def _maximal(options: tuple[CanonicalGame, ...]) -> tuple[CanonicalGame, ...]:
@@ -352,12 +380,24 @@ def _minimal(options: tuple[CanonicalGame, ...]) -> tuple[CanonicalGame, ...]:
 
 def _le_raw(x: CanonicalGame, ls: tuple[CanonicalGame, ...], rs: tuple[CanonicalGame, ...]) -> bool:
     """x <= G for the not-yet-canonical G = {ls | rs}: no G^R <= x and no x^L >= G."""
-    return not any(ge(x, gr) for gr in rs) and not any(_ge_raw(xl, ls, rs) for xl in x.left)
+    for gr in rs:
+        if ge(x, gr):
+            return False
+    for xl in x.left:
+        if _ge_raw(xl, ls, rs):
+            return False
+    return True
 
 
 def _ge_raw(x: CanonicalGame, ls: tuple[CanonicalGame, ...], rs: tuple[CanonicalGame, ...]) -> bool:
     """x >= G for G = {ls | rs}: no x^R <= G and no G^L >= x."""
-    return not any(ge(gl, x) for gl in ls) and not any(_le_raw(xr, ls, rs) for xr in x.right)
+    for gl in ls:
+        if ge(gl, x):
+            return False
+    for xr in x.right:
+        if _le_raw(xr, ls, rs):
+            return False
+    return True
 
 
 def le(g: CanonicalGame, h: CanonicalGame) -> bool:
