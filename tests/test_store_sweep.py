@@ -187,6 +187,24 @@ def test_solve_reads_the_store_and_equivalent_positions_get_their_own_moves(tmp_
     assert set(swapped.best_moves) == set(solve("kayles", "3,10").best_moves)
 
 
+def test_values_of_another_universe_are_not_stored_where_auto_reads(tmp_path):
+    """A solver kept out of ``auto`` (here the guaranteed-scoring-game value of a pizza)
+    answers another question: its value must not come back from a later ``auto`` solve."""
+    with ValueStore(tmp_path / "v.sqlite") as store:
+        solve("pizza", "3,1,4,1,5", method="guaranteed", store=store)
+        plain = solve("pizza", "3,1,4,1,5", store=store)
+    assert plain.value == 2 and "from_store" not in plain.extra
+
+
+def test_stored_values_that_cannot_give_moves_are_searched_again(tmp_path):
+    """A sum stored with its summands in another order: the stored game value cannot say
+    which moves of the new text are optimal, so the position is searched."""
+    with ValueStore(tmp_path / "v.sqlite") as store:
+        solve("guaranteed", "<^-3|<2|1>> + <-3|^0>", store=store)
+        swapped = solve("guaranteed", "<-3|^0> + <^-3|<2|1>>", store=store)
+    assert swapped.best_moves == ("1:-3",)
+
+
 def test_key_text_is_stable_for_sets():
     assert key_text(frozenset({"b", "a", ("c", 1)})) == key_text(frozenset({("c", 1), "a", "b"}))
 

@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -170,10 +171,12 @@ def solve(
     if found is not None:
         stored_text, solution = found
         text = format_position(ruleset, position)
+        moves: list[str] | None = list(solution.best_moves)
         if stored_text != text:  # an equivalent position: its moves are not ours
             moves = _best_moves_from_children(ruleset, position, solution, registry, store)
+        if moves is not None:
             solution = attrs.evolve(solution, position=text, best_moves=tuple(moves))
-        return attrs.evolve(solution, extra={**solution.extra, "from_store": True})
+            return attrs.evolve(solution, extra={**solution.extra, "from_store": True})
     if table is None and method == "auto":  # forced methods stay pure brute force
         table = TranspositionTable(backing=StoreBacking(store, ruleset))
     try:
@@ -181,8 +184,15 @@ def solve(
     finally:
         if table is not None and isinstance(table.backing, StoreBacking):
             table.backing.flush()
-    store.put(ruleset, key, solution)
+    if not _answers_another_question(ruleset, method, registry):
+        store.put(ruleset, key, solution)
     return solution
+
+
+def _answers_another_question(ruleset: Ruleset, method: str, registry: Registry) -> bool:
+    """A solver kept out of ``auto`` (e.g. a position's value in another universe) gives
+    values that must not be stored where ``auto`` would read them back."""
+    return any(s.name == method and not s.auto for s in registry.solvers if s.serves(ruleset))
 
 
 def _best_moves_from_children(
@@ -191,13 +201,16 @@ def _best_moves_from_children(
     solution: Solution,
     registry: Registry,
     store: ValueStore,
-) -> list[str]:
-    """The first player's optimal moves, from the (stored or solved) values of the options."""
+) -> list[str] | None:
+    """The first player's optimal moves, from the (stored or solved) values of the options;
+    ``None`` when the values do not tell (then the position is searched)."""
     player = solution.first
     best = []
     for move in options(ruleset, position, player):
         child = solve(ruleset, move.result, first=player.opponent, registry=registry, store=store)
         if ruleset.convention is Convention.SCORING:
+            if not isinstance(child.value, int | Fraction):
+                return None  # a value of another algebra (e.g. a scoring game form)
             good = move.points - child.value == solution.value
         elif child.grundy is not None:
             good = child.grundy == 0
@@ -206,7 +219,7 @@ def _best_moves_from_children(
         elif child.outcome is not None:
             good = child.outcome in (Outcome.P, Outcome(player.value))
         else:
-            return []  # a convention this core does not know: no moves rather than wrong ones
+            return None  # a convention this core does not know: search rather than guess
         if good:
             best.append(move.text)
     return best

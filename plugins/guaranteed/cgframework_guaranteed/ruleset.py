@@ -83,7 +83,8 @@ class Guaranteed(BaseRuleset):
         return player.sign * sum(atoms)
 
     def canonical_key(self, position: ScoringGame) -> Hashable:
-        return position.id
+        """The printed form: deterministic, so it addresses the value store across runs."""
+        return str(position)
 
     def examples(self) -> list[str]:
         return ["<^-3|<2|1>> + <-3|^0>", "<<2|2,<2|2>>,<1|1>|<<<^4|4>|<4|^4>>|-5>>"]
@@ -98,9 +99,7 @@ def scoring_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Sc
     return canonical_sum(component_values(ruleset, position, ctx))
 
 
-def component_values(
-    ruleset: Ruleset, position: Position, ctx: SolveContext
-) -> list[ScoringGame]:
+def component_values(ruleset: Ruleset, position: Position, ctx: SolveContext) -> list[ScoringGame]:
     """The canonical GS values of the position's components (memoised by canonical key)."""
     return [_component_value(ruleset, p, ctx) for p in components(ruleset, position)]
 
