@@ -141,14 +141,42 @@ def invertible(game: str, as_json: JsonOption = False) -> None:
 
 @guaranteed_app.command()
 def embed(
-    normal: Annotated[str, typer.Option("--normal", help='A normal-play value, e.g. "{1|0}".')],
+    normal: Annotated[
+        str | None, typer.Option("--normal", help='A normal-play value, e.g. "{1|0}".')
+    ] = None,
+    check_day: Annotated[
+        int | None,
+        typer.Option(help="Check Thm 17 on all pairs of normal-play values born by this day."),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The GS image of a normal-play game (Def. 16: empty side -> ^0; Thm 17)."""
+    """The GS image of a normal-play game (Def. 16: empty side -> ^0), or with --check-day a
+    check that the embedding preserves order (Thm 17)."""
     from cgframework.cli import fail
     from cgframework.values import parse_value
     from cgframework_guaranteed.embed import embed as image
+    from cgframework_guaranteed.embed import normal_games_born_by, order_violations
 
+    if (normal is None) == (check_day is None):
+        fail("give --normal VALUE or --check-day N (exactly one)")
+    if check_day is not None:
+        if not 0 <= check_day <= 2:
+            fail("--check-day must be 0, 1 or 2 (day 3 has 1474 values and 2 million pairs)")
+        values = normal_games_born_by(check_day)
+        bad = order_violations(values)
+        data = {
+            "day": check_day,
+            "values": len(values),
+            "pairs": len(values) ** 2,
+            "violations": [[str(g), str(h)] for g, h in bad],
+        }
+        _emit(
+            as_json,
+            data,
+            f"{len(values) ** 2} pairs of the {len(values)} values born by day {check_day}: "
+            + ("order preserved" if not bad else f"{len(bad)} violations"),
+        )
+        return
     try:
         value = parse_value(normal)
     except ValueError as exc:
