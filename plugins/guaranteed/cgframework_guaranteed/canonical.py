@@ -30,7 +30,7 @@ from cgframework_guaranteed.games import (
     require_guaranteed,
     waiting,
 )
-from cgframework_guaranteed.order import ge, left_protected, right_protected
+from cgframework_guaranteed.order import ge, le, left_protected, right_protected
 
 _canon_memo: dict[int, ScoringGame] = {}
 
@@ -67,12 +67,12 @@ def reduce_fully(g: ScoringGame, steps: Iterable[Step] | None = None) -> Scoring
     test can check that any order gives the same form."""
     rules = list(steps) if steps is not None else DEFAULT_STEPS
     while True:
+        changed = False
         for step in rules:
             nxt = step(g)
             if nxt is not None:
-                g = nxt
-                break
-        else:
+                g, changed = nxt, True
+        if not changed:
             return g
 
 
@@ -80,15 +80,30 @@ def reduce_fully(g: ScoringGame, steps: Iterable[Step] | None = None) -> Scoring
 
 
 def drop_dominated(g: ScoringGame) -> ScoringGame | None:
-    """R1 (Thm 30): remove every Left option that another Left option dominates. Options
-    are canonical and distinct, so no two are equivalent and all can go at once."""
-    opts = g.left
-    if len(opts) < 2:
+    """R1 (Thm 30): remove every Left option that another Left option dominates."""
+    keep = _maximal(g.left, ge)
+    return None if keep is None else game(keep, _right_side(g))
+
+
+def drop_dominated_right(g: ScoringGame) -> ScoringGame | None:
+    """R1 for Right: remove every Right option that is >= another Right option."""
+    keep = _maximal(g.right, le)
+    return None if keep is None else game(_left_side(g), keep)
+
+
+def _maximal(options: tuple[ScoringGame, ...], better) -> list[ScoringGame] | None:
+    """The options no other option is ``better`` than, or ``None`` if that is all of them.
+    Options are canonical and distinct, so none are equivalent and one pass keeps exactly
+    the maximal ones."""
+    if len(options) < 2:
         return None
-    keep = [a for a in opts if not any(b is not a and ge(b, a) for b in opts)]
-    if len(keep) == len(opts):
-        return None
-    return game(keep, _right_side(g))
+    keep: list[ScoringGame] = []
+    for a in options:
+        if any(better(b, a) for b in keep):
+            continue
+        keep = [b for b in keep if not better(a, b)]
+        keep.append(a)
+    return None if len(keep) == len(options) else keep
 
 
 def bypass_reversible(g: ScoringGame) -> ScoringGame | None:
@@ -133,6 +148,10 @@ def _right_side(g: ScoringGame):
     return g.right_atom if g.right_atom is not None else g.right
 
 
+def _left_side(g: ScoringGame):
+    return g.left_atom if g.left_atom is not None else g.left
+
+
 def for_right(step: Step) -> Step:
     """The Right version of a Left rule: apply it to the conjugate and conjugate back."""
 
@@ -145,7 +164,14 @@ def for_right(step: Step) -> Step:
 
 
 LEFT_STEPS: list[Step] = [drop_dominated, bypass_reversible, atomic_reversible]
-DEFAULT_STEPS: list[Step] = [*LEFT_STEPS, *(for_right(s) for s in LEFT_STEPS)]
+DEFAULT_STEPS: list[Step] = [
+    drop_dominated,
+    drop_dominated_right,
+    bypass_reversible,
+    for_right(bypass_reversible),
+    atomic_reversible,
+    for_right(atomic_reversible),
+]
 
 
 def is_canonical(g: ScoringGame) -> bool:

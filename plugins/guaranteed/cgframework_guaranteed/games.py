@@ -69,6 +69,7 @@ class ScoringGame:
         "max_score",
         "guaranteed",
         "stops",
+        "number_value",
         "_text",
     )
 
@@ -82,6 +83,8 @@ class ScoringGame:
     max_score: Score
     guaranteed: bool
     stops: Stops
+    number_value: Score | None
+    """s for the number ``<^s|^s>``, else ``None``."""
 
     def __new__(cls, *args: Any, **kwargs: Any) -> ScoringGame:
         raise TypeError("use game(), number(), atomic() or parse() to make scoring games")
@@ -106,7 +109,7 @@ class ScoringGame:
     @property
     def is_number(self) -> bool:
         """``<^s|^s>``: the game ends with score s whoever is to move."""
-        return self.left_atom is not None and self.left_atom == self.right_atom
+        return self.number_value is not None
 
     @property
     def is_left_atomic(self) -> bool:
@@ -158,6 +161,7 @@ def _make(
         ("right", right),
         ("left_atom", left_atom),
         ("right_atom", right_atom),
+        ("number_value", left_atom if left_atom is not None and left_atom == right_atom else None),
         ("_text", None),
     ):
         _set(g, name, value)

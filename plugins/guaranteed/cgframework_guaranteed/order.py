@@ -25,28 +25,34 @@ from cgframework_guaranteed.games import (
     waiting,
 )
 
-_ge_memo: dict[tuple[int, int], bool] = {}
+_ge_memo: dict[int, bool] = {}
 _lrp_memo: dict[tuple[int, Score], bool] = {}
 _rrp_memo: dict[tuple[int, Score], bool] = {}
-stats = {"ge_calls": 0, "ge_misses": 0}
+stats = {"ge_misses": 0}
 
 
 def ge(g: ScoringGame, h: ScoringGame) -> bool:
     """``G >= H`` (Thm 44): (1) ``Ls_(G) >= Ls_(H)`` and ``Rs^(G) >= Rs^(H)``; (2) every
     H^L has a G^L >= H^L or an H^LR <= G; (3) every G^R has an H^R <= G^R or a G^RL >= H.
     Numbers on either side go through Thm 27. Memoised on the pair of ids."""
-    stats["ge_calls"] += 1
     if g is h:
         return True
-    key = (g.id, h.id)
+    key = g.id << 32 | h.id
     found = _ge_memo.get(key)
     if found is not None:
         return found
     stats["ge_misses"] += 1
-    if h.is_number:
-        result = left_protected(g, h.left_atom)
-    elif g.is_number:
-        result = right_protected(h, g.left_atom)
+    a, b = g.stops, h.stops
+    # Every stop of G + X is at least H + X's for X = 0 and X = +-n^ (n the larger birthday,
+    # Lemma 23): all six stops of G must be at least H's. A cheap necessary condition.
+    if a.Ls < b.Ls or a.Rs < b.Rs or a.Ls_under < b.Ls_under or a.Rs_over < b.Rs_over or (
+        a.Ls_over < b.Ls_over or a.Rs_under < b.Rs_under
+    ):
+        result = False
+    elif h.number_value is not None:
+        result = left_protected(g, h.number_value)
+    elif g.number_value is not None:
+        result = right_protected(h, g.number_value)
     else:
         result = _ge_thm44(g, h)
     _ge_memo[key] = result
@@ -54,15 +60,29 @@ def ge(g: ScoringGame, h: ScoringGame) -> bool:
 
 
 def _ge_thm44(g: ScoringGame, h: ScoringGame) -> bool:
-    gs, hs = g.stops, h.stops
-    if gs.Ls_under < hs.Ls_under or gs.Rs_over < hs.Rs_over:
-        return False
+    """Conditions (2) and (3) of Thm 44 (condition (1) is checked by the caller)."""
+    g_left = g.left
     for hl in h.left:
-        if not (any(ge(gl, hl) for gl in g.left) or any(ge(g, hlr) for hlr in hl.right)):
-            return False
+        for gl in g_left:
+            if ge(gl, hl):
+                break
+        else:
+            for hlr in hl.right:
+                if ge(g, hlr):
+                    break
+            else:
+                return False
+    h_right = h.right
     for gr in g.right:
-        if not (any(ge(gr, hr) for hr in h.right) or any(ge(grl, h) for grl in gr.left)):
-            return False
+        for hr in h_right:
+            if ge(gr, hr):
+                break
+        else:
+            for grl in gr.left:
+                if ge(grl, h):
+                    break
+            else:
+                return False
     return True
 
 
