@@ -28,13 +28,14 @@ from cgframework_guaranteed.games import (
 _ge_memo: dict[int, bool] = {}
 _lrp_memo: dict[tuple[int, Score], bool] = {}
 _rrp_memo: dict[tuple[int, Score], bool] = {}
-stats = {"ge_misses": 0}
+stats = {"ge_calls": 0, "ge_misses": 0}
 
 
 def ge(g: ScoringGame, h: ScoringGame) -> bool:
     """``G >= H`` (Thm 44): (1) ``Ls_(G) >= Ls_(H)`` and ``Rs^(G) >= Rs^(H)``; (2) every
     H^L has a G^L >= H^L or an H^LR <= G; (3) every G^R has an H^R <= G^R or a G^RL >= H.
     Numbers on either side go through Thm 27. Memoised on the pair of ids."""
+    stats["ge_calls"] += 1
     if g is h:
         return True
     key = g.id << 32 | h.id
