@@ -357,8 +357,10 @@ def _maximal(options: tuple[CanonicalGame, ...]) -> tuple[CanonicalGame, ...]:
         return options
     kept = []
     for g in options:
+        low, high = g._ls, g._rs
         for h in options:
-            if h is not g and ge(h, g):
+            # h >= g needs L(h) >= L(g) and R(h) >= R(g) (as in ge, without the call)
+            if h._ls >= low and h._rs >= high and h is not g and ge(h, g):
                 break
         else:
             kept.append(g)
@@ -370,8 +372,9 @@ def _minimal(options: tuple[CanonicalGame, ...]) -> tuple[CanonicalGame, ...]:
         return options
     kept = []
     for g in options:
+        low, high = g._ls, g._rs
         for h in options:
-            if h is not g and ge(g, h):
+            if h._ls <= low and h._rs <= high and h is not g and ge(g, h):
                 break
         else:
             kept.append(g)
