@@ -177,27 +177,27 @@ def _dominoes(h: int, w: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def _component_keys(h: int, w: int, empty: int) -> tuple[tuple[int, int, int], ...]:
-    """The canonical keys of the connected regions of ``empty`` (as ``_components``)."""
+    """The canonical keys of the connected regions of ``empty`` (as ``_components``): lone
+    cells first, found all at once, then each larger region grown from its lowest cell."""
     full, not_first_col, not_last_col = _column_masks(h, w)
-    remaining = empty
-    keys = []
+    lone = empty & ~(
+        ((empty & not_last_col) << 1) | ((empty & not_first_col) >> 1) | (empty << w) | (empty >> w)
+    )
+    keys = [(1, 1, 1)] * lone.bit_count() if lone else []
+    remaining = empty ^ lone
     while remaining:
-        seed = remaining & -remaining
-        region = seed
-        frontier = seed
-        while frontier:
+        region = remaining & -remaining
+        while True:
             grown = (
-                (
-                    ((frontier & not_last_col) << 1)
-                    | ((frontier & not_first_col) >> 1)
-                    | ((frontier << w) & full)
-                    | (frontier >> w)
-                )
-                & remaining
-                & ~region
-            )
-            region |= grown
-            frontier = grown
+                region
+                | ((region & not_last_col) << 1)
+                | ((region & not_first_col) >> 1)
+                | (region << w)
+                | (region >> w)
+            ) & remaining
+            if grown == region:
+                break
+            region = grown
         remaining ^= region
         keys.append(_symmetric_key(h, w, region))
     return tuple(keys)
