@@ -146,28 +146,33 @@ _universe: list[ScoringGame] = []
 
 
 def universe() -> list[ScoringGame]:
-    """A finite stand-in for GS in Def. 9: every guaranteed game born by day 1 with atoms in
-    {-1, 0, 1} (4117 forms), the waiting moves ``s +- n^`` for n <= 5 and s in {-1, 0, 1},
-    and 300 seeded random guaranteed games of birthday <= 3 with atoms in {-2, ..., 2}.
-    Built once, sorted small first (so searches for a witness try small X first)."""
+    """A finite stand-in for GS in Def. 9: a seeded sample of 600 of the 4117 guaranteed
+    games born by day 1 with atoms in {-1, 0, 1}, plus one form of each of their 77 classes
+    (the first enumerated, not the canonical form), the waiting moves ``s +- n^`` for n <= 5
+    and s in {-1, 0, 1}, and 300 seeded random guaranteed games of birthday <= 3 with atoms in
+    {-2, ..., 2}. Built once, sorted small first (so searches for a witness try small X
+    first)."""
     if not _universe:
-        found: set[ScoringGame] = set()
+        from cgframework_guaranteed.canonical import canonical
+
         scores = (-1, 0, 1)
         day0 = [atomic(a, b) for a in scores for b in scores if a <= b]
         subsets = [[g for i, g in enumerate(day0) if mask >> i & 1] for mask in range(1, 64)]
         sides: list[list[ScoringGame] | int] = [*scores, *subsets]
-        for left in sides:
-            for right in sides:
-                g = game(left, right)
-                if g.guaranteed:
-                    found.add(g)
-        found.update(day0)
+        day1 = [game(left, right) for left in sides for right in sides]
+        day1 = [g for g in day1 if g.guaranteed]
+        assert len(day1) == 4117
+        rng = random.Random(20261123)
+        found: set[ScoringGame] = set(day0) | set(rng.sample(day1, 600))
+        first: dict[ScoringGame, ScoringGame] = {}
+        for g in day1:
+            first.setdefault(canonical(g), g)
+        found.update(first.values())
         from cgframework_guaranteed.games import waiting
 
         for n in range(-5, 6):
             for s in scores:
                 found.add(waiting(n, s))
-        rng = random.Random(20261123)
         for _ in range(300):
             found.add(random_guaranteed(rng))
         _universe.extend(sorted(found, key=lambda g: (g.birthday, len(str(g)), str(g))))
