@@ -5,10 +5,14 @@ canonical form (Siegel, CGT II.2); a sum's value is the sum of its components' v
 
 A ruleset may also provide ``option_keys(key, player)``: for each option of the components
 whose ``canonical_key`` is ``key``, the canonical keys of that option's components (parts
-worth 0 may be left out). The search then runs on keys alone, with no position objects, a
-plain dict in front of the transposition table and the same counters. It is used when no
+worth 0 may be left out). The search then runs on keys alone, with no position objects and
+a plain dict in front of the transposition table. A ruleset with a symmetry that swaps the
+players (Domineering's transposition) may give, in place of a key, a token that stands for
+minus the value of a key, if it also provides ``negated_key(token)``: that key, or ``None``
+for a plain key; and ``search_key(component)``, the key or token ``option_keys`` gives for
+the component (default: its ``canonical_key``). The fast path is used when no
 simplification is on and the method is not ``generic`` (which stays the plain recursion
-over ``options``, the reference the fast path is tested against).
+over ``options``, the reference it is tested against).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from cgframework.extensions import SolveContext
 from cgframework.game import Outcome, Player, Position, Ruleset, components, options
 from cgframework.solvers.common import finish, simplified
 from cgframework.values import ZERO, CanonicalGame, game
-from cgframework.values.canonical import add
+from cgframework.values.canonical import add, negate
 
 OptionKeys = Callable[[Hashable, Player], Iterable[Sequence[Hashable]]]
 
@@ -35,13 +39,11 @@ def canonical_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> 
         and ctx.method != "generic"
         and table.enabled
     ):
-        known = table.side("canonical")
-        sides = (Player.LEFT,) if ruleset.impartial else (Player.LEFT, Player.RIGHT)
+        search = _KeySearch(ruleset, ctx, option_keys)
+        key_of = getattr(ruleset, "search_key", ruleset.canonical_key)
         total = ZERO
         for comp in components(ruleset, position):
-            total = add(
-                total, _key_value(ruleset.canonical_key(comp), known, ctx, option_keys, sides)
-            )
+            total = add(total, search.value(key_of(comp)))
         return total
     total = ZERO
     for comp in components(ruleset, position):
@@ -60,39 +62,57 @@ def _component_value(ruleset: Ruleset, component: Position, ctx: SolveContext) -
     return ctx.table.memo(("c", ruleset.canonical_key(component)), form)
 
 
-def _key_value(
-    key: Hashable,
-    known: dict[Hashable, CanonicalGame],
-    ctx: SolveContext,
-    option_keys: OptionKeys,
-    sides: tuple[Player, ...],
-) -> CanonicalGame:
-    """The value of the component with canonical key ``key``, searched on keys alone."""
-    table = ctx.table
-    value = known.get(key)
-    if value is not None:
-        table.hits += 1
+class _KeySearch:
+    """The search on canonical keys (see the module docstring)."""
+
+    def __init__(self, ruleset: Ruleset, ctx: SolveContext, option_keys: OptionKeys) -> None:
+        self.known: dict[Hashable, CanonicalGame] = ctx.table.side("canonical")
+        self.table = ctx.table
+        self.option_keys = option_keys
+        self.negated_key = getattr(ruleset, "negated_key", None)
+        self.sides = (Player.LEFT,) if ruleset.impartial else (Player.LEFT, Player.RIGHT)
+
+    def value(self, key: Hashable) -> CanonicalGame:
+        """The value for a key or token, counted as one transposition-table look-up."""
+        value = self.known.get(key)
+        if value is not None:
+            self.table.hits += 1
+            return value
+        if self.negated_key is not None:
+            plain = self.negated_key(key)
+            if plain is not None:  # a token for minus the value of ``plain``
+                value = self.known.get(plain)
+                if value is None:
+                    value = self._expand(plain)
+                else:
+                    self.table.hits += 1
+                value = self.known[key] = negate(value)
+                return value
+        return self._expand(key)
+
+    def _expand(self, key: Hashable) -> CanonicalGame:
+        """The value of a key missing from ``known``: from the table, or searched."""
+        known, table, option_keys = self.known, self.table, self.option_keys
+        value = table.lookup(("c", key))
+        if value is MISSING:
+            table.nodes += 1
+            forms = []
+            for player in self.sides:
+                values = []
+                for parts in option_keys(key, player):
+                    total = ZERO
+                    for part in parts:
+                        v = known.get(part)
+                        if v is None:
+                            v = self.value(part)
+                        else:
+                            table.hits += 1
+                        total = v if total is ZERO else add(total, v)
+                    values.append(total)
+                forms.append(values)
+            value = table.store(("c", key), game(forms[0], forms[-1]))
+        known[key] = value
         return value
-    value = table.lookup(("c", key))
-    if value is MISSING:
-        table.nodes += 1
-        forms = []
-        for player in sides:
-            values = []
-            for parts in option_keys(key, player):
-                total = ZERO
-                for part in parts:
-                    v = known.get(part)
-                    if v is None:
-                        v = _key_value(part, known, ctx, option_keys, sides)
-                    else:
-                        table.hits += 1
-                    total = v if total is ZERO else add(total, v)
-                values.append(total)
-            forms.append(values)
-        value = table.store(("c", key), game(forms[0], forms[-1]))
-    known[key] = value
-    return value
 
 
 def winning_moves(

@@ -14,6 +14,9 @@ import attrs
 
 from cgframework import BaseRuleset, Convention, Move, Player
 
+Key = tuple[int, int, int]  # a trimmed board (height, width, empty), least of its images
+NegatedKey = tuple[int, int, int, int]  # a Key with -1 appended: minus the Key's value
+
 
 @attrs.frozen
 class Board:
@@ -135,10 +138,12 @@ class Domineering(BaseRuleset):
     def canonical_key(self, position: Board) -> tuple[int, int, int]:
         return _symmetric_key(position.height, position.width, position.empty)
 
-    def option_keys(self, key: tuple[int, int, int], player: Player) -> list[tuple]:
-        """For the core's canonical search (``cgframework.solvers.canonical``): the canonical
-        keys of each option's components, on integer masks alone. ``key`` is itself a
-        trimmed board: (height, width, empty)."""
+    def option_keys(self, key: Key, player: Player) -> list[tuple[Key | NegatedKey, ...]]:
+        """For the core's canonical search (``cgframework.solvers.canonical``): the keys of
+        each option's components, on integer masks alone. Transposing a board swaps the
+        players, so a component whose transpose has the smaller key is given as that key
+        with a -1 appended: minus its value (``negated_key``). ``key`` is itself a trimmed
+        board: (height, width, empty)."""
         h, w, mask = key
         split = _splits(h, w)
         out = []
@@ -153,6 +158,14 @@ class Domineering(BaseRuleset):
                 out.append(parts)
         return out
 
+    def search_key(self, position: Board) -> Key | NegatedKey:
+        """The key or negated key ``option_keys`` gives for this board."""
+        return _signed_key(position.height, position.width, position.empty)
+
+    def negated_key(self, token: Key | NegatedKey) -> Key | None:
+        """The key whose value ``token`` negates, or ``None`` for a plain key."""
+        return token[:3] if len(token) == 4 else None
+
     def examples(self) -> list[str]:
         return ["..|..|..", "...|...|...", "..#|...|.#."]
 
@@ -161,7 +174,7 @@ _SPLITS_LIMIT = 1 << 20
 
 
 @cache
-def _splits(h: int, w: int) -> dict[int, tuple[tuple[int, int, int], ...]]:
+def _splits(h: int, w: int) -> dict[int, tuple[Key | NegatedKey, ...]]:
     """Per board size: option mask -> the keys of its components (``_component_keys``)."""
     return {}
 
@@ -176,9 +189,9 @@ def _dominoes(h: int, w: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return vertical, horizontal
 
 
-def _component_keys(h: int, w: int, empty: int) -> tuple[tuple[int, int, int], ...]:
-    """The canonical keys of the connected regions of ``empty`` (as ``_components``): lone
-    cells first, found all at once, then each larger region grown from its lowest cell."""
+def _component_keys(h: int, w: int, empty: int) -> tuple[Key | NegatedKey, ...]:
+    """The keys (``_signed_key``) of the connected regions of ``empty`` (as ``_components``):
+    lone cells first, found all at once, then each larger region grown from its lowest cell."""
     full, not_first_col, not_last_col = _column_masks(h, w)
     lone = empty & ~(
         ((empty & not_last_col) << 1) | ((empty & not_first_col) >> 1) | (empty << w) | (empty >> w)
@@ -199,7 +212,7 @@ def _component_keys(h: int, w: int, empty: int) -> tuple[tuple[int, int, int], .
                 break
             region = grown
         remaining ^= region
-        keys.append(_symmetric_key(h, w, region))
+        keys.append(_signed_key(h, w, region))
     return tuple(keys)
 
 
@@ -228,7 +241,37 @@ def _symmetric_key(h: int, w: int, empty: int) -> tuple[int, int, int]:
     return _region_key(h, w, empty)
 
 
-_least_images: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+_least_images: dict[Key, Key] = {}
+_signed_keys: dict[Key, Key | NegatedKey] = {}
+
+
+@lru_cache(maxsize=1 << 20)
+def _signed_key(h: int, w: int, empty: int) -> Key | NegatedKey:
+    """The smaller of the canonical keys of the board and of its transpose (whose value is
+    the negative), with -1 appended if it is the transpose's; cached on the frame and on
+    the trimmed board."""
+    board = _trim(h, w, empty)
+    found = _signed_keys.get(board)
+    if found is None:
+        if len(_signed_keys) >= _SPLITS_LIMIT:
+            _signed_keys.clear()
+        h, w = board[0], board[1]
+        if h < w:  # keys compare by height first
+            found = _least_image(*board)
+        elif h > w:
+            found = (*_least_image(*_transposed(*board)), -1)
+        else:
+            own = _least_image(*board)
+            other = _least_image(*_transposed(*board))
+            found = own if own <= other else (*other, -1)
+        _signed_keys[board] = found
+    return found
+
+
+def _transposed(h: int, w: int, mask: int) -> Key:
+    """The transpose of a board, on its bit string: column c read top-down is row c."""
+    bits = format(mask, f"0{h * w}b")[::-1]  # char i is bit i
+    return (w, h, int("".join([bits[c::w] for c in range(w)])[::-1], 2)) if mask else (0, 0, 0)
 
 
 def _region_key(h: int, w: int, empty: int) -> tuple[int, int, int]:
