@@ -147,14 +147,14 @@ class Domineering(BaseRuleset):
         h, w, mask = key
         split = _splits(h, w)
         out = []
-        for domino in _dominoes(h, w)[player is Player.RIGHT]:
+        for domino, window, around, memo in _domino_places(h, w)[player is Player.RIGHT]:
             if mask & domino == domino:
                 after = mask ^ domino
                 parts = split.get(after)
                 if parts is None:
                     if len(split) >= _SPLITS_LIMIT:
                         split.clear()
-                    parts = split[after] = _component_keys(h, w, after)
+                    parts = split[after] = _component_keys(h, w, after, window, around, memo)
                 out.append(parts)
         return out
 
@@ -179,41 +179,80 @@ def _splits(h: int, w: int) -> dict[int, tuple[Key | NegatedKey, ...]]:
     return {}
 
 
+Place = tuple[int, int, int, dict[int, bool]]
+
+
 @cache
-def _dominoes(h: int, w: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The masks of the vertical (Left's) and the horizontal (Right's) domino places."""
-    vertical = tuple(
-        (1 << (r * w + c)) | (1 << ((r + 1) * w + c)) for r in range(h - 1) for c in range(w)
-    )
-    horizontal = tuple(3 << (r * w + c) for r in range(h) for c in range(w - 1))
+def _domino_places(h: int, w: int) -> tuple[tuple[Place, ...], tuple[Place, ...]]:
+    """The vertical (Left's) and the horizontal (Right's) domino places of an h x w board,
+    each as (domino, window, around, memo): the domino's cells, the other cells of the
+    block one cell larger on each side, the cells next to the domino, and a memo for
+    ``_component_keys`` (window pattern -> are those neighbours connected in it)."""
+
+    def place(cells: list[tuple[int, int]]) -> Place:
+        domino = sum(1 << (r * w + c) for r, c in cells)
+        (top, left), (bottom, right) = cells
+        window = 0
+        for r in range(max(top - 1, 0), min(bottom + 2, h)):
+            for c in range(max(left - 1, 0), min(right + 2, w)):
+                window |= 1 << (r * w + c)
+        return domino, window & ~domino, _neighbours(domino, h, w) & ~domino, {}
+
+    vertical = tuple(place([(r, c), (r + 1, c)]) for r in range(h - 1) for c in range(w))
+    horizontal = tuple(place([(r, c), (r, c + 1)]) for r in range(h) for c in range(w - 1))
     return vertical, horizontal
 
 
-def _component_keys(h: int, w: int, empty: int) -> tuple[Key | NegatedKey, ...]:
-    """The keys (``_signed_key``) of the connected regions of ``empty`` (as ``_components``):
-    lone cells first, found all at once, then each larger region grown from its lowest cell."""
+def _component_keys(
+    h: int, w: int, empty: int, window: int, around: int, memo: dict[int, bool]
+) -> tuple[Key | NegatedKey, ...]:
+    """The keys (``_signed_key``) of the connected regions of ``empty``, the connected board
+    of a node less the domino of a ``_domino_places`` entry: lone cells first, found all at
+    once; then, if the domino's other neighbours are connected within its window, the rest
+    is one region (each cell of it reaches one of them without crossing the domino); else
+    each region is grown from its lowest cell."""
     full, not_first_col, not_last_col = _column_masks(h, w)
     lone = empty & ~(
         ((empty & not_last_col) << 1) | ((empty & not_first_col) >> 1) | (empty << w) | (empty >> w)
     )
     keys = [(1, 1, 1)] * lone.bit_count() if lone else []
     remaining = empty ^ lone
+    if not remaining:
+        return tuple(keys)
+    local = remaining & window
+    joined = memo.get(local)
+    if joined is None:
+        joined = memo[local] = _joined(local & around, local, not_first_col, not_last_col, w)
+    if joined:
+        keys.append(_signed_key(h, w, remaining))
+        return tuple(keys)
     while remaining:
-        region = remaining & -remaining
-        while True:
-            grown = (
-                region
-                | ((region & not_last_col) << 1)
-                | ((region & not_first_col) >> 1)
-                | (region << w)
-                | (region >> w)
-            ) & remaining
-            if grown == region:
-                break
-            region = grown
+        region = _grown(remaining & -remaining, remaining, not_first_col, not_last_col, w)
         remaining ^= region
         keys.append(_signed_key(h, w, region))
     return tuple(keys)
+
+
+def _grown(region: int, within: int, not_first_col: int, not_last_col: int, w: int) -> int:
+    """The connected region of ``within`` that contains ``region``."""
+    while True:
+        grown = (
+            region
+            | ((region & not_last_col) << 1)
+            | ((region & not_first_col) >> 1)
+            | (region << w)
+            | (region >> w)
+        ) & within
+        if grown == region:
+            return region
+        region = grown
+
+
+def _joined(cells: int, within: int, not_first_col: int, not_last_col: int, w: int) -> bool:
+    """Whether ``cells`` all lie in one connected region of ``within``."""
+    if not cells:
+        return True
+    return not cells & ~_grown(cells & -cells, within, not_first_col, not_last_col, w)
 
 
 @lru_cache(maxsize=1 << 18)
