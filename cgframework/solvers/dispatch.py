@@ -8,6 +8,7 @@ so every shortcut can be checked against it; any other name forces that solver.
 
 from __future__ import annotations
 
+import gc
 import sys
 import threading
 import time
@@ -253,12 +254,44 @@ _deep = threading.local()
 DEEP_STACK_BYTES = 512 * 1024 * 1024
 # Game trees are deep; searches run on a thread with a 512 MiB stack (run_deep).
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 200_000))
+SEARCH_GC_THRESHOLD = (10_000, 50, 50)
+"""The cyclic garbage collector's thresholds while a search runs (Python's default is
+(700, 10, 10)). Searches allocate many small objects that live on in their caches, and with
+the default every 700 of them start a collection: 10% of a Domineering 4x6 solve, 15% of a
+4x5 one. Cycles are still collected, less often."""
+_gc_lock = threading.Lock()
+_gc_state: dict[str, Any] = {"searches": 0, "saved": None}
+
+
+def _search_gc(entering: bool) -> None:
+    """Raise the collector's thresholds while at least one search runs; restore them after."""
+    with _gc_lock:
+        if entering:
+            if _gc_state["searches"] == 0:
+                saved = _gc_state["saved"] = gc.get_threshold()
+                if saved[0]:  # 0 turns automatic collection off: leave it so
+                    raised = zip(SEARCH_GC_THRESHOLD, saved, strict=True)
+                    gc.set_threshold(*(max(a, b) for a, b in raised))
+            _gc_state["searches"] += 1
+        else:
+            _gc_state["searches"] -= 1
+            if _gc_state["searches"] == 0:
+                gc.set_threshold(*_gc_state["saved"])
 
 
 def run_deep(fn: Callable[..., Any], *args: Any) -> Any:
-    """Run a recursive search on a thread with a large stack (deep game trees), once."""
+    """Run a recursive search on a thread with a large stack (deep game trees), once, with
+    the collector's thresholds raised (``SEARCH_GC_THRESHOLD``)."""
     if getattr(_deep, "active", False):
         return fn(*args)
+    _search_gc(True)
+    try:
+        return _run_on_deep_thread(fn, *args)
+    finally:
+        _search_gc(False)
+
+
+def _run_on_deep_thread(fn: Callable[..., Any], *args: Any) -> Any:
     result: dict[str, Any] = {}
 
     def target() -> None:
