@@ -128,6 +128,29 @@ def test_search_on_keys_agrees_with_the_search_on_boards(text):
         assert plain is None if len(token) == 3 else plain == token[:3]
 
 
+@st.composite
+def big_boards(draw):
+    """Up to 5x6, mostly empty, for checks that do not solve."""
+    h, w = draw(st.integers(2, 5)), draw(st.integers(2, 6))
+    cells = draw(st.lists(st.sampled_from("....#"), min_size=h * w, max_size=h * w))
+    return "|".join("".join(cells[r * w : (r + 1) * w]) for r in range(h))
+
+
+@settings(max_examples=200, deadline=None)
+@given(big_boards())
+def test_option_keys_on_larger_boards(text):
+    """``option_keys`` (window test for one region, else flood fill) against the components
+    of each option board, on boards larger than the domino's window."""
+    for comp in RULES.components(parse_board(text)):
+        key = RULES.canonical_key(comp)
+        for player in Player:
+            expected = sorted(
+                sorted(signed_key(p) for p in RULES.components(m.result))
+                for m in RULES.options(comp, player)
+            )
+            assert sorted(sorted(parts) for parts in RULES.option_keys(key, player)) == expected
+
+
 def test_transposed_components_share_a_node():
     """A 2x3 board and its 3x2 transpose: the second solve of their sum finds the mirror's
     node, so the sum costs the nodes of one of them, and the values cancel."""
