@@ -147,7 +147,7 @@ class CanonicalGame:
 
 def _intern(lefts: tuple[CanonicalGame, ...], rights: tuple[CanonicalGame, ...]) -> CanonicalGame:
     """The unique object for canonical options (sorted by id)."""
-    key = (tuple(g.id for g in lefts), tuple(g.id for g in rights))
+    key = (tuple([g.id for g in lefts]), tuple([g.id for g in rights]))
     found = _interned.get(key)
     if found is not None:
         return found
