@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from fractions import Fraction
 
 from hypothesis import strategies as st
 
@@ -145,36 +146,46 @@ def leaves(g: ScoringGame) -> int:
 _universe: list[ScoringGame] = []
 
 
+def day1_forms(scores: tuple[int, ...]) -> list[ScoringGame]:
+    """Every guaranteed game born by day 1 (day-0 games included) with atoms in ``scores``."""
+    day0 = [atomic(a, b) for a in scores for b in scores if a <= b]
+    n = len(day0)
+    subsets = [[g for i, g in enumerate(day0) if mask >> i & 1] for mask in range(1, 2**n)]
+    sides: list[list[ScoringGame] | int] = [*scores, *subsets]
+    forms = [game(left, right) for left in sides for right in sides]
+    return [g for g in forms if g.guaranteed]
+
+
 def universe() -> list[ScoringGame]:
-    """A finite stand-in for GS in Def. 9: a seeded sample of 600 of the 4117 guaranteed
-    games born by day 1 with atoms in {-1, 0, 1}, plus one form of each of their 77 classes
-    (the first enumerated, not the canonical form), the waiting moves ``s +- n^`` for n <= 5
-    and s in {-1, 0, 1}, and 300 seeded random guaranteed games of birthday <= 3 with atoms in
-    {-2, ..., 2}. Built once, sorted small first (so searches for a witness try small X
-    first)."""
+    """A finite stand-in for GS in Def. 9, built once from fixed seeds and sorted small first
+    (so a search for a witness tries small X first):
+
+    * a sample of 600 of the 4117 guaranteed games born by day 1 with atoms in {-1, 0, 1},
+      plus one form of each of their 77 classes (the first enumerated, not the canonical);
+    * samples of 200 day-1 games with atoms {-3, 0, 3} and with atoms {-10, 0, 10} (some
+      failures of >= need a large score swing, e.g. 2 vs <-2|^0> needs <^-s|s> with s > 4);
+    * the waiting moves ``s +- n^`` for n <= 5 and s in {-1, 0, 1};
+    * 300 random guaranteed games of birthday <= 3 with atoms in {-2, ..., 2}, and 150 with
+      atoms in {-10, ..., 10}."""
     if not _universe:
         from cgframework_guaranteed.canonical import canonical
+        from cgframework_guaranteed.games import waiting
 
-        scores = (-1, 0, 1)
-        day0 = [atomic(a, b) for a in scores for b in scores if a <= b]
-        subsets = [[g for i, g in enumerate(day0) if mask >> i & 1] for mask in range(1, 64)]
-        sides: list[list[ScoringGame] | int] = [*scores, *subsets]
-        day1 = [game(left, right) for left in sides for right in sides]
-        day1 = [g for g in day1 if g.guaranteed]
-        assert len(day1) == 4117
         rng = random.Random(20261123)
-        found: set[ScoringGame] = set(day0) | set(rng.sample(day1, 600))
+        day1 = day1_forms((-1, 0, 1))
+        assert len(day1) == 4117
+        found: set[ScoringGame] = set(rng.sample(day1, 600))
         first: dict[ScoringGame, ScoringGame] = {}
         for g in day1:
             first.setdefault(canonical(g), g)
         found.update(first.values())
-        from cgframework_guaranteed.games import waiting
-
+        for scale in (3, 10):
+            found.update(rng.sample(day1_forms((-scale, 0, scale)), 200))
         for n in range(-5, 6):
-            for s in scores:
+            for s in (-1, 0, 1):
                 found.add(waiting(n, s))
-        for _ in range(300):
-            found.add(random_guaranteed(rng))
+        found.update(random_guaranteed(rng) for _ in range(300))
+        found.update(random_guaranteed(rng, lo=-10, hi=10) for _ in range(150))
         _universe.extend(sorted(found, key=lambda g: (g.birthday, len(str(g)), str(g))))
     return _universe
 
@@ -193,4 +204,73 @@ def find_refutation(g: ScoringGame, h: ScoringGame) -> ScoringGame | None:
     for x in universe():
         if refutes(g, h, x):
             return x
+    return None
+
+
+# ---- witnesses built as in the proof of Thm 44 (Lemmas 41 and 43: linked games) ------------
+
+
+def _stop(g: ScoringGame, kind: str) -> Fraction | int:
+    return g.stops.Ls if kind == "Ls" else g.stops.Rs
+
+
+def witness(g: ScoringGame, h: ScoringGame, kind: str, depth: int = 4) -> ScoringGame | None:
+    """A guaranteed X with ``Ls(G+X) < Ls(H+X)`` (``kind="Ls"``) or ``Rs(G+X) < Rs(H+X)``
+    (``kind="Rs"``), or ``None``. Tries waiting moves (Thm 44 (1), Lemma 23), then builds X
+    from the failing condition of Thm 44 as in the proof (Lemma 41: a G^R to which H is
+    linked gives an Rs witness, an H^L linked to G an Ls witness; Lemma 43 builds the linking
+    game from witnesses for smaller pairs), then searches :func:`universe`."""
+    from cgframework_guaranteed.games import add, waiting
+    from cgframework_guaranteed.order import ge
+
+    def works(x: ScoringGame | None) -> bool:
+        return x is not None and x.guaranteed and _stop(add(g, x), kind) < _stop(add(h, x), kind)
+
+    n = max(g.birthday, h.birthday)
+    for x in (waiting(-n), waiting(n)):
+        if works(x):
+            return x
+    if depth > 0:
+        if kind == "Rs":
+            for gr in g.right:
+                if not any(ge(gr, hr) for hr in h.right) and not any(ge(x, h) for x in gr.left):
+                    t = _link(h, gr, depth - 1)  # Rs(G+T) <= Ls(G^R+T) < 0 < Rs(H+T)
+                    if works(t):
+                        return t
+        else:
+            for hl in h.left:
+                if not any(ge(x, hl) for x in g.left) and not any(ge(g, x) for x in hl.right):
+                    t = _link(hl, g, depth - 1)  # Ls(G+T) < 0 < Rs(H^L+T) <= Ls(H+T)
+                    if works(t):
+                        return t
+    for x in universe():
+        if works(x):
+            return x
+    return None
+
+
+def _link(p: ScoringGame, q: ScoringGame, depth: int) -> ScoringGame | None:
+    """A guaranteed T with ``Ls(Q+T) < 0 < Rs(P+T)`` ("P is linked to Q"), built as
+    ``<Y..., -N | Z..., M>``: for each Q^L a Z with ``Ls(Q^L+Z) < 0 < Ls(P+Z)``, for each P^R
+    a Y with ``Rs(Q+Y) < 0 < Rs(P^R+Y)`` (witnesses for smaller pairs, shifted by a number
+    so that 0 falls between), and numbers -N, M so far out that they are bad moves."""
+    from cgframework_guaranteed.games import add
+
+    lefts: list[ScoringGame] = [number(-q.max_score - 1)]
+    rights: list[ScoringGame] = [number(-p.min_score + 1)]
+    for ql in q.left:
+        z = witness(ql, p, "Ls", depth)
+        if z is None:
+            return None
+        mid = Fraction(add(ql, z).stops.Ls + add(p, z).stops.Ls) / 2
+        rights.append(add(z, number(-mid)))
+    for pr in p.right:
+        y = witness(q, pr, "Rs", depth)
+        if y is None:
+            return None
+        mid = Fraction(add(q, y).stops.Rs + add(pr, y).stops.Rs) / 2
+        lefts.append(add(y, number(-mid)))
+    t = game(lefts, rights)
+    if add(q, t).stops.Ls < 0 < add(p, t).stops.Rs:
+        return t
     return None
