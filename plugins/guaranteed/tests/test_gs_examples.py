@@ -508,3 +508,15 @@ def test_census_day1_conjugate_property(day1):
         else:
             assert inverses == []
     assert invertible > 0
+
+
+def test_non_atomic_reversal_takes_priority():
+    """Digest 004 §8.4 (ambiguity 4) and §2.7: a Left option A with both a left-atomic
+    reversing option (<^0|^2>) and one with Left options is bypassed by Thm 32 (R2); the
+    atomic rules (Thm 34/35) leave it alone."""
+    g = p("<<^0|^2>,<<^0|^2>|<^0|^2>,<<^-1|^0>,<^-2|^2>|<^0|^2>>>|^2>")
+    (a,) = [o for o in g.left if not o.is_purely_atomic]
+    assert all(ge(g, b) for b in a.right)  # both Right options of A reverse it
+    assert atomic_reversible(g) is None
+    assert bypass_reversible(g) is p("<<^0|^2>,<^-1|^0>,<^-2|^2>|^2>")
+    assert canonical(g) is p("<<^0|^2>|^2>")
