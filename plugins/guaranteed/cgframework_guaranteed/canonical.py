@@ -195,13 +195,18 @@ _invertible_memo: dict[int, bool] = {}
 
 def is_invertible(g: ScoringGame) -> bool:
     """Whether some H has ``G + H == 0``; then H is ``~G`` (Thm 48). Zugzwang games
-    (``Ls < Rs``) are not (Thm 49); otherwise test ``G + ~G == 0`` on the canonical form with
-    Thm 27 (both ``>= 0`` and ``<= 0``)."""
+    (``Ls < Rs``) are not (Thm 49); games with a single atom score are (normal-play images
+    plus a number); otherwise test ``G + ~G == 0`` on the canonical form with Thm 27 (both
+    ``>= 0`` and ``<= 0``), which builds a form of about size(G)^2 nodes."""
     c = canonical(g)
     found = _invertible_memo.get(c.id)
     if found is None:
         if c.is_purely_atomic:
             found = c.is_number  # Thm 48, case 1
+        elif c.min_score == c.max_score:
+            # every atom is m: G - m is the embedding of a normal-play game (Def. 16), whose
+            # inverse is its conjugate (Thm 17 with (g - g)^ = g^ + ~g^); numbers invert
+            found = True
         elif c.stops.Ls < c.stops.Rs:
             found = False
         else:

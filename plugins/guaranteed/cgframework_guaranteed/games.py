@@ -14,11 +14,16 @@ Scores are ``int`` or ``Fraction``, never floats: the reductions test stops for 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 Score = int | Fraction
+
+# The operations recurse once per level of the game tree (a few frames each), and waiting
+# moves n^ are n levels deep; the core's searches raise the limit the same way.
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 200_000))
 
 
 def exact(x: Any) -> Score:

@@ -43,22 +43,33 @@ def format_score(s: Score) -> str:
 
 
 def format_game(g: ScoringGame) -> str:
-    """``<L|R>`` with atoms ``^s``; numbers print as themselves. Cached on the game."""
-    text = g._text
-    if text is not None:
-        return text
+    """``<L|R>`` with atoms ``^s``; numbers print as themselves. Cached on each follower;
+    iterative, so deep games (long waiting moves) print too."""
+    if g._text is not None:
+        return g._text
+    stack = [g]
+    while stack:
+        x = stack[-1]
+        pending = [o for o in x.left + x.right if o._text is None]
+        if pending:
+            stack.extend(pending)
+            continue
+        stack.pop()
+        if x._text is None:
+            object.__setattr__(x, "_text", _format_one(x))
+    return g._text
+
+
+def _format_one(g: ScoringGame) -> str:
     if g.is_number:
-        text = format_score(g.left_atom)
-    else:
-        text = f"<{_format_side(g.left, g.left_atom)}|{_format_side(g.right, g.right_atom)}>"
-    object.__setattr__(g, "_text", text)
-    return text
+        return format_score(g.left_atom)
+    return f"<{_format_side(g.left, g.left_atom)}|{_format_side(g.right, g.right_atom)}>"
 
 
 def _format_side(options: tuple[ScoringGame, ...], atom: Score | None) -> str:
     if atom is not None:
         return "^" + format_score(atom)
-    return ",".join(sorted((format_game(o) for o in options), key=lambda t: (len(t), t)))
+    return ",".join(sorted((o._text for o in options), key=lambda t: (len(t), t)))
 
 
 class _Parser:

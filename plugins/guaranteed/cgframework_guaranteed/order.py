@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
+from fractions import Fraction
 
 from cgframework_guaranteed.games import (
     Score,
@@ -46,8 +47,12 @@ def ge(g: ScoringGame, h: ScoringGame) -> bool:
     a, b = g.stops, h.stops
     # Every stop of G + X is at least H + X's for X = 0 and X = +-n^ (n the larger birthday,
     # Lemma 23): all six stops of G must be at least H's. A cheap necessary condition.
-    if a.Ls < b.Ls or a.Rs < b.Rs or a.Ls_under < b.Ls_under or a.Rs_over < b.Rs_over or (
-        a.Ls_over < b.Ls_over or a.Rs_under < b.Rs_under
+    if (
+        a.Ls < b.Ls
+        or a.Rs < b.Rs
+        or a.Ls_under < b.Ls_under
+        or a.Rs_over < b.Rs_over
+        or (a.Ls_over < b.Ls_over or a.Rs_under < b.Rs_under)
     ):
         result = False
     elif h.number_value is not None:
@@ -159,22 +164,30 @@ def witnesses_not_ge(g: ScoringGame, h: ScoringGame, x: ScoringGame) -> str | No
 
 
 def distinguishing_game(
-    g: ScoringGame, h: ScoringGame, *, max_nodes: int = 200_000
+    g: ScoringGame, h: ScoringGame, *, max_nodes: int = 200_000, budget: int = 2_000_000
 ) -> ScoringGame | None:
     """A guaranteed X with ``Ls(G+X) < Ls(H+X)`` or ``Rs(G+X) < Rs(H+X)``, a witness that
     ``G >= H`` fails; ``None`` if ``G >= H`` or none is found.
 
     When a pass-allowed stop decides (Thm 44 (1)) the witness is a waiting move ``-n^`` or
     ``n^`` with n the larger birthday (Lemma 23); otherwise small candidates are tried:
-    numbers, waiting moves, conjugates of G, H and their options, and day-1 games on their
-    scores. Candidates whose sums would exceed ``max_nodes`` followers are skipped."""
+    numbers, short waiting moves, conjugates of G, H and their options, and day-1 games on
+    their scores, smallest first. A candidate whose sums could exceed ``max_nodes`` followers
+    is skipped, and the search stops after ``budget`` nodes in all."""
     if ge(g, h):
         return None
-    for x in _candidates(g, h):
-        if not x.guaranteed or size(x) * max(size(g), size(h)) > max_nodes:
+    base = max(size(g), size(h))
+    spent = 0
+    sized = sorted({x: size(x) for x in _candidates(g, h)}.items(), key=lambda c: c[1])
+    for x, x_size in sized:  # cheapest first
+        cost = x_size * base
+        if not x.guaranteed or cost > max_nodes:
             continue
+        spent += cost
         if witnesses_not_ge(g, h, x):
             return x
+        if spent > budget:
+            break
     return None
 
 
@@ -182,13 +195,12 @@ def _candidates(g: ScoringGame, h: ScoringGame) -> Iterator[ScoringGame]:
     n = max(g.birthday, h.birthday)
     yield waiting(-n)
     yield waiting(n)
-    scores = sorted(
-        {0, g.min_score, g.max_score, h.min_score, h.max_score}
-        | {-s for s in (g.min_score, g.max_score, h.min_score, h.max_score)}
-    )
+    own = (g.min_score, g.max_score, h.min_score, h.max_score)
+    # the games' own scores, their negatives, and small ones (all-zero games need +-1)
+    scores = sorted({0, 1, -1, Fraction(1, 2), Fraction(-1, 2), *own, *(-s for s in own)})
     for s in scores:
         yield number(s)
-    for k in range(n + 1):
+    for k in range(min(n, 6) + 1):
         for s in scores:
             yield waiting(k, s)
             yield waiting(-k, s)
@@ -196,7 +208,7 @@ def _candidates(g: ScoringGame, h: ScoringGame) -> Iterator[ScoringGame]:
         yield conjugate(base)
         for o in base.left + base.right:
             yield conjugate(o)
-            for k in (1, -1, n, -n):
+            for k in (1, -1):
                 yield add(conjugate(o), waiting(k))
     day0 = [atomic(a, b) for a in scores for b in scores if a <= b]
     sides: list[list[ScoringGame] | Score] = [*scores, *([d] for d in day0)]

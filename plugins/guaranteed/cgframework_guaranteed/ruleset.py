@@ -106,13 +106,17 @@ def component_values(ruleset: Ruleset, position: Position, ctx: SolveContext) ->
 
 def stops_of_sum(values: list[ScoringGame], budget: int = 50_000) -> Stops:
     """The stops of a sum of canonical values without its canonical form: raw sums (whose
-    stops come with them) while the form stays under ``budget`` nodes, reduced only beyond,
-    so the optimal moves of a sum cost little more than its value."""
-    acc = ZERO
+    stops come with them) while the raw form would stay under ``budget`` nodes, reduced
+    before an addition that could exceed it, so the optimal moves of a sum cost little more
+    than its value."""
+    acc, acc_size = ZERO, 1
     for v in values:
-        acc = add(acc, v)
-        if acc.birthday > 8 and size(acc) > budget:
+        v_size = size(v)
+        if acc_size * v_size > budget:
             acc = canonical(acc)
+            acc_size = size(acc)
+        acc = add(acc, v)
+        acc_size *= v_size
     return acc.stops
 
 
