@@ -21,8 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+import attrs
+
 from cgframework_guaranteed.games import (
     ZERO,
+    Score,
     ScoringGame,
     add,
     conjugate,
@@ -106,42 +109,102 @@ def _maximal(options: tuple[ScoringGame, ...], better) -> list[ScoringGame] | No
     return None if len(keep) == len(options) else keep
 
 
+@attrs.frozen
+class _Side:
+    """One player's view of the rules, so each rule is written once: the Left rules read
+    as in the paper, the Right ones are their mirror images (conjugating instead would
+    build every conjugate and compare each pair twice)."""
+
+    options: Callable[[ScoringGame], tuple[ScoringGame, ...]]
+    replies: Callable[[ScoringGame], tuple[ScoringGame, ...]]  # the opponent's options
+    atom: Callable[[ScoringGame], Score | None]
+    at_least: Callable[[ScoringGame, ScoringGame], bool]  # as good for this player
+    rebuild: Callable[[ScoringGame, list], ScoringGame]  # g with this side replaced
+    stop: Callable[[ScoringGame], Score]  # Ls_ for Left, Rs^ for Right
+    reply_stop: Callable[[ScoringGame], Score]  # Rs_ for Left, Ls^ for Right
+    waiting: Callable[[int, Score], ScoringGame]  # l - n^ for Left, r + n^ for Right
+
+
+_LEFT = _Side(
+    options=lambda g: g.left,
+    replies=lambda g: g.right,
+    atom=lambda g: g.left_atom,
+    at_least=ge,
+    rebuild=lambda g, side: game(side, _right_side(g)),
+    stop=lambda g: g.stops.Ls_under,
+    reply_stop=lambda g: g.stops.Rs_under,
+    waiting=lambda n, atom: waiting(-n, atom),
+)
+_RIGHT = _Side(
+    options=lambda g: g.right,
+    replies=lambda g: g.left,
+    atom=lambda g: g.right_atom,
+    at_least=le,
+    rebuild=lambda g, side: game(_left_side(g), side),
+    stop=lambda g: g.stops.Rs_over,
+    reply_stop=lambda g: g.stops.Ls_over,
+    waiting=waiting,
+)
+
+
+def _bypass(g: ScoringGame, me: _Side) -> ScoringGame | None:
+    for a in me.options(g):
+        for b in me.replies(a):
+            if me.options(b) and me.at_least(g, b):
+                rest = [o for o in me.options(g) if o is not a]
+                return me.rebuild(g, [*rest, *me.options(b)])
+    return None
+
+
+def _atomic(g: ScoringGame, me: _Side) -> ScoringGame | None:
+    for a in me.options(g):
+        reversing = [b for b in me.replies(a) if me.at_least(g, b)]
+        if not reversing or any(me.options(b) for b in reversing):
+            continue
+        atom = me.atom(reversing[0])
+        rest = [o for o in me.options(g) if o is not a]
+        target = me.stop(g)
+        if any(me.reply_stop(c) == target for c in rest):
+            return me.rebuild(g, rest)  # 34(1)
+        if not rest:
+            collapsed = me.rebuild(g, atom)
+            if collapsed.guaranteed:
+                return collapsed  # 35(2)
+        n = 0
+        while not me.at_least(g, me.waiting(n, atom)):
+            n += 1
+            if n > g.birthday:
+                raise AssertionError(f"Thm 35(1): no n <= b(G) for atom {atom} in {g}")
+        substitute = me.waiting(n + 1, atom)
+        if substitute is not a:
+            return me.rebuild(g, [*rest, substitute])  # 35(1)
+    return None
+
+
 def bypass_reversible(g: ScoringGame) -> ScoringGame | None:
     """R2 (Thm 32): a Left option A with a Right option B <= G that has Left options is
     replaced by B's Left options."""
-    for a in g.left:
-        for b in a.right:
-            if b.left and ge(g, b):
-                rest = [o for o in g.left if o is not a]
-                return game([*rest, *b.left], _right_side(g))
-    return None
+    return _bypass(g, _LEFT)
+
+
+def bypass_reversible_right(g: ScoringGame) -> ScoringGame | None:
+    """R2 for Right: a Right option A with a Left option B >= G that has Right options is
+    replaced by B's Right options."""
+    return _bypass(g, _RIGHT)
 
 
 def atomic_reversible(g: ScoringGame) -> ScoringGame | None:
     """R3/R4 (Thm 34(1), 35(2), 35(1)) for a Left option all of whose reversing options are
-    left-atomic (R2 has already been tried)."""
-    for a in g.left:
-        reversing = [b for b in a.right if ge(g, b)]
-        if not reversing or any(b.left for b in reversing):
-            continue
-        atom = reversing[0].left_atom
-        rest = [o for o in g.left if o is not a]
-        target = g.stops.Ls_under
-        if any(c.stops.Rs_under == target for c in rest):
-            return game(rest, _right_side(g))  # 34(1)
-        if not rest:
-            collapsed = game(atom, _right_side(g))
-            if collapsed.guaranteed:
-                return collapsed  # 35(2)
-        n = 0
-        while not ge(g, waiting(-n, atom)):
-            n += 1
-            if n > g.birthday:
-                raise AssertionError(f"Thm 35(1): no n <= b(G) with G >= {atom} - n^ for {g}")
-        substitute = waiting(-(n + 1), atom)
-        if substitute is not a:
-            return game([*rest, substitute], _right_side(g))  # 35(1)
-    return None
+    left-atomic with atom l (R2 has priority): drop it if another Left option C has
+    ``Rs_(C) = Ls_(G)``; else collapse G to ``<^l | G^R>`` when A is alone and that is
+    guaranteed; else replace A by ``l - (n+1)^``, n least with ``G >= l - n^``."""
+    return _atomic(g, _LEFT)
+
+
+def atomic_reversible_right(g: ScoringGame) -> ScoringGame | None:
+    """R3/R4 for Right, the mirror image: reversing options right-atomic with atom r, the
+    test ``Ls^(C) = Rs^(G)``, the collapse ``<G^L | ^r>``, the substitute ``r + (n+1)^``."""
+    return _atomic(g, _RIGHT)
 
 
 def _right_side(g: ScoringGame):
@@ -168,9 +231,9 @@ DEFAULT_STEPS: list[Step] = [
     drop_dominated,
     drop_dominated_right,
     bypass_reversible,
-    for_right(bypass_reversible),
+    bypass_reversible_right,
     atomic_reversible,
-    for_right(atomic_reversible),
+    atomic_reversible_right,
 ]
 
 
