@@ -14,6 +14,7 @@ from cgframework.values.canonical import (
     simplest_between,
     up,
 )
+from cgframework.values.interned import Interned
 from cgframework.values.nimbers import mex, nim_sum
 from cgframework.values.notation import ValueSyntaxError, format_value, parse_value
 from cgframework.values.thermograph import Thermograph, Wall, thermograph
@@ -25,6 +26,7 @@ __all__ = [
     "UP",
     "ZERO",
     "CanonicalGame",
+    "Interned",
     "Thermograph",
     "ValueSyntaxError",
     "Wall",

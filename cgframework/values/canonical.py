@@ -13,6 +13,8 @@ from fractions import Fraction
 from operator import attrgetter
 from typing import Any
 
+from cgframework.values.interned import Interned
+
 _interned: dict[tuple[tuple[int, ...], tuple[int, ...]], CanonicalGame] = {}
 _by_id: list[CanonicalGame] = []
 _ge_memo: dict[tuple[int, int], bool] = {}
@@ -21,8 +23,11 @@ _neg_memo: dict[int, CanonicalGame] = {}
 _stats = {"ge_hits": 0, "ge_misses": 0, "add_hits": 0, "add_misses": 0}
 
 
-class CanonicalGame:
-    """An interned canonical form ``{left | right}``; compare with ``<=``/``>=``, add, negate."""
+class CanonicalGame(Interned):
+    """An interned canonical form ``{left | right}``; compare with ``<=``/``>=``, add, negate.
+    Canonical forms are unique, so equality is identity (:class:`Interned`)."""
+
+    _makers = "game(), number(), nimber() or parse_value()"
 
     __slots__ = ("id", "left", "right", "number_value", "nim_value", "_key", "_ls", "_rs")
 
@@ -31,22 +36,6 @@ class CanonicalGame:
     right: tuple[CanonicalGame, ...]
     number_value: Fraction | None
     nim_value: int | None
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> CanonicalGame:
-        raise TypeError("use game(), number(), nimber() or parse_value() to make values")
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("CanonicalGame is immutable")
-
-    # identity semantics: canonical forms are unique
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    def __ne__(self, other: object) -> bool:
-        return self is not other
-
-    def __hash__(self) -> int:
-        return self.id
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         from cgframework.values.notation import parse_value

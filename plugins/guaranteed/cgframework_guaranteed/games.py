@@ -19,6 +19,8 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from cgframework.values import Interned
+
 Score = int | Fraction
 
 # The operations recurse once per level of the game tree (a few frames each), and waiting
@@ -55,13 +57,15 @@ class Stops(NamedTuple):
 _interned: dict[tuple[Any, ...], ScoringGame] = {}
 
 
-class ScoringGame:
+class ScoringGame(Interned):
     """An interned scoring game form. Make one with :func:`game`, :func:`number`,
     :func:`atomic`, :func:`waiting` or ``parse``; never directly.
 
     ``left``/``right`` are the option tuples (sorted by id, empty on an atomic side);
     ``left_atom``/``right_atom`` the atom's score, or ``None`` when that side has options.
     """
+
+    _makers = "game(), number(), atomic() or parse_game()"
 
     __slots__ = (
         "id",
@@ -90,21 +94,6 @@ class ScoringGame:
     stops: Stops
     number_value: Score | None
     """s for the number ``<^s|^s>``, else ``None``."""
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> ScoringGame:
-        raise TypeError("use game(), number(), atomic() or parse() to make scoring games")
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("ScoringGame is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    def __ne__(self, other: object) -> bool:
-        return self is not other
-
-    def __hash__(self) -> int:
-        return self.id
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         from cgframework_guaranteed.notation import parse_game
