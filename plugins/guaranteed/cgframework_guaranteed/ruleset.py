@@ -46,7 +46,7 @@ from cgframework_guaranteed.notation import parse_game
 
 SYNTAX = (
     "<L|R>: each side ^s (an atom: that player cannot move, score s) or games joined by ','; "
-    "a number s is <^s|^s>; {} for <>; ~G the conjugate; G + H, G - H (= G + ~G'); "
+    "a number s is <^s|^s>; {} for <>; ~G the conjugate; G + H, G - H (= G + ~H); "
     "scores integers, decimals or p/q"
 )
 
