@@ -34,7 +34,7 @@ from cgframework import Player, get_registry, parse_position, solve
 from cgframework.extensions import SolveContext
 from cgframework_guaranteed import order
 from cgframework_guaranteed.canonical import canonical, clear_caches
-from cgframework_guaranteed.games import ZERO, ScoringGame, add, atomic, game, size
+from cgframework_guaranteed.games import ZERO, ScoringGame, add, add_all, atomic, game, size
 from cgframework_guaranteed.ruleset import scoring_value
 
 ATOMS = (-5, 5)
@@ -193,13 +193,6 @@ def bench_ge(args, rows: list[dict], rng: random.Random) -> list[dict]:
         if max(res["gc"][1], res["cg"][1]) > args.limit / 2:
             break
     return out
-
-
-def add_all(games: list[ScoringGame]) -> ScoringGame:
-    acc = ZERO
-    for x in games:
-        acc = add(acc, x)
-    return acc
 
 
 def random_pizza(rng: random.Random) -> str:

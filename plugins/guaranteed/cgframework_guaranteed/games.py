@@ -265,24 +265,18 @@ def add(g: ScoringGame, h: ScoringGame) -> ScoringGame:
 
 
 def _add_sides(g: ScoringGame, h: ScoringGame) -> ScoringGame:
-    if g.left_atom is not None and h.left_atom is not None:
-        left: tuple[ScoringGame, ...] = ()
-        la: Score | None = g.left_atom + h.left_atom
-    else:
-        left = tuple({*(add(x, h) for x in g.left), *(add(g, y) for y in h.left)})
-        la = None
-    if g.right_atom is not None and h.right_atom is not None:
-        right: tuple[ScoringGame, ...] = ()
-        ra: Score | None = g.right_atom + h.right_atom
-    else:
-        right = tuple({*(add(x, h) for x in g.right), *(add(g, y) for y in h.right)})
-        ra = None
-    return _make(
-        tuple(sorted(left, key=_id)),
-        None if la is None else exact(la),
-        tuple(sorted(right, key=_id)),
-        None if ra is None else exact(ra),
-    )
+    left, la = _sum_side(g, h, g.left, h.left, g.left_atom, h.left_atom)
+    right, ra = _sum_side(g, h, g.right, h.right, g.right_atom, h.right_atom)
+    return _make(left, la, right, ra)
+
+
+def _sum_side(g, h, g_opts, h_opts, g_atom, h_atom) -> tuple[tuple[ScoringGame, ...], Score | None]:
+    """One side of G + H: the atoms' sum when both are atomic there, else the options
+    G' + H and G + H' (Def. 5)."""
+    if g_atom is not None and h_atom is not None:
+        return (), exact(g_atom + h_atom)
+    options = {*(add(x, h) for x in g_opts), *(add(g, y) for y in h_opts)}
+    return tuple(sorted(options, key=_id)), None
 
 
 def _id(g: ScoringGame) -> int:
