@@ -32,9 +32,15 @@ from cgframework.io import (
     register_value_kind,
     to_json,
 )
-from cgframework.plugins import PluginError, UnknownRuleset, get_registry, load_plugin
+from cgframework.plugins import (
+    PluginError,
+    RulesetError,
+    UnknownRuleset,
+    get_registry,
+    load_plugin,
+)
 from cgframework.solution import Solution, Stats
-from cgframework.solvers.common import finish, finish_impartial
+from cgframework.solvers.common import exact_points, finish, finish_impartial
 from cgframework.solvers.dispatch import SolverError, solve
 from cgframework.universes import Universe
 
@@ -51,6 +57,7 @@ __all__ = [
     "Position",
     "Preserves",
     "Ruleset",
+    "RulesetError",
     "Score",
     "Simplification",
     "Solution",
@@ -67,6 +74,7 @@ __all__ = [
     "components",
     "converter",
     "dump_number",
+    "exact_points",
     "finish",
     "finish_impartial",
     "format_position",

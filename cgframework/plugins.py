@@ -29,6 +29,12 @@ class PluginError(Exception):
     """A plugin could not be loaded, or two plugins clash."""
 
 
+class RulesetError(PluginError):
+    """A plugin's ruleset breaks the protocol (float points, an ``impartial`` ruleset whose
+    players' options differ): a bug in the plugin, reported on one line naming the ruleset
+    and the move or position (``cgf`` exit code 2, as for every :class:`PluginError`)."""
+
+
 class UnknownRuleset(KeyError):
     """No installed plugin registers a ruleset of that name."""
 
@@ -112,12 +118,16 @@ def plugin_manager() -> pluggy.PluginManager:
 
 
 def _register_module(pm: pluggy.PluginManager, module_name: str) -> None:
+    """Register a module once: a module already registered (under its entry-point name, when
+    it is both pip-installed and named in ``CGFRAMEWORK_PLUGINS``) is not registered again."""
     if pm.has_plugin(module_name):
         return
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
         raise PluginError(f"cannot import plugin module {module_name!r}: {exc}") from None
+    if pm.is_registered(module):
+        return
     pm.register(module, name=module_name)
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from cgframework.cache import MISSING
 from cgframework.extensions import SolveContext
 from cgframework.game import Outcome, Player, Position, Ruleset, components, options
-from cgframework.solvers.common import finish, simplified
+from cgframework.solvers.common import check_impartial, finish, simplified
 from cgframework.values import ZERO, CanonicalGame, game
 from cgframework.values.canonical import add, negate
 
@@ -43,6 +43,7 @@ def canonical_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> 
         key_of = getattr(ruleset, "search_key", ruleset.canonical_key)
         total = ZERO
         for comp in components(ruleset, position):
+            check_impartial(ruleset, comp, ruleset.canonical_key(comp), ctx)
             total = add(total, search.value(key_of(comp)))
         return total
     total = ZERO
@@ -55,11 +56,14 @@ def _component_value(ruleset: Ruleset, component: Position, ctx: SolveContext) -
     def values_of(player: Player) -> list[CanonicalGame]:
         return [canonical_value(ruleset, m.result, ctx) for m in ruleset.options(component, player)]
 
+    key = ruleset.canonical_key(component)
+
     def form() -> CanonicalGame:
+        check_impartial(ruleset, component, key, ctx)
         lefts = values_of(Player.LEFT)
         return game(lefts, lefts if ruleset.impartial else values_of(Player.RIGHT))
 
-    return ctx.table.memo(("c", ruleset.canonical_key(component)), form)
+    return ctx.table.memo(("c", key), form)
 
 
 class _KeySearch:

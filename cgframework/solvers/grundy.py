@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cgframework.extensions import SolveContext
 from cgframework.game import Player, Position, Ruleset, components, options
-from cgframework.solvers.common import finish_impartial, simplified
+from cgframework.solvers.common import check_impartial, finish_impartial, simplified
 from cgframework.values import mex
 
 
@@ -21,12 +21,14 @@ def grundy_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> int
 
 
 def _component_grundy(ruleset: Ruleset, component: Position, ctx: SolveContext) -> int:
-    return ctx.table.memo(
-        ("g", ruleset.canonical_key(component)),
-        lambda: mex(
-            grundy_value(ruleset, m.result, ctx) for m in ruleset.options(component, Player.LEFT)
-        ),
-    )
+    key = ruleset.canonical_key(component)
+
+    def compute() -> int:
+        check_impartial(ruleset, component, key, ctx)
+        options = ruleset.options(component, Player.LEFT)
+        return mex(grundy_value(ruleset, m.result, ctx) for m in options)
+
+    return ctx.table.memo(("g", key), compute)
 
 
 def solve_grundy(ruleset: Ruleset, position: Position, ctx: SolveContext):

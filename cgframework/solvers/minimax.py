@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cgframework.extensions import SolveContext
 from cgframework.game import Player, Position, Ruleset, Score, canonical_key, options
-from cgframework.solvers.common import finish
+from cgframework.solvers.common import check_impartial, exact_points, finish
 
 
 def score(ruleset: Ruleset, position: Position, player: Player, ctx: SolveContext) -> Score:
@@ -19,10 +19,12 @@ def score(ruleset: Ruleset, position: Position, player: Player, ctx: SolveContex
     if ctx.simplify is not None:
         position = ctx.simplify(ruleset, position)
     key = canonical_key(ruleset, position)
-    return ctx.table.memo(
-        key if ruleset.impartial else (key, player),
-        lambda: _best(ruleset, position, player, ctx),
-    )
+
+    def compute() -> Score:
+        check_impartial(ruleset, position, key, ctx)
+        return _best(ruleset, position, player, ctx)
+
+    return ctx.table.memo(key if ruleset.impartial else (key, player), compute)
 
 
 def _best(ruleset: Ruleset, position: Position, player: Player, ctx: SolveContext) -> Score:
@@ -30,7 +32,10 @@ def _best(ruleset: Ruleset, position: Position, player: Player, ctx: SolveContex
     if not moves:
         return _stuck(ruleset, position, player, ctx)
     opponent = player.opponent
-    return max(m.points - score(ruleset, m.result, opponent, ctx) for m in moves)
+    return max(
+        exact_points(ruleset, position, m) - score(ruleset, m.result, opponent, ctx)
+        for m in moves
+    )
 
 
 def _stuck(ruleset: Ruleset, position: Position, player: Player, ctx: SolveContext) -> Score:
@@ -49,7 +54,10 @@ def solve_minimax(ruleset: Ruleset, position: Position, ctx: SolveContext):
     moves = options(ruleset, position, player)
     value = score(ruleset, position, player, ctx)
     best = [
-        m.text for m in moves if m.points - score(ruleset, m.result, player.opponent, ctx) == value
+        m.text
+        for m in moves
+        if exact_points(ruleset, position, m) - score(ruleset, m.result, player.opponent, ctx)
+        == value
     ]
     return finish(
         ruleset, position, ctx, value=value, outcome=None, best_moves=best, method="minimax"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cgframework.extensions import SolveContext
 from cgframework.game import Convention, Outcome, Player, Position, Ruleset, canonical_key, options
-from cgframework.solvers.common import finish
+from cgframework.solvers.common import check_impartial, finish
 
 
 def mover_wins(
@@ -21,6 +21,7 @@ def mover_wins(
     opponent = player.opponent
 
     def search() -> bool:
+        check_impartial(ruleset, position, key, ctx)
         moves = options(ruleset, position, player)
         if not moves:
             return misere

@@ -16,6 +16,7 @@ from cgframework import (
     BaseRuleset,
     Convention,
     Move,
+    Outcome,
     Player,
     Position,
     Ruleset,
@@ -26,6 +27,7 @@ from cgframework import (
     canonical_key,
     components,
     dump_number,
+    exact_points,
     finish,
     format_position,
     options,
@@ -43,6 +45,7 @@ from cgframework_guaranteed.games import (
     violation,
 )
 from cgframework_guaranteed.notation import parse_game
+from cgframework_guaranteed.order import Relation, compare, ge
 
 SYNTAX = (
     "<L|R>: each side ^s (an atom: that player cannot move, score s) or games joined by ','; "
@@ -148,7 +151,7 @@ def _value_of(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Scorin
         for move in ruleset.options(position, player):
             v = scoring_value(ruleset, move.result, ctx)
             if scoring and move.points:
-                v = add(v, number(player.sign * exact(move.points)))
+                v = add(v, number(player.sign * exact_points(ruleset, position, move)))
             values.append(v)
         sides.append(values or _atom(ruleset, position, player, scoring))
     return _checked(ruleset, position, game(*sides))
@@ -185,13 +188,19 @@ def stops_json(stops: Stops) -> dict[str, int | str]:
 
 def solve_guaranteed(ruleset: Ruleset, position: Position, ctx: SolveContext):
     """Canonical GS value, its stops and invertibility; the first player's optimal moves are
-    those whose option reaches the first player's stop (Ls for Left, Rs for Right)."""
+    those whose option reaches the first player's stop (Ls for Left, Rs for Right).
+
+    A normal-play position's image has every stop 0, so there the outcome and the winning
+    moves are those of normal play, read off the GS order (Thm 17: the embedding keeps it):
+    a Left move wins iff its option is >= 0, a Right move iff it is <= 0."""
     parts = component_values(ruleset, position, ctx)
     value = canonical_sum(parts)
     stops = value.stops
     player = ctx.first
     target = stops.Ls if player is Player.LEFT else stops.Rs
     scoring = ruleset.convention is Convention.SCORING
+    if not scoring:
+        return _solve_normal_play(ruleset, position, ctx, value, parts)
     best = []
     for move in options(ruleset, position, player):
         after = stops_of_sum(component_values(ruleset, move.result, ctx))
@@ -209,6 +218,42 @@ def solve_guaranteed(ruleset: Ruleset, position: Position, ctx: SolveContext):
         ctx,
         value=value,
         outcome=None,
+        best_moves=best,
+        method="guaranteed",
+        **extra,
+    )
+
+
+_NORMAL_OUTCOME = {
+    Relation.GREATER: Outcome.L,
+    Relation.LESS: Outcome.R,
+    Relation.EQUAL: Outcome.P,
+    Relation.INCOMPARABLE: Outcome.N,
+}
+
+
+def _solve_normal_play(
+    ruleset: Ruleset,
+    position: Position,
+    ctx: SolveContext,
+    value: ScoringGame,
+    parts: list[ScoringGame],
+):
+    """The embedded value of a normal-play position, with its normal-play outcome (from how
+    the value compares with 0) and the first player's winning moves (Thm 17)."""
+    player = ctx.first
+    best = []
+    for move in options(ruleset, position, player):
+        after = canonical_sum(component_values(ruleset, move.result, ctx))
+        if ge(after, ZERO) if player is Player.LEFT else ge(ZERO, after):
+            best.append(move.text)
+    extra = {"stops": stops_json(value.stops), "invertible": all(is_invertible(v) for v in parts)}
+    return finish(
+        ruleset,
+        position,
+        ctx,
+        value=value,
+        outcome=_NORMAL_OUTCOME[compare(value, ZERO)],
         best_moves=best,
         method="guaranteed",
         **extra,
