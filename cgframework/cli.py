@@ -92,6 +92,22 @@ def solve_or_fail(
         fail(str(exc))
 
 
+def solve_misere_or_fail(
+    ruleset: Ruleset, position: Any, method: str, first: Player, store_path: str | None = None
+) -> Solution:
+    """``cgf solve --misere``: the misère search (never a normal-play shortcut or the store)."""
+    from cgframework.solvers.misere import solve_misere_play
+
+    if method not in ("auto", "generic"):
+        fail(f"--misere uses its own brute-force search: drop --method {method}")
+    if store_path is not None:
+        fail("--misere does not use the value store: drop --store")
+    try:
+        return solve_misere_play(ruleset, position, first=first)
+    except SolverError as exc:
+        fail(str(exc))
+
+
 def open_store(path: str) -> ValueStore:
     try:
         return ValueStore(path)
@@ -123,13 +139,17 @@ def solve_cmd(
         str | None,
         typer.Option(help="Read the position from this file (e.g. a JSON board) instead."),
     ] = None,
+    misere: Annotated[
+        bool, typer.Option("--misere", help="Misère play: who cannot move wins.")
+    ] = False,
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics."""
     rs = load_ruleset(ruleset)
     if (position is None) == (board is None):
         fail("give a POSITION or --board FILE (exactly one)")
     pos = load_position(rs, position if board is None else "@" + board)
-    solution = solve_or_fail(rs, pos, method, parse_player(first), store)
+    solver = solve_misere_or_fail if misere else solve_or_fail
+    solution = solver(rs, pos, method, parse_player(first), store)
     if as_json:
         print(json.dumps(converter.unstructure(solution)))
         return

@@ -1,0 +1,157 @@
+"""``--misere``: misère outcomes, winning moves, misère Grundy values and genera, against brute
+forces written here on heap tuples and game trees (independent of the solver's code)."""
+
+from __future__ import annotations
+
+import json
+from functools import cache, reduce
+from operator import xor
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cgframework import Outcome, Player
+from cgframework.solvers import misere
+from cgframework.solvers.misere import solve_misere_play
+from cgframework.testing import run_cli
+from tests.toy_rulesets import Tree, TreeRuleset
+
+
+def mex(values) -> int:
+    seen = set(values)
+    n = 0
+    while n in seen:
+        n += 1
+    return n
+
+
+def octal_moves(code: tuple[int, ...], heaps: tuple[int, ...]):
+    """Octal game 0.d1d2...: bit 1 of d_k takes k leaving nothing, bit 2 leaving one heap,
+    bit 4 leaving two non-empty heaps (Winning Ways ch. 4)."""
+    for i, h in enumerate(heaps):
+        rest = heaps[:i] + heaps[i + 1 :]
+        for k, digit in enumerate(code, start=1):
+            left = h - k
+            if left == 0 and digit & 1:
+                yield tuple(sorted(rest))
+            if left >= 1 and digit & 2:
+                yield tuple(sorted(rest + (left,)))
+            if left >= 2 and digit & 4:
+                for a in range(1, left // 2 + 1):
+                    yield tuple(sorted(rest + (a, left - a)))
+
+
+def nim_moves(heaps: tuple[int, ...]):
+    for i, h in enumerate(heaps):
+        for left in range(h):
+            yield tuple(sorted(heaps[:i] + (left,) + heaps[i + 1 :]))
+
+
+@cache
+def brute_misere_grundy(code: tuple[int, ...] | None, heaps: tuple[int, ...]) -> int:
+    moves = set(nim_moves(heaps) if code is None else octal_moves(code, heaps))
+    return mex(brute_misere_grundy(code, m) for m in moves) if moves else 1
+
+
+def check(ruleset: str, text: str, code, heaps) -> None:
+    heaps = tuple(heaps)
+    solution = solve_misere_play(ruleset, text, genus=False)
+    expected = brute_misere_grundy(code, tuple(sorted(heaps)))
+    assert solution.extra["misere_grundy"] == expected
+    assert solution.outcome is (Outcome.N if expected else Outcome.P)
+    has_moves = any(True for _ in (nim_moves(heaps) if code is None else octal_moves(code, heaps)))
+    assert bool(solution.best_moves) == (expected != 0 and has_moves)
+
+
+heap_lists = st.lists(st.integers(1, 5), min_size=1, max_size=3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=1, max_size=4))
+def test_misere_nim_against_brute_force_and_the_known_rule(heaps):
+    """Misère nim (Bouton 1902; Winning Ways ch. 13): P iff all heaps <= 1 and an odd number
+    of 1-heaps, or some heap >= 2 and nim-sum 0."""
+    solution = solve_misere_play("nim", ",".join(map(str, heaps)), genus=False)
+    small = all(h <= 1 for h in heaps)
+    rule_p = (small and sum(heaps) % 2 == 1) or (not small and reduce(xor, heaps) == 0)
+    assert (solution.outcome is Outcome.P) == rule_p
+    check("nim", ",".join(map(str, heaps)), None, heaps)
+
+
+@settings(max_examples=30, deadline=None)
+@given(heap_lists)
+def test_misere_kayles_against_brute_force(heaps):
+    check("kayles", ",".join(map(str, heaps)), (7, 7), heaps)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(0, 7), max_size=2), st.integers(1, 7), heap_lists)
+def test_misere_octal_games_against_brute_force(digits, last_digit, heaps):
+    digits = [*digits, last_digit]
+    code = "0." + "".join(map(str, digits))
+    check("octal", f"{code}:{','.join(map(str, heaps))}", tuple(digits), heaps)
+
+
+def test_nim_heap_genera():
+    """Winning Ways ch. 13 / ONAG ch. 12: 0 = 0^120, *1 = 1^031, *n = n^{n, n+2} (n >= 2)."""
+    genera = [solve_misere_play("nim", str(n)).extra["genus"] for n in range(6)]
+    assert genera == ["0^120", "1^031", "2^20", "3^31", "4^46", "5^57"]
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(["kayles", "dawsons-kayles"]), st.lists(st.integers(1, 4), max_size=3))
+def test_genus_does_not_change_with_more_terms(ruleset, heaps):
+    """The genus stops at a period-2 window (GENUS_WINDOW); computing every term to
+    height + 10 gives the same."""
+    text = ",".join(map(str, heaps)) or "0"
+    short = solve_misere_play(ruleset, text).extra["genus"]
+    saved = misere.GENUS_WINDOW, misere.GENUS_EXTRA_TERMS
+    misere.GENUS_WINDOW, misere.GENUS_EXTRA_TERMS = 1_000, 10
+    try:
+        assert solve_misere_play(ruleset, text).extra["genus"] == short
+    finally:
+        misere.GENUS_WINDOW, misere.GENUS_EXTRA_TERMS = saved
+
+
+def trees():
+    leaf = st.just(Tree())
+    return st.recursive(
+        leaf,
+        lambda sub: st.builds(
+            Tree,
+            st.lists(sub, max_size=2).map(tuple),
+            st.lists(sub, max_size=2).map(tuple),
+        ),
+        max_leaves=8,
+    )
+
+
+@cache
+def brute_mover_wins(tree: Tree, left_to_move: bool) -> bool:
+    options = tree.lefts if left_to_move else tree.rights
+    return not options or any(not brute_mover_wins(o, not left_to_move) for o in options)
+
+
+@settings(max_examples=60, deadline=None)
+@given(trees(), st.sampled_from(list(Player)))
+def test_partizan_misere_against_brute_force(tree, first):
+    solution = solve_misere_play(TreeRuleset(), tree, first=first)
+    expected = Outcome.from_wins(brute_mover_wins(tree, True), brute_mover_wins(tree, False))
+    assert solution.outcome is expected
+    options = tree.lefts if first is Player.LEFT else tree.rights
+    winning = [
+        f"{first.value}{i}"
+        for i, o in enumerate(options)
+        if not brute_mover_wins(o, first is Player.RIGHT)
+    ]
+    assert list(solution.best_moves) == winning
+
+
+def test_cli_misere(capsys):
+    code, out, err = run_cli(capsys, "solve", "nim", "1,1,1", "--misere", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["convention"] == "misere" and data["outcome"] == "P"
+    assert data["misere_grundy"] == 0 and data["genus"] == "1^031"
+    code, _, err = run_cli(capsys, "solve", "pizza", "1,2", "--misere")
+    assert code == 2 and "normal-play" in err and err.count("\n") == 1
