@@ -3,6 +3,7 @@
 This module is the public API plugins may import. See DESIGN.md and docs/.
 """
 
+from cgframework.api import Game
 from cgframework.cache import TranspositionTable
 from cgframework.extensions import Family, Preserves, Simplification, SolveContext, SolverSpec
 from cgframework.game import (
@@ -50,6 +51,7 @@ __all__ = [
     "BaseRuleset",
     "Convention",
     "Family",
+    "Game",
     "Move",
     "Outcome",
     "Player",

@@ -1,0 +1,189 @@
+"""A CGSuite-like session API: positions as objects you add, compare and solve.
+
+    >>> from cgframework import Game, Player
+    >>> g = Game("domineering", "..|..")
+    >>> print(g.value, g.outcome.value)
+    +-1 N
+    >>> [str(o) for o in g.options(Player.LEFT)]
+    ['#.|#.', '.#|.#']
+    >>> g + g == 0  # a switch plus itself: +-1 is its own negative
+    True
+
+``Game`` is a position of a ruleset (CGSuite's game objects: ``G.CanonicalForm``,
+``G.LeftOptions``, ``G + H``); its value is the solver's (:func:`cgframework.solve`).
+:func:`sweep` runs a registered family by names. The value itself is serialisable with
+``cgframework.io.dump_value(value)``, a whole answer with :meth:`Game.to_json`.
+(``cgframework.values.game`` is another thing: it builds a canonical form from options.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from cgframework.game import (
+    Convention,
+    Outcome,
+    Player,
+    Position,
+    Ruleset,
+    Sum,
+    format_position,
+    options,
+    parse_position,
+)
+from cgframework.io import to_json
+from cgframework.plugins import get_registry
+from cgframework.solution import Solution
+from cgframework.solvers.dispatch import solve
+from cgframework.values import CanonicalGame, number
+
+
+class Game:
+    """A position of a ruleset. ``Game(ruleset, position)``: a ruleset object or name, and a
+    position object or its text (a ``+``-separated sum is a sum).
+
+    ``value``, ``outcome`` and ``solve()`` call the solver (once per method and first
+    player); ``options(player)`` lists the positions a player can move to; ``g + h`` is the
+    disjunctive sum; ``==``, ``<=``, ``<``, ``>=``, ``>`` compare normal-play values
+    (CGSuite's order; ``g == h`` means equal values, not equal positions).
+    """
+
+    __slots__ = ("ruleset", "position", "_solutions")
+
+    def __init__(self, ruleset: Ruleset | str, position: Position | str) -> None:
+        self.ruleset: Ruleset = (
+            get_registry().ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        )
+        self.position: Position = (
+            parse_position(self.ruleset, position) if isinstance(position, str) else position
+        )
+        self._solutions: dict[tuple[str, Player], Solution] = {}
+
+    # ---- solving ---------------------------------------------------------------------------
+
+    def solve(self, method: str = "auto", first: Player = Player.LEFT) -> Solution:
+        """The full answer (value, outcome, best moves, method, stats) of ``cgf solve``."""
+        key = (method, first)
+        found = self._solutions.get(key)
+        if found is None:
+            found = self._solutions[key] = solve(
+                self.ruleset, self.position, method=method, first=first
+            )
+        return found
+
+    @property
+    def value(self) -> Any:
+        """The value: a canonical form (normal play), the first player's optimal score
+        difference with Left to move (scoring play), or a plugin's own value."""
+        return self.solve().value
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Who wins with perfect play (``Outcome.L``, ``R``, ``N``, ``P``); ``None`` for
+        scoring play, whose answer is a score."""
+        return self.solve().outcome
+
+    @property
+    def best_moves(self) -> tuple[str, ...]:
+        """Left's optimal moves, as the ruleset writes them (``solve(first=...)`` for Right)."""
+        return self.solve().best_moves
+
+    def to_json(self) -> str:
+        """The answer as ``cgf solve --json`` prints it."""
+        return to_json(self.solve())
+
+    # ---- the game tree ---------------------------------------------------------------------
+
+    def options(self, player: Player) -> list[Game]:
+        """The positions ``player`` can move to, as games."""
+        return [Game(self.ruleset, m.result) for m in options(self.ruleset, self.position, player)]
+
+    def moves(self, player: Player) -> Iterator[tuple[str, Game]]:
+        """``(move text, resulting game)`` for each of ``player``'s moves."""
+        for m in options(self.ruleset, self.position, player):
+            yield m.text, Game(self.ruleset, m.result)
+
+    @property
+    def left_options(self) -> list[Game]:
+        return self.options(Player.LEFT)
+
+    @property
+    def right_options(self) -> list[Game]:
+        return self.options(Player.RIGHT)
+
+    def draw(self, marks: Any = None) -> str:
+        """A standalone SVG picture, when the ruleset has a ``draw(position, marks)`` method
+        (DESIGN.md, "Pictures"); else ``NotImplementedError`` saying so."""
+        draw = getattr(self.ruleset, "draw", None)
+        if draw is None:
+            raise NotImplementedError(f"ruleset {self.ruleset.name!r} has no draw() method")
+        return draw(self.position, marks)
+
+    # ---- sums and comparisons --------------------------------------------------------------
+
+    def __add__(self, other: Game) -> Game:
+        if not isinstance(other, Game):
+            return NotImplemented
+        if other.ruleset is not self.ruleset:
+            raise TypeError(
+                f"cannot add a {self.ruleset.name} game and a {other.ruleset.name} game"
+            )
+        return Game(self.ruleset, Sum(_parts(self.position) + _parts(other.position)))
+
+    def _comparable(self, other: Any) -> tuple[Any, Any]:
+        if self.ruleset.convention is not Convention.NORMAL:
+            raise TypeError(
+                f"{self.ruleset.name} is {self.ruleset.convention.value} play: compare "
+                "normal-play values only (compare .value yourself for scores)"
+            )
+        theirs = other.value if isinstance(other, Game) else other
+        if isinstance(theirs, int):
+            theirs = number(theirs)
+        return self.value, theirs
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game | CanonicalGame | int):
+            return NotImplemented
+        mine, theirs = self._comparable(other)
+        return bool(mine == theirs)
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __le__(self, other: Any) -> bool:
+        mine, theirs = self._comparable(other)
+        return bool(mine <= theirs)
+
+    def __ge__(self, other: Any) -> bool:
+        mine, theirs = self._comparable(other)
+        return bool(mine >= theirs)
+
+    def __lt__(self, other: Any) -> bool:
+        mine, theirs = self._comparable(other)
+        return bool(mine < theirs)
+
+    def __gt__(self, other: Any) -> bool:
+        mine, theirs = self._comparable(other)
+        return bool(mine > theirs)
+
+    def __str__(self) -> str:
+        return format_position(self.ruleset, self.position)
+
+    def __repr__(self) -> str:
+        return f"Game({self.ruleset.name!r}, {str(self)!r})"
+
+
+def _parts(position: Position) -> tuple[Position, ...]:
+    return position.parts if isinstance(position, Sum) else (position,)
+
+
+def sweep(ruleset: str, family: str, start: int, stop: int, **options: Any) -> list[Any]:
+    """Solve members ``start..stop`` of a registered family, by names:
+    ``sweep("domineering", "2xn", 1, 6)``. Returns :class:`cgframework.sweep.Record`
+    objects (``parameter``, ``solution``); ``options`` are those of
+    :func:`cgframework.sweep.sweep` (``store``, ``executor``, ``jobs``, ``method``, ...)."""
+    from cgframework.sweep import sweep as run
+
+    fam = get_registry().family(ruleset, family)
+    return list(run(ruleset, fam, start, stop, **options))
