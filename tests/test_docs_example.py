@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "example-plugin"
@@ -75,3 +77,49 @@ def test_plugin_installed_and_named_in_the_environment_loads_once(installed_exam
     solved = cgf(["solve", "toads", "T.F", "--json"], installed_example, "cgframework_toads.plugin")
     assert solved.returncode == 0, solved.stderr
     assert json.loads(solved.stdout)["value"] == "*"
+
+
+def test_example_plugin_solver_and_family_from_the_command_line(installed_example):
+    solved = cgf(["solve", "toads", "F.T..", "--json"], installed_example)
+    record = json.loads(solved.stdout)
+    assert record["method"] == "separated" and record["value"] == "2"
+    swept = cgf(["sweep", "toads", "gap", "--to", "3"], installed_example)
+    assert swept.returncode == 0, swept.stderr
+    values = [json.loads(line)["value"] for line in swept.stdout.splitlines()]
+    assert values == ["0", "*", "0", "*"]
+
+
+@pytest.fixture(scope="module")
+def toads_in_process():
+    from cgframework import plugins
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(EXAMPLE))
+        plugins.reset()
+        plugins.load_plugin("cgframework_toads.plugin")
+        yield
+        plugins.reset()
+
+
+strips = st.text(alphabet="TF..", min_size=1, max_size=7)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(strips, min_size=1, max_size=2).map(" + ".join), st.sampled_from(["L", "R"]))
+def test_example_solver_and_simplification_agree_with_brute_force(toads_in_process, text, first):
+    """The ``separated`` solver (when it applies) and the ``dead-ends`` simplification give
+    the generic solver's value, outcome and winning moves."""
+    from cgframework import Player, solve
+
+    player = Player(first)
+    fast = solve("toads", text, first=player)
+    slow = solve("toads", text, first=player, method="generic")
+    assert fast.value is slow.value and fast.outcome is slow.outcome
+    assert sorted(fast.best_moves) == sorted(slow.best_moves)
+
+
+def test_example_family_gap_alternates_zero_and_star(toads_in_process):
+    from cgframework.api import sweep
+
+    values = [str(r.solution.value) for r in sweep("toads", "gap", 0, 7)]
+    assert values == ["0", "*"] * 4
