@@ -1,0 +1,68 @@
+"""docs/writing-a-plugin.md cannot rot: its code blocks run here.
+
+Blocks headed ``# cgframework_toads/plugin.py`` must be verbatim parts of the example plugin,
+which is loaded; every other ``python`` block is loaded as a plugin module of its own; then
+every ``pycon`` block runs as a doctest (one namespace, in page order).
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+
+from cgframework import plugins
+
+ROOT = Path(__file__).resolve().parents[1]
+GUIDE = ROOT / "docs" / "writing-a-plugin.md"
+EXAMPLE = ROOT / "docs" / "example-plugin"
+EXAMPLE_SOURCE = EXAMPLE / "cgframework_toads" / "plugin.py"
+EXAMPLE_MARK = "# cgframework_toads/plugin.py\n"
+BLOCK = re.compile(r"^```(\w+)\n(.*?)^```$", re.S | re.M)
+
+
+def blocks(language: str) -> list[str]:
+    return [body for lang, body in BLOCK.findall(GUIDE.read_text()) if lang == language]
+
+
+def test_the_guide_has_code_of_every_kind():
+    python = blocks("python")
+    assert sum(b.startswith(EXAMPLE_MARK) for b in python) >= 4
+    assert len(python) - sum(b.startswith(EXAMPLE_MARK) for b in python) >= 3
+    assert len(blocks("pycon")) >= 5
+
+
+def test_example_blocks_are_the_example_plugin_verbatim():
+    source = EXAMPLE_SOURCE.read_text()
+    for block in blocks("python"):
+        if block.startswith(EXAMPLE_MARK):
+            assert block[len(EXAMPLE_MARK) :] in source, block[:200]
+
+
+@pytest.fixture
+def guide_plugins(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(EXAMPLE))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    plugins.reset()
+    plugins.load_plugin("cgframework_toads.plugin")
+    others = [b for b in blocks("python") if not b.startswith(EXAMPLE_MARK)]
+    for i, block in enumerate(others):
+        name = f"guide_block_{i}"
+        (tmp_path / f"{name}.py").write_text(block)
+        plugins.load_plugin(name)
+    plugins.get_registry()
+    yield
+    plugins.reset()
+
+
+def test_the_guide_sessions_run(guide_plugins):
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    globs: dict = {}
+    for i, block in enumerate(blocks("pycon")):
+        test = parser.get_doctest(block, globs, f"pycon block {i + 1}", str(GUIDE), 0)
+        runner.run(test, clear_globs=False)
+        globs.update(test.globs)
+    assert runner.failures == 0 and runner.tries > 10
