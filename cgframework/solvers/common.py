@@ -93,7 +93,7 @@ def exact_points(ruleset: Ruleset, position: Position, move: Move) -> Score:
     )
 
 
-IMPARTIAL_CHECKS = 2_000
+IMPARTIAL_CHECKS = 256
 """How many distinct positions per search :func:`check_impartial` compares both players'
 options on (a bounded cost: a ruleset wrongly marked impartial differs almost everywhere)."""
 
