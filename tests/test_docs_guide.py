@@ -66,3 +66,20 @@ def test_the_guide_sessions_run(guide_plugins):
         runner.run(test, clear_globs=False)
         globs.update(test.globs)
     assert runner.failures == 0 and runner.tries > 10
+
+
+def test_the_guide_names_every_hook_and_every_ruleset_attribute():
+    """A hook or an optional ruleset method added to the core must be documented here."""
+    import inspect
+
+    from cgframework import BaseRuleset, hookspecs
+
+    text = GUIDE.read_text()
+    functions = inspect.getmembers(hookspecs, inspect.isfunction)
+    hooks = [name for name, _ in functions if name.startswith("register_")]
+    assert len(hooks) >= 6
+    for name in hooks:
+        assert f"`{name}(" in text, name
+    members = [n for n in vars(BaseRuleset) if not n.startswith("_")]
+    for name in members:
+        assert f"`{name}" in text, name
