@@ -10,7 +10,7 @@ from operator import xor
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cgframework import Outcome, Player
+from cgframework import Outcome, Player, solve
 from cgframework.solvers import misere
 from cgframework.solvers.misere import solve_misere_play
 from cgframework.testing import run_cli
@@ -155,3 +155,30 @@ def test_cli_misere(capsys):
     assert data["misere_grundy"] == 0 and data["genus"] == "1^031"
     code, _, err = run_cli(capsys, "solve", "pizza", "1,2", "--misere")
     assert code == 2 and "normal-play" in err and err.count("\n") == 1
+
+
+@cache
+def brute_mixed(code: tuple[int, ...], heaps: tuple[int, ...], nim: tuple[int, ...]) -> int:
+    """Misère Grundy value of octal heaps plus nim heaps (a move in exactly one heap)."""
+    moves = {(m, nim) for m in octal_moves(code, heaps)}
+    moves |= {(heaps, m) for m in nim_moves(nim)}
+    return mex(brute_mixed(code, h, n) for h, n in moves) if moves else 1
+
+
+def parse_genus(text: str) -> tuple[int, list[int]]:
+    base, terms = text.split("^")
+    return int(base), [int(t) for t in terms]  # single digits in these small cases
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.lists(st.integers(1, 4), min_size=1, max_size=2))
+def test_kayles_genus_against_brute_force(heaps):
+    """γn = misère Grundy value of G + n nim-heaps of 2 (Winning Ways ch. 13), by a brute
+    force on (kayles heaps, nim heaps); the brute-force sequence keeps the period-2 tail for
+    four more terms than the solver printed."""
+    heaps = tuple(sorted(heaps))
+    g, terms = parse_genus(solve_misere_play("kayles", ",".join(map(str, heaps))).extra["genus"])
+    assert g == solve("kayles", ",".join(map(str, heaps))).grundy  # normal play: g
+    gammas = [brute_mixed((7, 7), heaps, (2,) * n) for n in range(len(terms) + 4)]
+    assert gammas[: len(terms)] == terms
+    assert all(gammas[k] == gammas[k - 2] for k in range(len(terms), len(gammas)))
