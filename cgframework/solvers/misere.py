@@ -15,9 +15,8 @@ Conway, On Numbers and Games ch. 12):
 - the *genus* ``g^{γ0 γ1 γ2 ...}``: ``g`` the normal-play Grundy value and ``γn`` the misère
   Grundy value of G plus n nim-heaps of size 2. The sequence ends up alternating with period
   two; it is written up to the first two terms of that tail, e.g. ``0^120`` for the empty
-  game, ``1^031`` for ``*1``, ``2^20`` for ``*2`` (Winning Ways ch. 13). Games of genus
-  ``0^120``, ``1^031`` and ``g^{g, g⊕2}``/``g^{g⊕2, g}`` (g >= 2) are the *tame* ones, which
-  play in misère sums like nim heaps.
+  game, ``1^031`` for ``*1``, ``2^20`` for ``*2`` (Winning Ways ch. 13). The genus says
+  more than ``G⁻`` alone about how a game plays in misère sums (with nim heaps, at least).
 """
 
 from __future__ import annotations
@@ -44,7 +43,7 @@ Neither bound is a theorem: on nim, kayles and octal positions the tail starts w
 terms, and ``tests/test_misere.py`` checks that longer computations give the same genus."""
 
 
-def position_key(ruleset: Ruleset, position: Position) -> Hashable:
+def multiset_key(ruleset: Ruleset, position: Position) -> Hashable:
     """The multiset of the position's non-empty components (sums commute in misère play)."""
     return frozenset(Counter(components(ruleset, position)).items())
 
@@ -63,7 +62,7 @@ class MisereSearch:
         self.moves: dict[Hashable, list[Position]] = {}
 
     def _key(self, position: Position) -> Hashable:
-        return position_key(self.ruleset, position)
+        return multiset_key(self.ruleset, position)
 
     def _options(self, position: Position, player: Player) -> list[Position]:
         self.ctx.table.nodes += 1
