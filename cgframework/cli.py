@@ -131,7 +131,12 @@ def solve_cmd(
     pos = load_position(rs, position if board is None else "@" + board)
     solution = solve_or_fail(rs, pos, method, parse_player(first), store)
     if as_json:
-        print(json.dumps(converter.unstructure(solution)))
+        from cgframework.values.functions import solution_facts
+
+        data = converter.unstructure(solution)
+        if solution.convention is Convention.NORMAL:
+            data.update(solution_facts(solution.value))
+        print(json.dumps(data))
         return
     table = Table(show_header=False, box=None)
     data = converter.unstructure(solution)
@@ -246,7 +251,11 @@ def calc(
 
     a = evaluate(left)
     if op is not None:
-        result = holds(uni, a, op, evaluate(right))
+        b = evaluate(right)
+        try:
+            result = holds(uni, a, op, b)
+        except ValueError as exc:
+            fail(str(exc))
         print(json.dumps({"result": result}) if as_json else str(result).lower())
         return
     if as_json:
