@@ -236,7 +236,10 @@ def calc(
     universe: Annotated[str, typer.Option(help="Value universe (normal, ...).")] = "normal",
     as_json: Annotated[bool, typer.Option("--json", help="Value with stops etc. as JSON.")] = False,
 ) -> None:
-    """Evaluate a value expression (sum, difference) or a comparison (<=, >=, ==, <, >, ||)."""
+    """Evaluate a value expression (sum, difference) or a comparison (<=, >=, ==, <, >, ||).
+
+    Functions: rcf cool heat overheat freeze aw norton upnth incentives (see README); G : H.
+    """
     try:
         uni = get_registry().universe(universe)
     except KeyError as exc:
