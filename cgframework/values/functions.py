@@ -72,7 +72,7 @@ def _count_arg(name: str, g: CanonicalGame) -> int:
     return int(g.number_value)
 
 
-def _positive_unit(g: CanonicalGame, u: CanonicalGame) -> CanonicalGame:
+def _norton_call(g: CanonicalGame, u: CanonicalGame) -> CanonicalGame:
     try:
         return norton(g, u)
     except ValueError as exc:
@@ -104,7 +104,7 @@ FUNCTIONS: dict[str, Function] = {
         Function("overheat", 3, overheat, "overheating int_s^t G (WW ch. 6)"),
         Function("freeze", 1, freeze, "G cooled by its temperature"),
         Function("aw", 1, _aw, "atomic weight of an all-small game (WW ch. 8)"),
-        Function("norton", 2, _positive_unit, "Norton product G.U, U > 0 (CGT II.7)"),
+        Function("norton", 2, _norton_call, "Norton product G.U, U > 0 (CGT II.7)"),
         Function("ordinal", 2, ordinal_sum, "ordinal sum G : H"),
         Function("upnth", 1, _upnth, "up-nth ^^n: ^^1 = ^, ^^2 = {0|v*}"),
         Function(

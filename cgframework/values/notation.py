@@ -167,13 +167,13 @@ class _Parser:
     def call(self) -> CanonicalGame | None:
         """``name(arg, ...)``: a function of :mod:`cgframework.values.functions` (rcf, cool,
         aw, ...); None (nothing consumed) if no name followed by '(' starts here."""
-        from cgframework.values.functions import FunctionError, call_function
-
         k = self.pos
         while (self.peek(k - self.pos) or "?").isalnum() or self.peek(k - self.pos) == "_":
             k += 1
         if k == self.pos or self.peek(k - self.pos) != "(" or self.peek().isdigit():
             return None
+        from cgframework.values.functions import FunctionError, call_function
+
         name = "".join(c for _, c in self.chars[self.pos : k])
         start = self.pos
         self.pos = k + 1

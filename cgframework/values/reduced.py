@@ -16,6 +16,8 @@ interned value, as ``+`` is.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cgframework.values.canonical import CanonicalGame, game, number
 
 _reduced_memo: dict[int, CanonicalGame] = {}
@@ -93,7 +95,9 @@ def _reduce_options(lefts: list[CanonicalGame], rights: list[CanonicalGame]) -> 
         lefts, rights = new_lefts, new_rights
 
 
-def _undominated(options: list[CanonicalGame], worse_or_equal) -> list[CanonicalGame]:
+def _undominated(
+    options: list[CanonicalGame], worse_or_equal: Callable[[CanonicalGame, CanonicalGame], bool]
+) -> list[CanonicalGame]:
     """Options not dominated mod Inf by another one (of two Inf-equal options the one with
     the smaller id stays, so exactly one of them survives)."""
     kept = []
