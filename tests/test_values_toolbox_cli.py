@@ -47,6 +47,8 @@ def test_calc_functions(capsys, expression, printed):
         ("incentives(^) + 1", "must stand alone"),
         ("incentives(^) == 0", "cannot be compared"),
         ("upnth(1000)", "expected an integer from 0 to"),
+        ("norton(100000, ^)", "above the limit"),
+        ("overheat(-1000, 1, 1)", "above the limit"),
         ("rcf(^", "expected ')'"),
     ],
 )

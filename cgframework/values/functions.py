@@ -38,6 +38,8 @@ from cgframework.values.temperature import cool, freeze, heat, overheat
 
 #: Largest n accepted by ``upnth(n)`` / ``uparrows(n)`` in expressions (the forms grow fast).
 MAX_UP_NTH = 32
+#: Largest integer (in absolute value) that ``norton``/``overheat`` turn into that many copies.
+MAX_COPIES = 256
 
 
 class FunctionError(ValueError):
@@ -72,7 +74,27 @@ def _count_arg(name: str, g: CanonicalGame) -> int:
     return int(g.number_value)
 
 
+def _check_copies(name: str, g: CanonicalGame) -> None:
+    """Refuse a G whose integer subpositions would become more than MAX_COPIES copies."""
+    seen = {g.id}
+    stack = [g]
+    while stack:
+        x = stack.pop()
+        if x.is_integer and abs(x.number_value) > MAX_COPIES:
+            raise FunctionError(f"{name}: {x} copies is above the limit of {MAX_COPIES}")
+        for y in x.left + x.right:
+            if y.id not in seen:
+                seen.add(y.id)
+                stack.append(y)
+
+
+def _overheat_call(g: CanonicalGame, s: CanonicalGame, t: CanonicalGame) -> CanonicalGame:
+    _check_copies("overheat", g)
+    return overheat(g, s, t)
+
+
 def _norton_call(g: CanonicalGame, u: CanonicalGame) -> CanonicalGame:
+    _check_copies("norton", g)
     try:
         return norton(g, u)
     except ValueError as exc:
@@ -101,7 +123,7 @@ FUNCTIONS: dict[str, Function] = {
         Function("rcf", 1, reduced, "reduced canonical form (Grossman & Siegel; CGT II.6)"),
         Function("cool", 2, lambda g, t: cool(g, _number_arg("cool", t)), "G cooled by t"),
         Function("heat", 2, heat, "Berlekamp's integral int^t G (WW ch. 6)"),
-        Function("overheat", 3, overheat, "overheating int_s^t G (WW ch. 6)"),
+        Function("overheat", 3, _overheat_call, "overheating int_s^t G (WW ch. 6)"),
         Function("freeze", 1, freeze, "G cooled by its temperature"),
         Function("aw", 1, _aw, "atomic weight of an all-small game (WW ch. 8)"),
         Function("norton", 2, _norton_call, "Norton product G.U, U > 0 (CGT II.7)"),
