@@ -151,7 +151,12 @@ def solve_cmd(
     solver = solve_misere_or_fail if misere else solve_or_fail
     solution = solver(rs, pos, method, parse_player(first), store)
     if as_json:
-        print(json.dumps(converter.unstructure(solution)))
+        from cgframework.values.functions import solution_facts
+
+        data = converter.unstructure(solution)
+        if solution.convention is Convention.NORMAL:
+            data.update(solution_facts(solution.value))
+        print(json.dumps(data))
         return
     table = Table(show_header=False, box=None)
     data = converter.unstructure(solution)
@@ -251,7 +256,10 @@ def calc(
     universe: Annotated[str, typer.Option(help="Value universe (normal, ...).")] = "normal",
     as_json: Annotated[bool, typer.Option("--json", help="Value with stops etc. as JSON.")] = False,
 ) -> None:
-    """Evaluate a value expression (sum, difference) or a comparison (<=, >=, ==, <, >, ||)."""
+    """Evaluate a value expression (sum, difference) or a comparison (<=, >=, ==, <, >, ||).
+
+    Functions: rcf cool heat overheat freeze aw norton upnth incentives (see README); G : H.
+    """
     try:
         uni = get_registry().universe(universe)
     except KeyError as exc:
@@ -266,7 +274,11 @@ def calc(
 
     a = evaluate(left)
     if op is not None:
-        result = holds(uni, a, op, evaluate(right))
+        b = evaluate(right)
+        try:
+            result = holds(uni, a, op, b)
+        except ValueError as exc:
+            fail(str(exc))
         print(json.dumps({"result": result}) if as_json else str(result).lower())
         return
     if as_json:

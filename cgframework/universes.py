@@ -63,9 +63,11 @@ def holds(universe: Universe, a: Any, op: str, b: Any) -> bool:
 
 def _normal_universe() -> Universe:
     from cgframework.io import dump_number
-    from cgframework.values import parse_value
+    from cgframework.values.functions import ValueList, evaluate, value_facts
 
     def describe(g: Any) -> dict[str, Any]:
+        if isinstance(g, ValueList):
+            return value_facts(g)
         return {
             "outcome": g.outcome(),
             "left_stop": dump_number(g.left_stop()),
@@ -73,15 +75,24 @@ def _normal_universe() -> Universe:
             "mean": dump_number(g.mean()),
             "temperature": dump_number(g.temperature()),
             "birthday": g.birthday(),
+            **value_facts(g),
         }
 
     return Universe(
         name="normal",
-        parse=parse_value,
+        parse=evaluate,
         describe=describe,
-        compare=lambda a, b: a.compare(b),
+        compare=_compare_values,
         description="short partizan games under normal play, in canonical form (CGSuite notation)",
     )
+
+
+def _compare_values(a: Any, b: Any) -> str:
+    from cgframework.values.functions import ValueList
+
+    if isinstance(a, ValueList) or isinstance(b, ValueList):
+        raise ValueError("a list of values (such as incentives(G)) cannot be compared")
+    return a.compare(b)
 
 
 def core_universes() -> list[Universe]:

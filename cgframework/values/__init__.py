@@ -42,3 +42,27 @@ __all__ = [
     "thermograph",
     "up",
 ]
+
+# The value toolbox (issue 17): reduced forms, cooling and heating, atomic weight, ordinal
+# sums and Norton products, also installed as methods (g.reduced(), g.cool(t), ...).
+from cgframework.values.atomic import atomic_weight, is_all_small, is_switch  # noqa: E402
+from cgframework.values.functions import install_methods as _install_methods  # noqa: E402
+from cgframework.values.ordinal import incentives, norton, ordinal_sum, up_nth  # noqa: E402
+from cgframework.values.reduced import reduced  # noqa: E402
+from cgframework.values.temperature import cool, freeze, heat, overheat  # noqa: E402
+
+_install_methods()
+__all__ += [
+    "atomic_weight",
+    "cool",
+    "freeze",
+    "heat",
+    "incentives",
+    "is_all_small",
+    "is_switch",
+    "norton",
+    "ordinal_sum",
+    "overheat",
+    "reduced",
+    "up_nth",
+]

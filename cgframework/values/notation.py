@@ -147,12 +147,45 @@ class _Parser:
 
     # grammar
     def expression(self) -> CanonicalGame:
-        value = self.term()
+        value = self.ordinal()
         while self.peek() in ("+", "-"):
             op = self.take()
-            rhs = self.term()
+            rhs = self.ordinal()
             value = add(value, rhs if op == "+" else negate(rhs))
         return value
+
+    def ordinal(self) -> CanonicalGame:
+        """``G : H`` (ordinal sum) binds tighter than ``+``/``-``, left to right."""
+        value = self.term()
+        while self.peek() == ":":
+            from cgframework.values.ordinal import ordinal_sum
+
+            self.pos += 1
+            value = ordinal_sum(value, self.term())
+        return value
+
+    def call(self) -> CanonicalGame | None:
+        """``name(arg, ...)``: a function of :mod:`cgframework.values.functions` (rcf, cool,
+        aw, ...); None (nothing consumed) if no name followed by '(' starts here."""
+        k = self.pos
+        while (self.peek(k - self.pos) or "?").isalnum() or self.peek(k - self.pos) == "_":
+            k += 1
+        if k == self.pos or self.peek(k - self.pos) != "(" or self.peek().isdigit():
+            return None
+        from cgframework.values.functions import FunctionError, call_function
+
+        name = "".join(c for _, c in self.chars[self.pos : k])
+        start = self.pos
+        self.pos = k + 1
+        args = [] if self.peek() == ")" else [self.expression()]
+        while self.peek() == ",":
+            self.pos += 1
+            args.append(self.expression())
+        self.expect(")")
+        try:
+            return call_function(name, args)
+        except FunctionError as exc:
+            raise ValueSyntaxError(f"{exc} (at position {self.chars[start][0] + 1})") from None
 
     def term(self) -> CanonicalGame:
         c = self.peek()
@@ -175,6 +208,9 @@ class _Parser:
             value = self.braces()
             self.expect("}")
             return value
+        called = self.call()
+        if called is not None:
+            return called
         return self.literal(negative=False)
 
     def literal(self, negative: bool) -> CanonicalGame:
