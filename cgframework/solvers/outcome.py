@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cgframework.extensions import SolveContext
 from cgframework.game import Convention, Outcome, Player, Position, Ruleset, canonical_key, options
-from cgframework.solvers.common import finish
+from cgframework.solvers.common import finish, memo_on_path
 
 
 def mover_wins(
@@ -26,7 +26,8 @@ def mover_wins(
             return misere
         return any(not mover_wins(ruleset, m.result, opponent, ctx, misere) for m in moves)
 
-    return ctx.table.memo((key, misere) if ruleset.impartial else (key, player, misere), search)
+    key = (key, misere) if ruleset.impartial else (key, player, misere)
+    return memo_on_path(ctx.table, key, search)
 
 
 def outcome_of(ruleset: Ruleset, position: Position, ctx: SolveContext, misere: bool) -> Outcome:
