@@ -48,12 +48,21 @@ class Digraph:
         return cls(unique, {k: tuple(vs) for k, vs in successors.items()})
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(eq=False)
 class Tokens:
     """Tokens (a sorted multiset of vertices) on a digraph."""
 
     graph: Digraph
     tokens: tuple[int, ...]
+
+    def __eq__(self, other: object) -> bool:
+        # The positions of one search share one graph object: compare it by identity first.
+        if not isinstance(other, Tokens) or self.tokens != other.tokens:
+            return False
+        return self.graph is other.graph or self.graph == other.graph
+
+    def __hash__(self) -> int:
+        return hash((self.graph, self.tokens))
 
 
 def parse_arcs(text: str, partizan: bool) -> Digraph:
