@@ -246,7 +246,11 @@ def calc(
 
     a = evaluate(left)
     if op is not None:
-        result = holds(uni, a, op, evaluate(right))
+        b = evaluate(right)
+        try:
+            result = holds(uni, a, op, b)
+        except ValueError as exc:  # e.g. loopy games that are not stoppers
+            fail(f"cannot compare in universe {uni.name}: {exc}")
         print(json.dumps({"result": result}) if as_json else str(result).lower())
         return
     if as_json:

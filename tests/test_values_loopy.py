@@ -1,0 +1,136 @@
+"""Loopy games and stoppers (cgframework.values.loopy): identities from Winning Ways ch. 11
+and Siegel ch. VI, the stopper order against short canonical forms, and the calc universe."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cgframework.testing import run_cli
+from cgframework.values import ZERO, game
+from cgframework.values.loopy import (
+    LoopyGame,
+    LoopySyntaxError,
+    NotAStopper,
+    add,
+    compare,
+    equal,
+    is_stopper,
+    minimized,
+    parse_loopy,
+)
+
+ON, OFF, OVER, UNDER, UPON, DUD = map(parse_loopy, ("on", "off", "over", "under", "upon", "dud"))
+
+
+def test_on_plus_off_is_dud():
+    """Winning Ways ch. 11 and Siegel VI: on + off = dud (the sum is dud's graph itself)."""
+    assert add(ON, OFF) == DUD
+    assert equal(ON + OFF, DUD)
+    assert str(ON + OFF) == "dud"
+
+
+def test_which_named_games_are_stoppers():
+    """on, off, over, under, upon are stoppers; dud = {pass|pass} is not (Siegel VI.2)."""
+    assert all(is_stopper(g) for g in (ON, OFF, OVER, UNDER, UPON))
+    assert not is_stopper(DUD)
+    assert not is_stopper(OVER + UNDER)  # Right passes in over, Left in under, for ever
+
+
+def test_stopper_order_and_sums():
+    """Facts checked by hand with the survival criterion (Left survives G - H second)."""
+    zero, one, star = parse_loopy("0"), parse_loopy("1"), parse_loopy("*")
+    assert compare(ON, one) == ">" and compare(OFF, parse_loopy("-1")) == "<"
+    assert compare(OVER, zero) == ">" and compare(OVER, one) == "<"
+    assert compare(UNDER, zero) == "<"
+    assert compare(UPON, zero) == ">" and compare(UPON, star) == "||"
+    assert equal(ON + one, ON) and equal(ON + UPON, ON)
+    assert equal(OVER + OVER, OVER) and str(OVER + OVER) == "over"
+    assert compare(parse_loopy("{0|on}"), OVER) == ">"
+    assert equal(parse_loopy("{*|*}"), zero)
+    with pytest.raises(NotAStopper, match="not a stopper"):
+        compare(DUD, zero)
+
+
+def test_notation_round_trips():
+    for text in ("a:{0|{a|*}}", "{pass|{pass|0}}", "{0,{pass|}|pass}", "{1|{pass|-1}}"):
+        g = parse_loopy(text)
+        assert equal(parse_loopy(str(g)), g), text
+    assert str(parse_loopy("{0|pass}")) == "over"
+    assert str(-OVER) == "under"
+
+
+@pytest.mark.parametrize(
+    "text", ["pass", "{0|pass", "{0|1|2}", "foo", "{pass + 1|}", "1 +", "{" * 300 + "|" + "}" * 300]
+)
+def test_bad_expressions(text):
+    with pytest.raises(LoopySyntaxError):
+        parse_loopy(text)
+
+
+@st.composite
+def short_games(draw, max_nodes=6):
+    """A DAG: node v's options are among nodes 0..v-1; the game is the last node."""
+    n = draw(st.integers(1, max_nodes))
+    left = [draw(st.lists(st.integers(0, v - 1), max_size=2)) if v else [] for v in range(n)]
+    right = [draw(st.lists(st.integers(0, v - 1), max_size=2)) if v else [] for v in range(n)]
+    return left, right, n - 1
+
+
+def canonical(left, right, v):
+    return game(
+        [canonical(left, right, w) for w in left[v]], [canonical(left, right, w) for w in right[v]]
+    )
+
+
+@settings(max_examples=80, deadline=None)
+@given(short_games(), short_games())
+def test_stopper_order_on_short_games_is_the_canonical_order(a, b):
+    """A short game is a stopper, and the survival order is the usual order of games."""
+    g, h = LoopyGame.build(*a), LoopyGame.build(*b)
+    x, y = canonical(*a), canonical(*b)
+    assert is_stopper(g) and is_stopper(h)
+    expected = x.compare(y)
+    assert compare(g, h) == {"=": "=", "<": "<", ">": ">", "||": "||"}[expected]
+    assert equal(minimized(g), g) and ((x - y) == ZERO) == equal(g, h)
+
+
+@st.composite
+def left_looping_stoppers(draw, max_nodes=5):
+    """Every cycle is made of Left's moves only: Left's moves are arbitrary; Right's moves
+    go forward in a topological order of the strongly connected parts of Left's moves."""
+    n = draw(st.integers(1, max_nodes))
+    left = [draw(st.lists(st.integers(0, n - 1), max_size=2)) for _ in range(n)]
+    graph = nx.DiGraph()
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from((v, w) for v in range(n) for w in left[v])
+    condensed = nx.condensation(graph)
+    rank = {c: i for i, c in enumerate(nx.topological_sort(condensed))}
+    part = {v: rank[condensed.graph["mapping"][v]] for v in range(n)}
+    right = [
+        [w for w in draw(st.lists(st.integers(0, n - 1), max_size=2)) if part[w] > part[v]]
+        for v in range(n)
+    ]
+    return LoopyGame.build(left, right, draw(st.integers(0, n - 1)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(left_looping_stoppers(), left_looping_stoppers())
+def test_sums_of_left_looping_stoppers_are_stoppers(g, h):
+    """Stoppers all of whose cycles are Left's moves (like on, upon) add to a stopper: an
+    infinite play of the sum would need a cycle with a Right move in some component
+    (Winning Ways ch. 11; Siegel VI.2). A Right-looping summand (off) breaks it: on + off."""
+    assert is_stopper(g) and is_stopper(h)
+    assert is_stopper(g + h)
+    assert equal(g + h, h + g)
+
+
+def test_calc_universe_loopy(capsys):
+    assert run_cli(capsys, "calc", "--universe", "loopy", "on + off == dud")[:2] == (0, "true\n")
+    assert run_cli(capsys, "calc", "--universe", "loopy", "over + over")[:2] == (0, "over\n")
+    code, out, err = run_cli(capsys, "calc", "--universe", "loopy", "dud >= 0")
+    assert code == 2 and not out and err.count("\n") == 1 and "not a stopper" in err
+    code, out, err = run_cli(capsys, "calc", "--universe", "loopy", "{0|pass")
+    assert code == 2 and err.count("\n") == 1
