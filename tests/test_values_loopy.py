@@ -175,3 +175,11 @@ def test_the_order_of_loopy_games_is_a_preorder(a, b, c):
     for side in (onside_ge, offside_ge):
         if side(a, b) and side(b, c):
             assert side(a, c)
+
+
+def test_default_calc_takes_loopy_literals(capsys):
+    """Plain ``cgf calc`` switches to the loopy universe when the expression names on, off,
+    over, under, upon, dud or pass (no short game is written with these words)."""
+    assert run_cli(capsys, "calc", "on + off == dud")[:2] == (0, "true\n")
+    assert run_cli(capsys, "calc", "{pass|*} > 0")[:2] == (0, "true\n")
+    assert run_cli(capsys, "calc", "{1|0} + *")[:2] == (0, "{1*|*}\n")
