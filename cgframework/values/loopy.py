@@ -271,6 +271,22 @@ def greater_equal(g: LoopyGame, h: LoopyGame) -> bool:
     return onside_ge(g, h) and offside_ge(g, h)
 
 
+def first_player_results(g: LoopyGame) -> tuple[str, str]:
+    """Who wins G with Left moving first, and with Right moving first: ``L``, ``R`` or ``D``
+    (a draw), read off the sides: Left, second, survives iff G^+ >= 0 and wins outright iff
+    G^- >= 0; Right, second, survives iff G^- <= 0 and wins outright iff G^+ <= 0."""
+    zero = LoopyGame(((),), ((),), 0)
+    if not offside_ge(zero, g):
+        left_first = "L"
+    else:
+        left_first = "D" if not onside_ge(zero, g) else "R"
+    if not onside_ge(g, zero):
+        right_first = "R"
+    else:
+        right_first = "D" if not offside_ge(g, zero) else "L"
+    return left_first, right_first
+
+
 def minimized(g: LoopyGame) -> LoopyGame:
     """The quotient graph by the coarsest partition in which two nodes of a class have Left
     options in the same classes and Right options in the same classes (partition refinement,

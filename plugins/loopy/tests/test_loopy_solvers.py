@@ -20,6 +20,7 @@ from cgframework.solvers.retrograde import (
     solve_retrograde,
 )
 from cgframework.values import mex
+from cgframework.values.loopy import LoopyGame, first_player_results
 from cgframework_loopy.digraph import DigraphRuleset, PartizanDigraphRuleset
 from cgframework_loopy.toads import BackslidingToadsAndFrogs
 
@@ -291,3 +292,26 @@ def test_a_ruleset_not_declared_loopy_refuses_a_repeated_position(monkeypatch):
         with pytest.raises(SolverError, match="position repeats.*declare the ruleset loopy"):
             solve(DIGRAPH, "0>1,1>0;0", method=method)
     assert solve(DIGRAPH, "0>1,1>2;0", method="grundy").grundy == 0
+
+
+def token_game(n, arcs, vertex):
+    """One token on a partizan digraph as a loopy game graph (vertices are its nodes)."""
+    left = [[v for u, v, lab in arcs if u == w and lab == "L"] for w in range(n)]
+    right = [[v for u, v, lab in arcs if u == w and lab == "R"] for w in range(n)]
+    return LoopyGame.build(left, right, vertex)
+
+
+@settings(max_examples=60, deadline=None)
+@given(digraphs(max_vertices=4, labels=("L", "R")), st.data())
+def test_partizan_sums_from_component_games_and_sides_equal_retrograde(graph, data):
+    """The value route for partizan tokens: each token a loopy game, the sum by
+    ``values.loopy.add``, who wins read off the sides (Buchi survival games); against the
+    retrograde analysis of the ruleset's whole product graph (2-3 tokens)."""
+    n, arcs = graph
+    tokens = data.draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=3))
+    total = token_game(n, arcs, tokens[0])
+    for t in tokens[1:]:
+        total = total + token_game(n, arcs, t)
+    solution = solve(PARTIZAN, text_of(n, arcs, tokens))
+    expected = (solution.extra["left_first"], solution.extra["right_first"])
+    assert first_player_results(total) == expected
