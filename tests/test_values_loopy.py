@@ -21,6 +21,7 @@ from cgframework.values.loopy import (
     offside_ge,
     onside_ge,
     parse_loopy,
+    simplify_stopper,
     survives_second,
 )
 
@@ -183,3 +184,23 @@ def test_default_calc_takes_loopy_literals(capsys):
     assert run_cli(capsys, "calc", "on + off == dud")[:2] == (0, "true\n")
     assert run_cli(capsys, "calc", "{pass|*} > 0")[:2] == (0, "true\n")
     assert run_cli(capsys, "calc", "{1|0} + *")[:2] == (0, "{1*|*}\n")
+
+
+@settings(max_examples=60, deadline=None)
+@given(loopy_games(max_nodes=5))
+def test_simplified_stoppers_are_equal_stoppers(g):
+    """Removing dominated options, bypassing reversible ones and fusing equal positions keeps
+    a stopper's value (Siegel VI.3), and a second pass finds nothing more to do."""
+    if is_stopper(g):
+        s = simplify_stopper(g)
+        assert is_stopper(s) and equal(s, g)
+        assert s.size <= minimized(g).size
+        assert simplify_stopper(s).size == s.size
+
+
+def test_simplified_examples():
+    assert str(parse_loopy("{0,{pass|}|pass}")) == "on"  # {0, on | pass}: on dominates 0
+    assert str(parse_loopy("{0,1|pass}")) == "{{0|}|pass}"  # 1 dominates 0: {1|pass}
+    # Number translation: 3 + over = {3 + 0 | 3 + over} = {3 | pass}.
+    assert equal(parse_loopy("3 + over"), parse_loopy("{3|pass}"))
+    assert str(parse_loopy("3 + over")) == "{{{{0|}|}|}|pass}"

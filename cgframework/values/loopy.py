@@ -16,17 +16,17 @@ G^- >= H^-. Each is decided here without building the sides, by Left's survival 
 where an infinite play counts for Left only if it moves infinitely often in the component
 whose side favours her (G for the onsides, -H for the offsides), a Buchi game solved by
 iterated attractors; for two stoppers both reduce to plain survival (tested). So ``on +
-off == dud``, ``dud`` is incomparable with 0, and ``off < dud < on``. Not done: the sides as
-explicit stoppers in simplest form (the sides algorithm), and the simplest form of stoppers
-(only positions with the same options are merged, and the printer names on, off, over,
-under, upon, 0, *, 1, -1 when the game equals one of them).
+off == dud``, ``dud`` is incomparable with 0, and ``off < dud < on``. Stoppers print
+simplified (:func:`simplify_stopper`: dominated options removed, reversible ones bypassed,
+equal positions fused), or by name (on, off, over, under, upon, 0, *, 1, -1) when equal to
+one. Not done: the sides as explicit stoppers (the sides algorithm).
 """
 
 from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -133,20 +133,21 @@ def is_stopper(g: LoopyGame) -> bool:
     return seen == 2 * n
 
 
-def left_survives_second(g: LoopyGame) -> bool:
-    """Does Left, with Right to move first in ``g``, avoid ever being stuck? Retrograde: the
-    states from which Right forces Left to be stuck in finitely many moves."""
-    n = g.size
-    # Left-to-move state v is Right's win iff every Left option leads to a Right win
-    # (vacuously: no Left option); Right-to-move state v iff some Right option does.
+def right_forces_stuck(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> list[bool]:
+    """For each node of a game graph: can Right, moving first there, force Left to be stuck
+    in finitely many moves? (Else Left survives, an infinite play counting for her.)
+    Retrograde from the nodes where Left has no move."""
+    n = len(left)
+    # Left-to-move node v is Right's win iff every Left option leads to a Right win
+    # (vacuously: no Left option); Right-to-move node v iff some Right option does.
     pred_left: list[list[int]] = [[] for _ in range(n)]  # Right-to-move w <- Left state v
     pred_right: list[list[int]] = [[] for _ in range(n)]  # Left-to-move w <- Right state v
     for v in range(n):
-        for w in g.left[v]:
+        for w in left[v]:
             pred_left[w].append(v)
-        for w in g.right[v]:
+        for w in right[v]:
             pred_right[w].append(v)
-    pending = [len(g.left[v]) for v in range(n)]
+    pending = [len(left[v]) for v in range(n)]
     right_wins_left_to_move = [False] * n
     right_wins_right_to_move = [False] * n
     queue = deque(v for v in range(n) if pending[v] == 0)
@@ -163,7 +164,62 @@ def left_survives_second(g: LoopyGame) -> bool:
                         if pending[p] == 0:
                             right_wins_left_to_move[p] = True
                             queue.append(p)
-    return not right_wins_right_to_move[g.start]
+    return right_wins_right_to_move
+
+
+def stopper_order(g: LoopyGame) -> list[list[bool]]:
+    """``ge[u][v]``: is node u >= node v, for all nodes of a stopper's graph at once (one
+    survival pass over the graph of all differences u - v)."""
+    n = g.size
+    left = [[] for _ in range(n * n)]
+    right = [[] for _ in range(n * n)]
+    for u in range(n):
+        for v in range(n):
+            i = u * n + v  # u - v: Left moves u to u^L or v to v^R; Right the other way
+            left[i] = [x * n + v for x in g.left[u]] + [u * n + y for y in g.right[v]]
+            right[i] = [x * n + v for x in g.right[u]] + [u * n + y for y in g.left[v]]
+    lost = right_forces_stuck(left, right)
+    return [[not lost[u * n + v] for v in range(n)] for u in range(n)]
+
+
+def simplify_stopper(g: LoopyGame) -> LoopyGame:
+    """A stopper with dominated options removed, reversible options bypassed and equal
+    positions fused (Siegel VI.3, simplification of stoppers; as for short games, Siegel
+    II.2). Every step keeps each node's value, so one order table serves throughout."""
+    ge = stopper_order(g)
+    n = g.size
+    left = [sorted(set(o)) for o in g.left]
+    right = [sorted(set(o)) for o in g.right]
+    for _ in range(4 * n * n + 4):  # a bound: each pass removes or rewires some option
+        changed = False
+        for v in range(n):
+            for options, better in ((left, lambda a, b: ge[b][a]), (right, lambda a, b: ge[a][b])):
+                kept = [
+                    a
+                    for a in options[v]
+                    if not any(
+                        b != a and better(a, b) and (not better(b, a) or b < a) for b in options[v]
+                    )
+                ]
+                if kept != options[v]:
+                    options[v] = kept
+                    changed = True
+            for mine, theirs, back in (
+                (left, right, lambda r, v=v: ge[v][r]),
+                (right, left, lambda r, v=v: ge[r][v]),
+            ):
+                for a in list(mine[v]):
+                    reverser = next((r for r in theirs[a] if r != v and back(r)), None)
+                    if reverser is not None:
+                        mine[v] = sorted((set(mine[v]) - {a}) | set(mine[reverser]))
+                        changed = True
+                        break
+        if not changed:
+            break
+    rep = [next(u for u in range(n) if ge[u][v] and ge[v][u]) for v in range(n)]
+    fused_left = [[rep[w] for w in left[rep[v]]] for v in range(n)]
+    fused_right = [[rep[w] for w in right[rep[v]]] for v in range(n)]
+    return LoopyGame.build(fused_left, fused_right, rep[g.start])
 
 
 MAX_STATES = 400_000
@@ -562,7 +618,7 @@ def format_loopy(g: LoopyGame) -> str:
         named = _named_graph(text)
         if g == named or (stopper and is_stopper(named) and equal(g, named)):
             return name
-    g = minimized(g)
+    g = simplify_stopper(g) if stopper else minimized(g)
     names = iter(_label_name(i) for i in range(g.size))
     labels: dict[int, str] = {}
     try:
