@@ -200,7 +200,7 @@ def test_simplified_stoppers_are_equal_stoppers(g):
 
 def test_simplified_examples():
     assert str(parse_loopy("{0,{pass|}|pass}")) == "on"  # {0, on | pass}: on dominates 0
-    assert str(parse_loopy("{0,1|pass}")) == "{{0|}|pass}"  # 1 dominates 0: {1|pass}
+    assert str(parse_loopy("{0,1|pass}")) == "{1|pass}"  # 1 dominates 0
     # Number translation: 3 + over = {3 + 0 | 3 + over} = {3 | pass}.
     assert equal(parse_loopy("3 + over"), parse_loopy("{3|pass}"))
-    assert str(parse_loopy("3 + over")) == "{{{{0|}|}|}|pass}"
+    assert str(parse_loopy("3 + over")) == "{3|pass}"

@@ -622,7 +622,7 @@ def format_loopy(g: LoopyGame) -> str:
     names = iter(_label_name(i) for i in range(g.size))
     labels: dict[int, str] = {}
     try:
-        return _write(g, g.start, labels, names, [])
+        return _write(g, g.start, labels, names, [], _integer_nodes(g))
     except _TooDeep:
         return f"<loopy game of {g.size} positions, nested deeper than {MAX_PRINT_DEPTH}>"
 
@@ -648,11 +648,44 @@ def _label_name(i: int) -> str:
 MAX_PRINT_DEPTH = 200
 
 
+def _integer_nodes(g: LoopyGame) -> dict[int, str]:
+    """Nodes whose options make them an integer in canonical form (0 = {|}, n+1 = {n|},
+    -(n+1) = {|-n}) or *, written as such."""
+    found: dict[int, int] = {v: 0 for v in range(g.size) if not g.left[v] and not g.right[v]}
+    changed = True
+    while changed:
+        changed = False
+        for v in range(g.size):
+            if v in found:
+                continue
+            lefts, rights = g.left[v], g.right[v]
+            if len(lefts) == 1 and not rights and found.get(lefts[0], -1) >= 0:
+                found[v] = found[lefts[0]] + 1
+            elif len(rights) == 1 and not lefts and found.get(rights[0], 1) <= 0:
+                found[v] = found[rights[0]] - 1
+            else:
+                continue
+            changed = True
+    text = {v: str(k) for v, k in found.items()}
+    for v in range(g.size):
+        if g.left[v] == g.right[v] and len(g.left[v]) == 1 and found.get(g.left[v][0]) == 0:
+            text[v] = "*"
+    return text
+
+
 def _write(
-    g: LoopyGame, v: int, labels: dict[int, str], names: Iterable[str], path: list[int]
+    g: LoopyGame,
+    v: int,
+    labels: dict[int, str],
+    names: Iterable[str],
+    path: list[int],
+    known: dict[int, str],
 ) -> str:
     """The text of node ``v``; ``path`` holds the nodes being written around it. A node
-    reached again on the path is ``pass`` (the innermost) or a label given to it."""
+    reached again on the path is ``pass`` (the innermost) or a label given to it; ``known``
+    nodes (integers, *) are written as such."""
+    if v in known:
+        return known[v]
     if v in path:
         if path[-1] == v:
             return "pass"
@@ -662,10 +695,8 @@ def _write(
     if len(path) > MAX_PRINT_DEPTH:
         raise _TooDeep
     path.append(v)
-    lefts = ",".join(_write(g, w, labels, names, path) for w in g.left[v])
-    rights = ",".join(_write(g, w, labels, names, path) for w in g.right[v])
+    lefts = ",".join(_write(g, w, labels, names, path, known) for w in g.left[v])
+    rights = ",".join(_write(g, w, labels, names, path, known) for w in g.right[v])
     path.pop()
-    if not lefts and not rights:
-        return "0"
     body = "{" + lefts + "|" + rights + "}"
     return f"{labels[v]}:{body}" if v in labels else body
