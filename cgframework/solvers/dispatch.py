@@ -121,6 +121,8 @@ def choose(
     ruleset: Ruleset, position: Position, method: str, registry: Registry
 ) -> tuple[str, Callable[..., Solution], bool]:
     """(name, solve function, simplifications on?) for a method request."""
+    if method == "generic" and "retrograde" in generic_methods(ruleset):  # loopy: brute force
+        return "retrograde", GENERIC_SOLVERS["retrograde"], False
     if method == "generic":
         name, fn = _generic_spec(ruleset, registry)
         return name, fn, False

@@ -25,6 +25,7 @@ def test_digraph_json_has_grundy_and_first_player_results(capsys):
     assert (data["grundy"], data["outcome"], data["left_first"]) == ("inf{}", "D", "D")
     data = solve_json(capsys, "digraph", "0>1,1>0,1>2;0", "--method", "retrograde")
     assert (data["outcome"], data["left_first"], data["right_first"]) == ("P", "R", "L")
+    assert solve_json(capsys, "digraph", "0>1;0", "--method", "generic")["method"] == "retrograde"
 
 
 def test_partizan_digraph_json(capsys):
