@@ -95,6 +95,10 @@ def grundy_outcome(g: LoopyGrundy) -> Outcome:
     return Outcome.N if g else Outcome.P
 
 
+MAX_POSITIONS = 5_000_000
+"""The largest position graph built (about 350 bytes a position: 1.7 GB)."""
+
+
 class PositionGraph:
     """The positions reachable from some roots, numbered in discovery order, with the arcs of
     each state in flat arrays. A state is a position and the player to move: its number is
@@ -124,6 +128,13 @@ class PositionGraph:
         number = self.index.get(key)
         if number is None:
             number = self.index[key] = len(self.index)
+            if number >= MAX_POSITIONS:
+                from cgframework.solvers.dispatch import SolverError  # (imports this module)
+
+                raise SolverError(
+                    f"more than {MAX_POSITIONS} reachable positions: too large for the "
+                    "position graph (a sum of many tokens: use its components' values)"
+                )
             pending.append(position)
         return number
 

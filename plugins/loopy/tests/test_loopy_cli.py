@@ -66,3 +66,11 @@ def test_repeated_position_without_loopy_is_one_line_exit_2(capsys, monkeypatch)
     code, out, err = run_cli(capsys, "solve", "digraph", "0>1,1>0;0")
     assert code == 2 and not out
     assert err.count("\n") == 1 and "position repeats" in err and "loopy" in err
+
+
+def test_a_too_large_position_graph_is_refused(capsys, monkeypatch):
+    from cgframework.solvers import retrograde
+
+    monkeypatch.setattr(retrograde, "MAX_POSITIONS", 10)
+    code, out, err = run_cli(capsys, "solve", "partizan-digraph", "0>1:L,1>2:L,2>0:R;0,1,2")
+    assert code == 2 and not out and err.count("\n") == 1 and "reachable positions" in err
