@@ -98,6 +98,8 @@ def add(g: LoopyGame, h: LoopyGame) -> LoopyGame:
 
     def node(pair: tuple[int, int]) -> int:
         if pair not in index:
+            if len(pairs) >= MAX_NODES:
+                raise ValueError(f"the sum has more than {MAX_NODES} positions")
             index[pair] = len(pairs)
             pairs.append(pair)
         return index[pair]
@@ -180,6 +182,10 @@ def stopper_order(g: LoopyGame) -> list[list[bool]]:
             right[i] = [x * n + v for x in g.right[u]] + [u * n + y for y in g.left[v]]
     lost = right_forces_stuck(left, right)
     return [[not lost[u * n + v] for v in range(n)] for u in range(n)]
+
+
+MAX_SIMPLIFY = 300
+"""Largest stopper the printer simplifies (the order table has size^2 entries)."""
 
 
 def simplify_stopper(g: LoopyGame) -> LoopyGame:
@@ -442,8 +448,8 @@ class _Parser:
             sign = self.take()
             other = self.term(scope)
             total = add(total, other if sign == "+" else -other)
-            if total.size > MAX_NODES:
-                raise LoopySyntaxError(f"the sum has more than {MAX_NODES} positions")
+            if total.size <= MAX_SIMPLIFY and is_stopper(total):
+                total = simplify_stopper(total)  # keeps the next sum's product small
         return total
 
     def term(self, scope: dict[str, _Open]) -> LoopyGame:
@@ -618,17 +624,22 @@ def format_loopy(g: LoopyGame) -> str:
         named = _named_graph(text)
         if g == named or (stopper and is_stopper(named) and equal(g, named)):
             return name
-    g = simplify_stopper(g) if stopper else minimized(g)
+    g = simplify_stopper(g) if stopper and g.size <= MAX_SIMPLIFY else minimized(g)
     names = iter(_label_name(i) for i in range(g.size))
     labels: dict[int, str] = {}
+    budget = [MAX_PRINT_CHARS]
     try:
-        return _write(g, g.start, labels, names, [], _integer_nodes(g))
-    except _TooDeep:
-        return f"<loopy game of {g.size} positions, nested deeper than {MAX_PRINT_DEPTH}>"
+        return _write(g, g.start, labels, names, [], _integer_nodes(g), budget)
+    except _TooLarge:
+        return f"<loopy game of {g.size} positions, too large to write out>"
 
 
-class _TooDeep(Exception):
+class _TooLarge(Exception):
     pass
+
+
+MAX_PRINT_CHARS = 20_000
+"""A graph written as nested braces repeats shared positions: past this length, a summary."""
 
 
 _NAMED_GRAPHS: dict[str, LoopyGame] = {}
@@ -680,6 +691,7 @@ def _write(
     names: Iterable[str],
     path: list[int],
     known: dict[int, str],
+    budget: list[int],
 ) -> str:
     """The text of node ``v``; ``path`` holds the nodes being written around it. A node
     reached again on the path is ``pass`` (the innermost) or a label given to it; ``known``
@@ -692,11 +704,12 @@ def _write(
         if v not in labels:
             labels[v] = next(iter(names))
         return labels[v]
-    if len(path) > MAX_PRINT_DEPTH:
-        raise _TooDeep
+    budget[0] -= 1
+    if len(path) > MAX_PRINT_DEPTH or budget[0] < 0:
+        raise _TooLarge
     path.append(v)
-    lefts = ",".join(_write(g, w, labels, names, path, known) for w in g.left[v])
-    rights = ",".join(_write(g, w, labels, names, path, known) for w in g.right[v])
+    lefts = ",".join(_write(g, w, labels, names, path, known, budget) for w in g.left[v])
+    rights = ",".join(_write(g, w, labels, names, path, known, budget) for w in g.right[v])
     path.pop()
     body = "{" + lefts + "|" + rights + "}"
     return f"{labels[v]}:{body}" if v in labels else body
