@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from cgframework.cache import MISSING
 from cgframework.extensions import SolveContext
 from cgframework.game import Outcome, Player, Position, Ruleset, components, options
-from cgframework.solvers.common import finish, memo_on_path, simplified
+from cgframework.solvers.common import finish, simplified
 from cgframework.values import ZERO, CanonicalGame, game
 from cgframework.values.canonical import add, negate
 
@@ -59,7 +59,7 @@ def _component_value(ruleset: Ruleset, component: Position, ctx: SolveContext) -
         lefts = values_of(Player.LEFT)
         return game(lefts, lefts if ruleset.impartial else values_of(Player.RIGHT))
 
-    return memo_on_path(ctx.table, ("c", ruleset.canonical_key(component)), form)
+    return ctx.table.memo(("c", ruleset.canonical_key(component)), form)
 
 
 class _KeySearch:

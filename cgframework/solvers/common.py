@@ -2,35 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from cgframework.cache import TranspositionTable
 from cgframework.extensions import SolveContext
 from cgframework.game import Outcome, Position, Ruleset, as_score, format_position
 from cgframework.solution import Solution, Stats
-
-
-class PositionRepeats(ValueError):
-    """A recursive solver met a position that is its own descendant (the ruleset is loopy)."""
-
-
-def memo_on_path(table: TranspositionTable, key: Hashable, compute: Callable[[], Any]) -> Any:
-    """``table.memo`` that refuses a key already being computed further up the search path:
-    on a ruleset whose positions repeat, a recursive search would never end. The dispatcher
-    turns :class:`PositionRepeats` into one line asking the ruleset to declare ``loopy``."""
-    path = table.side("search path")
-
-    def guarded() -> Any:
-        if key in path:
-            raise PositionRepeats(key)
-        path[key] = None
-        try:
-            return compute()
-        finally:
-            del path[key]
-
-    return table.memo(key, guarded)
 
 
 def finish(

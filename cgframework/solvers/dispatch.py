@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from cgframework.cache import TranspositionTable
+from cgframework.cache import PositionRepeats, TranspositionTable
 from cgframework.extensions import Preserves, SolveContext, SolverSpec
 from cgframework.game import (
     Convention,
@@ -34,7 +34,6 @@ from cgframework.game import (
 from cgframework.plugins import Registry, get_registry
 from cgframework.solution import Solution
 from cgframework.solvers.canonical import solve_canonical
-from cgframework.solvers.common import PositionRepeats
 from cgframework.solvers.grundy import solve_grundy
 from cgframework.solvers.minimax import solve_minimax
 from cgframework.solvers.outcome import solve_outcome

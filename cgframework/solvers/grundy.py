@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cgframework.extensions import SolveContext
 from cgframework.game import Player, Position, Ruleset, components, options
-from cgframework.solvers.common import finish_impartial, memo_on_path, simplified
+from cgframework.solvers.common import finish_impartial, simplified
 from cgframework.values import mex
 
 
@@ -21,8 +21,7 @@ def grundy_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> int
 
 
 def _component_grundy(ruleset: Ruleset, component: Position, ctx: SolveContext) -> int:
-    return memo_on_path(
-        ctx.table,
+    return ctx.table.memo(
         ("g", ruleset.canonical_key(component)),
         lambda: mex(
             grundy_value(ruleset, m.result, ctx) for m in ruleset.options(component, Player.LEFT)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cgframework.extensions import SolveContext
 from cgframework.game import Player, Position, Ruleset, Score, canonical_key, options
-from cgframework.solvers.common import finish, memo_on_path
+from cgframework.solvers.common import finish
 
 
 def score(ruleset: Ruleset, position: Position, player: Player, ctx: SolveContext) -> Score:
@@ -19,8 +19,7 @@ def score(ruleset: Ruleset, position: Position, player: Player, ctx: SolveContex
     if ctx.simplify is not None:
         position = ctx.simplify(ruleset, position)
     key = canonical_key(ruleset, position)
-    return memo_on_path(
-        ctx.table,
+    return ctx.table.memo(
         key if ruleset.impartial else (key, player),
         lambda: _best(ruleset, position, player, ctx),
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cgframework.extensions import SolveContext
 from cgframework.game import Convention, Outcome, Player, Position, Ruleset, canonical_key, options
-from cgframework.solvers.common import finish, memo_on_path
+from cgframework.solvers.common import finish
 
 
 def mover_wins(
@@ -26,8 +26,7 @@ def mover_wins(
             return misere
         return any(not mover_wins(ruleset, m.result, opponent, ctx, misere) for m in moves)
 
-    key = (key, misere) if ruleset.impartial else (key, player, misere)
-    return memo_on_path(ctx.table, key, search)
+    return ctx.table.memo((key, misere) if ruleset.impartial else (key, player, misere), search)
 
 
 def outcome_of(ruleset: Ruleset, position: Position, ctx: SolveContext, misere: bool) -> Outcome:
