@@ -11,7 +11,7 @@ _MISSING = object()
 class TranspositionTable:
     """A memo keyed by canonical position keys. ``nodes`` counts positions expanded."""
 
-    __slots__ = ("_side", "_table", "backing", "enabled", "hits", "misses", "nodes")
+    __slots__ = ("_path", "_side", "_table", "backing", "enabled", "hits", "misses", "nodes")
 
     def __init__(self, enabled: bool = True, backing: Any = None) -> None:
         """``backing``, if given, has ``get(key)`` (a value or :data:`MISSING`) and
@@ -23,6 +23,7 @@ class TranspositionTable:
         self.misses = 0
         self.nodes = 0
         self._side: dict[str, dict[Hashable, Any]] = {}
+        self._path: set[Hashable] = set()  # keys being computed (see memo)
 
     def lookup(self, key: Hashable) -> Any:
         """The stored value, or :data:`MISSING` (counting a hit or a miss)."""
@@ -46,11 +47,21 @@ class TranspositionTable:
         return value
 
     def memo(self, key: Hashable, compute: Callable[[], Any]) -> Any:
-        """The stored value for ``key``, or ``compute()`` (one more node expanded), stored."""
+        """The stored value for ``key``, or ``compute()`` (one more node expanded), stored.
+
+        A key met again while it is being computed is a position that is its own descendant:
+        the recursive search would never end, so :class:`PositionRepeats` is raised (the
+        dispatcher asks the ruleset to declare itself loopy)."""
         value = self.lookup(key)
         if value is _MISSING:
+            if key in self._path:
+                raise PositionRepeats(key)
             self.nodes += 1
-            value = self.store(key, compute())
+            self._path.add(key)
+            try:
+                value = self.store(key, compute())
+            finally:
+                self._path.discard(key)
         return value
 
     def side(self, name: str) -> dict[Hashable, Any]:
@@ -66,6 +77,10 @@ class TranspositionTable:
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self._table
+
+
+class PositionRepeats(ValueError):
+    """A recursive search met a position that is its own descendant (a loopy ruleset)."""
 
 
 MISSING = _MISSING

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -260,11 +261,14 @@ def calc(
 
     Functions: rcf cool heat overheat freeze aw norton upnth incentives (see README); G : H.
     """
+    expression = read_position_text(expression)
+    if universe == "normal" and re.search(r"\b(on|off|over|under|upon|dud|pass)\b", expression):
+        universe = "loopy"  # loopy literals: short games have none of these words
     try:
         uni = get_registry().universe(universe)
     except KeyError as exc:
         fail(str(exc.args[0]))
-    left, op, right = split_comparison(read_position_text(expression))
+    left, op, right = split_comparison(expression)
 
     def evaluate(text: str) -> Any:
         try:

@@ -128,6 +128,8 @@ class BaseRuleset:
     syntax: str = ""
     version: str = "1"
     aliases: tuple[str, ...] = ()
+    loopy: bool = False
+    """True when positions may repeat: the generic solvers are then the retrograde ones (draws)."""
     sum_separator: str | None = "+"
     """Top-level separator that :func:`parse_position` splits a sum on; ``None`` when the
     ruleset's own syntax parses whole texts (including its sums)."""

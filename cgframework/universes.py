@@ -95,5 +95,17 @@ def _compare_values(a: Any, b: Any) -> str:
     return a.compare(b)
 
 
+def _loopy_universe() -> Universe:
+    from cgframework.values.loopy import compare, is_stopper, parse_loopy
+
+    return Universe(
+        name="loopy",
+        parse=parse_loopy,
+        describe=lambda g: {"stopper": is_stopper(g), "positions": g.size},
+        compare=compare,
+        description="loopy games and stoppers (on, off, over, under, upon, dud, pass, a:{..})",
+    )
+
+
 def core_universes() -> list[Universe]:
-    return [_normal_universe()]
+    return [_normal_universe(), _loopy_universe()]

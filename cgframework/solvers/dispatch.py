@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from cgframework.cache import TranspositionTable
+from cgframework.cache import PositionRepeats, TranspositionTable
 from cgframework.extensions import Preserves, SolveContext, SolverSpec
 from cgframework.game import (
     Convention,
@@ -37,6 +37,7 @@ from cgframework.solvers.canonical import solve_canonical
 from cgframework.solvers.grundy import solve_grundy
 from cgframework.solvers.minimax import solve_minimax
 from cgframework.solvers.outcome import solve_outcome
+from cgframework.solvers.retrograde import LOOPY_SOLVERS, loopy_methods
 from cgframework.store import StoreBacking, ValueStore, position_key
 from cgframework.values import ZERO, CanonicalGame
 
@@ -45,6 +46,7 @@ GENERIC_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Solution]
     "outcome": solve_outcome,
     "grundy": solve_grundy,
     "canonical": solve_canonical,
+    **LOOPY_SOLVERS,
 }
 
 
@@ -55,6 +57,8 @@ class SolverError(ValueError):
 def generic_methods(ruleset: Ruleset) -> list[str]:
     """The core's generic solvers that apply to the ruleset's convention, preferred first."""
     conv = ruleset.convention
+    if getattr(ruleset, "loopy", False):
+        return loopy_methods(ruleset)
     if conv is Convention.SCORING:
         return ["minimax"]
     if conv is Convention.NORMAL:
@@ -116,6 +120,8 @@ def choose(
     ruleset: Ruleset, position: Position, method: str, registry: Registry
 ) -> tuple[str, Callable[..., Solution], bool]:
     """(name, solve function, simplifications on?) for a method request."""
+    if method == "generic" and "retrograde" in generic_methods(ruleset):  # loopy: brute force
+        return "retrograde", GENERIC_SOLVERS["retrograde"], False
     if method == "generic":
         name, fn = _generic_spec(ruleset, registry)
         return name, fn, False
@@ -242,7 +248,13 @@ def _search(
         method=method,
     )
     start = time.perf_counter()
-    solution = run_deep(fn, ruleset, position, ctx)
+    try:
+        solution = run_deep(fn, ruleset, position, ctx)
+    except PositionRepeats:
+        raise SolverError(
+            f"position repeats: a position of ruleset {ruleset.name!r} is its own descendant; "
+            "declare the ruleset loopy (loopy = True) to solve it with draws"
+        ) from None
     seconds = time.perf_counter() - start
     label = solution.method or name
     if ctx.simplify is not None and "+simplify" not in label:

@@ -1,0 +1,715 @@
+"""Loopy partizan games as finite graphs, and stoppers (Winning Ways, 2nd ed., vol. 2, ch. 11;
+Siegel, Combinatorial Game Theory (2013), ch. VI).
+
+A loopy game is a finite graph whose nodes have Left and Right options, with a start node.
+Written in CGSuite notation: ``{A,B|C}``, ``pass`` (the innermost enclosing game itself) and
+labels ``a:{0|{a|*}}``; ``on = {pass|}``, ``off = {|pass}``, ``over = {0|pass}``,
+``under = {pass|0}``, ``upon = {pass|*}``, ``dud = {pass|pass}``; integers, ``*``, ``*n``,
+sums ``+`` and ``-``.
+
+A *stopper* has no infinite alternating play from any position (Siegel VI.2). For stoppers
+G and H: G >= H iff Left, playing second in G - H, survives (never finds herself without a
+move; an infinite play is a survival) (Siegel VI.2; Winning Ways ch. 11). Sums of stoppers
+need not be stoppers (``on + off`` is not). A general loopy game G = G^+ & G^- is known by
+its onside and offside (Winning Ways ch. 11, Siegel VI, sides): G >= H iff G^+ >= H^+ and
+G^- >= H^-. Each is decided here without building the sides, by Left's survival in G - H
+where an infinite play counts for Left only if it moves infinitely often in the component
+whose side favours her (G for the onsides, -H for the offsides), a Buchi game solved by
+iterated attractors; for two stoppers both reduce to plain survival (tested). So ``on +
+off == dud``, ``dud`` is incomparable with 0, and ``off < dud < on``. Stoppers print
+simplified (:func:`simplify_stopper`: dominated options removed, reversible ones bypassed,
+equal positions fused), or by name (on, off, over, under, upon, 0, *, 1, -1) when equal to
+one. Not done: the sides as explicit stoppers (the sides algorithm).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+
+class LoopySyntaxError(ValueError):
+    """A malformed loopy game expression."""
+
+
+@attrs.frozen(cache_hash=True)
+class LoopyGame:
+    """Node ``i`` has Left options ``left[i]`` and Right options ``right[i]`` (node numbers);
+    the game is node ``start``. Nodes not reachable from ``start`` are dropped on building."""
+
+    left: tuple[tuple[int, ...], ...]
+    right: tuple[tuple[int, ...], ...]
+    start: int = 0
+
+    @classmethod
+    def build(cls, left: list[list[int]], right: list[list[int]], start: int) -> LoopyGame:
+        """Keep the nodes reachable from ``start``, renumbered breadth-first from 0."""
+        number = {start: 0}
+        order = [start]
+        queue = deque([start])
+        while queue:
+            v = queue.popleft()
+            for w in (*left[v], *right[v]):
+                if w not in number:
+                    number[w] = len(order)
+                    order.append(w)
+                    queue.append(w)
+        return cls(
+            tuple(tuple(sorted({number[w] for w in left[v]})) for v in order),
+            tuple(tuple(sorted({number[w] for w in right[v]})) for v in order),
+            0,
+        )
+
+    @property
+    def size(self) -> int:
+        return len(self.left)
+
+    def __neg__(self) -> LoopyGame:
+        return LoopyGame(self.right, self.left, self.start)
+
+    def __add__(self, other: LoopyGame) -> LoopyGame:
+        return add(self, other)
+
+    def __sub__(self, other: LoopyGame) -> LoopyGame:
+        return add(self, -other)
+
+    def is_stopper(self) -> bool:
+        return is_stopper(self)
+
+    def __ge__(self, other: LoopyGame) -> bool:
+        return greater_equal(self, other)
+
+    def __le__(self, other: LoopyGame) -> bool:
+        return greater_equal(other, self)
+
+    def __str__(self) -> str:
+        return format_loopy(self)
+
+
+def add(g: LoopyGame, h: LoopyGame) -> LoopyGame:
+    """The disjunctive sum: the product graph of the two games (reachable part)."""
+    index: dict[tuple[int, int], int] = {(g.start, h.start): 0}
+    pairs = [(g.start, h.start)]
+    left: list[list[int]] = []
+    right: list[list[int]] = []
+
+    def node(pair: tuple[int, int]) -> int:
+        if pair not in index:
+            if len(pairs) >= MAX_NODES:
+                raise ValueError(f"the sum has more than {MAX_NODES} positions")
+            index[pair] = len(pairs)
+            pairs.append(pair)
+        return index[pair]
+
+    i = 0
+    while i < len(pairs):
+        a, b = pairs[i]
+        left.append([node((x, b)) for x in g.left[a]] + [node((a, y)) for y in h.left[b]])
+        right.append([node((x, b)) for x in g.right[a]] + [node((a, y)) for y in h.right[b]])
+        i += 1
+    return LoopyGame.build(left, right, 0)
+
+
+def is_stopper(g: LoopyGame) -> bool:
+    """No infinite alternating play from any position: the graph of states (node, player to
+    move), a move leading to the other player's state, has no cycle (Kahn's algorithm)."""
+    n = g.size
+    # state v: Left to move at v, its moves go to Right-to-move states w + n; and back.
+    succ = [tuple(w + n for w in g.left[v]) for v in range(n)] + [g.right[v] for v in range(n)]
+    indegree = [0] * (2 * n)
+    for options in succ:
+        for w in options:
+            indegree[w] += 1
+    queue = deque(s for s in range(2 * n) if indegree[s] == 0)
+    seen = 0
+    while queue:
+        s = queue.popleft()
+        seen += 1
+        for w in succ[s]:
+            indegree[w] -= 1
+            if indegree[w] == 0:
+                queue.append(w)
+    return seen == 2 * n
+
+
+def right_forces_stuck(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> list[bool]:
+    """For each node of a game graph: can Right, moving first there, force Left to be stuck
+    in finitely many moves? (Else Left survives, an infinite play counting for her.)
+    Retrograde from the nodes where Left has no move."""
+    n = len(left)
+    # Left-to-move node v is Right's win iff every Left option leads to a Right win
+    # (vacuously: no Left option); Right-to-move node v iff some Right option does.
+    pred_left: list[list[int]] = [[] for _ in range(n)]  # Right-to-move w <- Left state v
+    pred_right: list[list[int]] = [[] for _ in range(n)]  # Left-to-move w <- Right state v
+    for v in range(n):
+        for w in left[v]:
+            pred_left[w].append(v)
+        for w in right[v]:
+            pred_right[w].append(v)
+    pending = [len(left[v]) for v in range(n)]
+    right_wins_left_to_move = [False] * n
+    right_wins_right_to_move = [False] * n
+    queue = deque(v for v in range(n) if pending[v] == 0)
+    for v in queue:
+        right_wins_left_to_move[v] = True
+    while queue:
+        v = queue.popleft()  # Left to move at v is lost for Left
+        for u in pred_right[v]:  # Right to move at u can move to v
+            if not right_wins_right_to_move[u]:
+                right_wins_right_to_move[u] = True
+                for p in pred_left[u]:  # Left to move at p can move to u
+                    if not right_wins_left_to_move[p]:
+                        pending[p] -= 1
+                        if pending[p] == 0:
+                            right_wins_left_to_move[p] = True
+                            queue.append(p)
+    return right_wins_right_to_move
+
+
+def stopper_order(g: LoopyGame) -> list[list[bool]]:
+    """``ge[u][v]``: is node u >= node v, for all nodes of a stopper's graph at once (one
+    survival pass over the graph of all differences u - v)."""
+    n = g.size
+    left = [[] for _ in range(n * n)]
+    right = [[] for _ in range(n * n)]
+    for u in range(n):
+        for v in range(n):
+            i = u * n + v  # u - v: Left moves u to u^L or v to v^R; Right the other way
+            left[i] = [x * n + v for x in g.left[u]] + [u * n + y for y in g.right[v]]
+            right[i] = [x * n + v for x in g.right[u]] + [u * n + y for y in g.left[v]]
+    lost = right_forces_stuck(left, right)
+    return [[not lost[u * n + v] for v in range(n)] for u in range(n)]
+
+
+MAX_SIMPLIFY = 300
+"""Largest stopper the printer simplifies (the order table has size^2 entries)."""
+
+
+def simplify_stopper(g: LoopyGame) -> LoopyGame:
+    """A stopper with dominated options removed, reversible options bypassed and equal
+    positions fused (Siegel VI.3, simplification of stoppers; as for short games, Siegel
+    II.2). Every step keeps each node's value, so one order table serves throughout."""
+    ge = stopper_order(g)
+    n = g.size
+    left = [sorted(set(o)) for o in g.left]
+    right = [sorted(set(o)) for o in g.right]
+    for _ in range(4 * n * n + 4):  # a bound: each pass removes or rewires some option
+        changed = False
+        for v in range(n):
+            for options, better in ((left, lambda a, b: ge[b][a]), (right, lambda a, b: ge[a][b])):
+                kept = [
+                    a
+                    for a in options[v]
+                    if not any(
+                        b != a and better(a, b) and (not better(b, a) or b < a) for b in options[v]
+                    )
+                ]
+                if kept != options[v]:
+                    options[v] = kept
+                    changed = True
+            for mine, theirs, back in (
+                (left, right, lambda r, v=v: ge[v][r]),
+                (right, left, lambda r, v=v: ge[r][v]),
+            ):
+                for a in list(mine[v]):
+                    reverser = next((r for r in theirs[a] if r != v and back(r)), None)
+                    if reverser is not None:
+                        mine[v] = sorted((set(mine[v]) - {a}) | set(mine[reverser]))
+                        changed = True
+                        break
+        if not changed:
+            break
+    rep = [next(u for u in range(n) if ge[u][v] and ge[v][u]) for v in range(n)]
+    fused_left = [[rep[w] for w in left[rep[v]]] for v in range(n)]
+    fused_right = [[rep[w] for w in right[rep[v]]] for v in range(n)]
+    return LoopyGame.build(fused_left, fused_right, rep[g.start])
+
+
+MAX_STATES = 400_000
+"""Largest comparison game (4 x the product of the two graphs' sizes) decided."""
+
+
+def survives_second(a: LoopyGame, b: LoopyGame, favoured: int | None) -> bool:
+    """Does Left, Right moving first in ``a + b``, survive? A player who cannot move loses.
+    An infinite play is a survival for Left when ``favoured`` is None, else only when it makes
+    infinitely many moves in component ``favoured`` (0: ``a``, 1: ``b``). A Buchi game on the
+    states (node of a, node of b, player to move, was the last move in the favoured part),
+    solved by the classical iterated attractors."""
+    na, nb = a.size, b.size
+    n = 4 * na * nb
+    if n > MAX_STATES:
+        raise ValueError(f"comparison needs {n} states (more than {MAX_STATES})")
+
+    def state(x: int, y: int, mover: int, flag: int) -> int:
+        return ((x * nb + y) * 2 + mover) * 2 + flag
+
+    succ: list[list[int]] = [[] for _ in range(n)]
+    pred: list[list[int]] = [[] for _ in range(n)]
+    for x in range(na):
+        for y in range(nb):
+            for mover, (a_opts, b_opts) in enumerate(
+                ((a.left[x], b.left[y]), (a.right[x], b.right[y]))
+            ):
+                targets = [state(x2, y, 1 - mover, int(favoured != 1)) for x2 in a_opts]
+                targets += [state(x, y2, 1 - mover, int(favoured != 0)) for y2 in b_opts]
+                for flag in (0, 1):
+                    s = state(x, y, mover, flag)
+                    succ[s] = targets
+                    for t in targets:
+                        pred[t].append(s)
+    left_stuck = [s for s in range(n) if not succ[s] and (s >> 1) & 1 == 0]
+    accepting = bytearray(n)
+    for s in range(n):
+        if (s & 1 or favoured is None) and (succ[s] or (s >> 1) & 1):
+            accepting[s] = 1
+    for s in left_stuck:
+        accepting[s] = 0
+    alive = bytearray([1]) * n
+
+    def attractor(player: int, target: Iterable[int]) -> bytearray:
+        inside = bytearray(n)
+        queue = deque()
+        for s in target:
+            if alive[s] and not inside[s]:
+                inside[s] = 1
+                queue.append(s)
+        count = [0] * n
+        for s in range(n):
+            if alive[s] and (s >> 1) & 1 != player:
+                count[s] = sum(1 for t in succ[s] if alive[t])
+                if count[s] == 0 and not inside[s]:
+                    inside[s] = 1
+                    queue.append(s)
+        while queue:
+            t = queue.popleft()
+            for p in pred[t]:
+                if not alive[p] or inside[p]:
+                    continue
+                if (p >> 1) & 1 == player:
+                    inside[p] = 1
+                    queue.append(p)
+                else:
+                    count[p] -= 1
+                    if count[p] == 0:
+                        inside[p] = 1
+                        queue.append(p)
+        return inside
+
+    while True:
+        reach = attractor(0, (s for s in range(n) if accepting[s]))
+        trap = [s for s in range(n) if alive[s] and not reach[s]]
+        if not trap:
+            break
+        lost = attractor(1, trap)
+        for s in range(n):
+            if lost[s]:
+                alive[s] = 0
+    return bool(alive[state(a.start, b.start, 1, 0)])
+
+
+def onside_ge(g: LoopyGame, h: LoopyGame) -> bool:
+    """G^+ >= H^+: Left survives G - H playing second, an infinite play counting for her
+    when it moves infinitely often in G (whose onside favours her)."""
+    return survives_second(g, -h, 0)
+
+
+def offside_ge(g: LoopyGame, h: LoopyGame) -> bool:
+    """G^- >= H^-: as :func:`onside_ge`, with infinitely many moves in -H (-(H^-) is the
+    onside of -H)."""
+    return survives_second(g, -h, 1)
+
+
+def greater_equal(g: LoopyGame, h: LoopyGame) -> bool:
+    """G >= H: for stoppers, Left survives G - H playing second (Siegel VI.2, infinite play
+    counting as survival); in general, G^+ >= H^+ and G^- >= H^- (Siegel VI, sides). Games
+    with the same graph (after merging positions with the same options) are equal."""
+    if minimized(g) == minimized(h):
+        return True
+    if is_stopper(g) and is_stopper(h):
+        return survives_second(g, -h, None)
+    return onside_ge(g, h) and offside_ge(g, h)
+
+
+def first_player_results(g: LoopyGame) -> tuple[str, str]:
+    """Who wins G with Left moving first, and with Right moving first: ``L``, ``R`` or ``D``
+    (a draw), read off the sides: Left, second, survives iff G^+ >= 0 and wins outright iff
+    G^- >= 0; Right, second, survives iff G^- <= 0 and wins outright iff G^+ <= 0."""
+    zero = LoopyGame(((),), ((),), 0)
+    if not offside_ge(zero, g):
+        left_first = "L"
+    else:
+        left_first = "D" if not onside_ge(zero, g) else "R"
+    if not onside_ge(g, zero):
+        right_first = "R"
+    else:
+        right_first = "D" if not offside_ge(g, zero) else "L"
+    return left_first, right_first
+
+
+def minimized(g: LoopyGame) -> LoopyGame:
+    """The quotient graph by the coarsest partition in which two nodes of a class have Left
+    options in the same classes and Right options in the same classes (partition refinement,
+    as for automata): the same game, fewer nodes, so identical games get identical graphs
+    more often (``over + over`` has two copies of ``over`` in its product graph)."""
+    cls = [0] * g.size
+    count = 1
+    while True:
+        signatures: dict[tuple, int] = {}
+        new = []
+        for v in range(g.size):
+            sig = (
+                cls[v],
+                frozenset(cls[w] for w in g.left[v]),
+                frozenset(cls[w] for w in g.right[v]),
+            )
+            new.append(signatures.setdefault(sig, len(signatures)))
+        if len(signatures) == count:
+            break
+        cls, count = new, len(signatures)
+    left: list[list[int]] = [[] for _ in range(count)]
+    right: list[list[int]] = [[] for _ in range(count)]
+    for v in range(g.size):
+        left[cls[v]] = [cls[w] for w in g.left[v]]
+        right[cls[v]] = [cls[w] for w in g.right[v]]
+    return LoopyGame.build(left, right, cls[g.start])
+
+
+def equal(g: LoopyGame, h: LoopyGame) -> bool:
+    return greater_equal(g, h) and greater_equal(h, g)
+
+
+def compare(g: LoopyGame, h: LoopyGame) -> str:
+    """One of ``<``, ``>``, ``=``, ``||`` (stoppers)."""
+    ge, le = greater_equal(g, h), greater_equal(h, g)
+    return "=" if ge and le else ">" if ge else "<" if le else "||"
+
+
+# --- CGSuite notation -------------------------------------------------------------------
+
+NAMED = {
+    "on": "{pass|}",
+    "off": "{|pass}",
+    "over": "{0|pass}",
+    "under": "{pass|0}",
+    "upon": "{pass|*}",
+    "dud": "{pass|pass}",
+}
+MAX_NODES = 10_000
+"""Largest graph an expression may build (a sum's graph is the product of its parts')."""
+
+_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z_0-9]*)|(.))")
+
+
+def _tokens(text: str) -> list[str]:
+    out = []
+    pos = 0
+    text = text.rstrip()
+    while pos < len(text):
+        match = _TOKEN.match(text, pos)
+        if match is None:  # only trailing blanks left
+            break
+        out.append(match.group(0).strip())
+        pos = match.end()
+    return out
+
+
+class _Parser:
+    """Recursive descent over a token list; nesting depth is bounded (``MAX_DEPTH``)."""
+
+    MAX_DEPTH = 200
+
+    def __init__(self, text: str) -> None:
+        self.tokens = _tokens(text)
+        self.i = 0
+        self.depth = 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self, expected: str | None = None) -> str:
+        token = self.peek()
+        if token is None or (expected is not None and token != expected):
+            raise LoopySyntaxError(f"expected {expected or 'more'} at token {self.i + 1}")
+        self.i += 1
+        return token
+
+    def parse(self) -> LoopyGame:
+        game = self.expression({})
+        if self.peek() is not None:
+            raise LoopySyntaxError(f"unexpected {self.peek()!r} at token {self.i + 1}")
+        return game
+
+    def expression(self, scope: dict[str, _Open]) -> LoopyGame:
+        total = self.term(scope)
+        while self.peek() in ("+", "-"):
+            sign = self.take()
+            other = self.term(scope)
+            total = add(total, other if sign == "+" else -other)
+            if total.size <= MAX_SIMPLIFY and is_stopper(total):
+                total = simplify_stopper(total)  # keeps the next sum's product small
+        return total
+
+    def term(self, scope: dict[str, _Open]) -> LoopyGame:
+        token = self.peek()
+        if token == "-":
+            self.take()
+            return -self.term(scope)
+        if token == "(":
+            self.take()
+            game = self.expression(scope)
+            self.take(")")
+            return game
+        option = self.option(scope)
+        if isinstance(option, _Open):
+            raise LoopySyntaxError(f"{token!r} refers to an enclosing game: only as an option")
+        return option
+
+    def option(self, scope: dict[str, _Open]) -> LoopyGame | _Open:
+        """A game, or a reference (``pass`` or a label) to an enclosing game."""
+        token = self.peek()
+        if token is None:
+            raise LoopySyntaxError("unexpected end of expression")
+        if token == "{":
+            return self.braced(scope, None)
+        if token in ("-", "("):
+            return self.term(scope)
+        if token == "*":
+            self.take()
+            n = int(self.take()) if (self.peek() or "").isdigit() else 1
+            return nimber_graph(n)
+        if token.isdigit():
+            self.take()
+            return integer_graph(int(token))
+        if token[0].isalpha() or token[0] == "_":
+            self.take()
+            if self.peek() == ":":
+                self.take()
+                return self.braced(scope, token)
+            if token == "pass":
+                if "pass" not in scope:
+                    raise LoopySyntaxError("'pass' outside braces")
+                return scope["pass"]
+            if token in scope:
+                return scope[token]
+            if token in NAMED:
+                return parse_loopy(NAMED[token])
+            raise LoopySyntaxError(f"unknown name {token!r}")
+        raise LoopySyntaxError(f"unexpected {token!r} at token {self.i + 1}")
+
+    def braced(self, scope: dict[str, _Open], label: str | None) -> LoopyGame | _Open:
+        self.depth += 1
+        if self.depth > self.MAX_DEPTH:
+            raise LoopySyntaxError(f"braces nested deeper than {self.MAX_DEPTH}")
+        self.take("{")
+        me = _Open()
+        inner = {**scope, "pass": me}
+        if label is not None:
+            inner[label] = me
+        sides: list[list[LoopyGame | _Open]] = [[], []]
+        side = 0
+        while True:
+            token = self.peek()
+            if token == "|":
+                if side == 1:
+                    raise LoopySyntaxError("more than one '|' in braces (write {a||b} as nested)")
+                self.take()
+                side = 1
+                continue
+            if token == "}":
+                self.take()
+                break
+            if token == ",":
+                self.take()
+                continue
+            option = self.option(inner)
+            if isinstance(option, LoopyGame) and self.peek() in ("+", "-"):
+                while self.peek() in ("+", "-"):
+                    sign = self.take()
+                    other = self.term(inner)
+                    option = add(option, other if sign == "+" else -other)
+            sides[side].append(option)
+        if side == 0:
+            raise LoopySyntaxError("braces without '|'")
+        self.depth -= 1
+        me.left, me.right = sides
+        return me.close() if not me.referenced_from_outside(scope) else me
+
+
+class _Open:
+    """A braced game being built; its options may refer to it or to enclosing games."""
+
+    def __init__(self) -> None:
+        self.left: list[LoopyGame | _Open] = []
+        self.right: list[LoopyGame | _Open] = []
+
+    def referenced_from_outside(self, scope: dict[str, _Open]) -> bool:
+        """Does this game refer (through its open options) to a game of ``scope``?"""
+        enclosing = {id(o) for o in scope.values()}
+        seen: set[int] = set()
+        stack: list[_Open] = [self]
+        while stack:
+            node = stack.pop()
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            for option in (*node.left, *node.right):
+                if isinstance(option, _Open):
+                    if id(option) in enclosing:
+                        return True
+                    stack.append(option)
+        return False
+
+    def close(self) -> LoopyGame:
+        """The graph of this game and of every open game it reaches."""
+        left: list[list[int]] = []
+        right: list[list[int]] = []
+        number: dict[int, int] = {}
+        stack: list[_Open] = []
+
+        def node_of(option: LoopyGame | _Open) -> int:
+            if isinstance(option, _Open):
+                if id(option) not in number:
+                    number[id(option)] = len(left)
+                    left.append([])
+                    right.append([])
+                    stack.append(option)
+                return number[id(option)]
+            base = len(left)
+            for v in range(option.size):
+                left.append([base + w for w in option.left[v]])
+                right.append([base + w for w in option.right[v]])
+            return base + option.start
+
+        start = node_of(self)
+        while stack:
+            node = stack.pop()
+            v = number[id(node)]
+            left[v] = [node_of(o) for o in node.left]
+            right[v] = [node_of(o) for o in node.right]
+        game = LoopyGame.build(left, right, start)
+        if game.size > MAX_NODES:
+            raise LoopySyntaxError(f"the game has more than {MAX_NODES} positions")
+        return game
+
+
+def integer_graph(n: int) -> LoopyGame:
+    """n = {n-1|} (n > 0), -n its negative, 0 = {|}."""
+    if n > MAX_NODES:
+        raise LoopySyntaxError(f"integer {n} too large for a loopy game graph")
+    left = [[v - 1] if v else [] for v in range(n + 1)]
+    return LoopyGame.build(left, [[] for _ in range(n + 1)], n)
+
+
+def nimber_graph(n: int) -> LoopyGame:
+    """*n = {0, *, ..., *(n-1) | 0, *, ..., *(n-1)}."""
+    if n > 1000:
+        raise LoopySyntaxError(f"nimber *{n} too large")
+    options = [list(range(v)) for v in range(n + 1)]
+    return LoopyGame.build(options, [list(o) for o in options], n)
+
+
+def parse_loopy(text: str) -> LoopyGame:
+    """A loopy game from CGSuite notation (module docstring)."""
+    return _Parser(text).parse()
+
+
+def format_loopy(g: LoopyGame) -> str:
+    """CGSuite notation: a named game when the graph is one (``on``, ``over``...), else
+    braces, with ``pass`` for a game's own node and labels for other repeated nodes."""
+    stopper = is_stopper(g)
+    for name, text in {"0": "0", "*": "*", "1": "1", "-1": "-1", **NAMED}.items():
+        named = _named_graph(text)
+        if g == named or (stopper and is_stopper(named) and equal(g, named)):
+            return name
+    g = simplify_stopper(g) if stopper and g.size <= MAX_SIMPLIFY else minimized(g)
+    names = iter(_label_name(i) for i in range(g.size))
+    labels: dict[int, str] = {}
+    budget = [MAX_PRINT_CHARS]
+    try:
+        return _write(g, g.start, labels, names, [], _integer_nodes(g), budget)
+    except _TooLarge:
+        return f"<loopy game of {g.size} positions, too large to write out>"
+
+
+class _TooLarge(Exception):
+    pass
+
+
+MAX_PRINT_CHARS = 20_000
+"""A graph written as nested braces repeats shared positions: past this length, a summary."""
+
+
+_NAMED_GRAPHS: dict[str, LoopyGame] = {}
+
+
+def _named_graph(text: str) -> LoopyGame:
+    if text not in _NAMED_GRAPHS:
+        _NAMED_GRAPHS[text] = parse_loopy(text)
+    return _NAMED_GRAPHS[text]
+
+
+def _label_name(i: int) -> str:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return letters[i % 26] + ("" if i < 26 else str(i // 26))
+
+
+MAX_PRINT_DEPTH = 200
+
+
+def _integer_nodes(g: LoopyGame) -> dict[int, str]:
+    """Nodes whose options make them an integer in canonical form (0 = {|}, n+1 = {n|},
+    -(n+1) = {|-n}) or *, written as such."""
+    found: dict[int, int] = {v: 0 for v in range(g.size) if not g.left[v] and not g.right[v]}
+    changed = True
+    while changed:
+        changed = False
+        for v in range(g.size):
+            if v in found:
+                continue
+            lefts, rights = g.left[v], g.right[v]
+            if len(lefts) == 1 and not rights and found.get(lefts[0], -1) >= 0:
+                found[v] = found[lefts[0]] + 1
+            elif len(rights) == 1 and not lefts and found.get(rights[0], 1) <= 0:
+                found[v] = found[rights[0]] - 1
+            else:
+                continue
+            changed = True
+    text = {v: str(k) for v, k in found.items()}
+    for v in range(g.size):
+        if g.left[v] == g.right[v] and len(g.left[v]) == 1 and found.get(g.left[v][0]) == 0:
+            text[v] = "*"
+    return text
+
+
+def _write(
+    g: LoopyGame,
+    v: int,
+    labels: dict[int, str],
+    names: Iterable[str],
+    path: list[int],
+    known: dict[int, str],
+    budget: list[int],
+) -> str:
+    """The text of node ``v``; ``path`` holds the nodes being written around it. A node
+    reached again on the path is ``pass`` (the innermost) or a label given to it; ``known``
+    nodes (integers, *) are written as such."""
+    if v in known:
+        return known[v]
+    if v in path:
+        if path[-1] == v:
+            return "pass"
+        if v not in labels:
+            labels[v] = next(iter(names))
+        return labels[v]
+    budget[0] -= 1
+    if len(path) > MAX_PRINT_DEPTH or budget[0] < 0:
+        raise _TooLarge
+    path.append(v)
+    lefts = ",".join(_write(g, w, labels, names, path, known, budget) for w in g.left[v])
+    rights = ",".join(_write(g, w, labels, names, path, known, budget) for w in g.right[v])
+    path.pop()
+    body = "{" + lefts + "|" + rights + "}"
+    return f"{labels[v]}:{body}" if v in labels else body

@@ -1,0 +1,317 @@
+"""Loopy games: the generalized Sprague-Grundy function and the retrograde outcomes, each
+checked against an independent textbook computation on random digraphs, and sums from the
+value route against the retrograde analysis of the whole product graph."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cgframework import Convention, Outcome, Player, SolveContext, SolverError, solve
+from cgframework.solvers.retrograde import (
+    Infinite,
+    PositionGraph,
+    generalized_grundy,
+    grundy_outcome,
+    loopy_grundy_value,
+    loopy_nim_sum,
+    parse_loopy_grundy,
+    solve_retrograde,
+)
+from cgframework.values import mex
+from cgframework.values.loopy import LoopyGame, first_player_results
+from cgframework_loopy.digraph import DigraphRuleset, PartizanDigraphRuleset
+from cgframework_loopy.toads import BackslidingToadsAndFrogs
+
+DIGRAPH = DigraphRuleset()
+PARTIZAN = PartizanDigraphRuleset()
+SETTINGS = settings(max_examples=120, deadline=None)
+
+
+@st.composite
+def digraphs(draw, max_vertices=12, labels=("",)):
+    """(number of vertices, arcs (u, v, label))."""
+    n = draw(st.integers(1, max_vertices))
+    vertex = st.integers(0, n - 1)
+    arcs = draw(st.lists(st.tuples(vertex, vertex, st.sampled_from(labels)), max_size=3 * n))
+    return n, arcs
+
+
+def text_of(n, arcs, tokens):
+    """Position text; an isolated vertex n-1 makes every vertex 0..n-1 exist."""
+    parts = [f"{u}>{v}" + (f":{lab}" if lab else "") for u, v, lab in arcs]
+    tokens = [*tokens, n - 1] if not tokens else tokens
+    return ",".join(parts) + ";" + ",".join(map(str, tokens))
+
+
+def successors(n, arcs):
+    succ = [set() for _ in range(n)]
+    for u, v, _ in arcs:
+        succ[u].add(v)
+    return succ
+
+
+def textbook_loopy_nim_values(n, succ):
+    """The loopy nim value by its staged definition (Siegel, CGT ch. IV, loopy impartial
+    games; Smith 1966), independent of the linear-time labelling: at each stage a vertex
+    whose value is still unknown gets m = mex of its options' known values, provided every
+    option whose value is unknown or larger than m has an option of value m; what never gets
+    a value is inf(K), K its options' finite values."""
+    value = [None] * n
+    changed = True
+    while changed:
+        changed = False
+        new = list(value)
+        for v in range(n):
+            if value[v] is not None:
+                continue
+            m = mex(value[w] for w in succ[v] if value[w] is not None)
+            if all(
+                any(value[x] == m for x in succ[w])
+                for w in succ[v]
+                if value[w] is None or value[w] > m
+            ):
+                new[v] = m
+                changed = True
+        value = new
+    return [
+        value[v]
+        if value[v] is not None
+        else Infinite(frozenset(value[w] for w in succ[v] if value[w] is not None))
+        for v in range(n)
+    ]
+
+
+def textbook_outcomes(ruleset, position, misere=False):
+    """Win/loss/draw of every reachable (position, mover) by the naive fixed point: a state is
+    won if some option is lost for the opponent, lost if it has no option (normal play) or
+    all options are won for the opponent; repeat until nothing changes; the rest are draws."""
+    states, edges, frontier = set(), {}, [(position, p) for p in Player]
+    while frontier:
+        state = frontier.pop()
+        if state in states:
+            continue
+        states.add(state)
+        pos, player = state
+        edges[state] = [(m.result, player.opponent) for m in ruleset.options(pos, player)]
+        frontier.extend(edges[state])
+    result = {}
+    changed = True
+    while changed:
+        changed = False
+        for s in states:
+            if s in result:
+                continue
+            kids = [result.get(t) for t in edges[s]]
+            if not kids:
+                result[s] = "win" if misere else "loss"
+            elif "loss" in kids:
+                result[s] = "win"
+            elif all(k == "win" for k in kids):
+                result[s] = "loss"
+            else:
+                continue
+            changed = True
+    return lambda pos, player: result.get((pos, player), "draw")
+
+
+def first_result(result, player):
+    return {"win": player.value, "loss": player.opponent.value, "draw": "D"}[result]
+
+
+@SETTINGS
+@given(digraphs())
+def test_generalized_grundy_matches_the_textbook_definition(graph):
+    n, arcs = graph
+    position = DIGRAPH.parse(text_of(n, arcs, list(range(n))))
+    singles = [DIGRAPH.parse(text_of(n, arcs, [v])) for v in range(n)]
+    table = PositionGraph(DIGRAPH, singles, impartial=True)
+    values = generalized_grundy(table)
+    expected = textbook_loopy_nim_values(n, successors(n, arcs))
+    for v, single in enumerate(singles):
+        assert values[table.state(single, Player.LEFT)] == expected[v], (v, arcs)
+    assert position.tokens == tuple(range(n))
+
+
+@SETTINGS
+@given(digraphs(max_vertices=8))
+def test_single_token_outcomes_agree_with_retrograde(graph):
+    n, arcs = graph
+    for v in range(n):
+        text = text_of(n, arcs, [v])
+        by_value = solve(DIGRAPH, text)
+        by_graph = solve(DIGRAPH, text, method="retrograde")
+        assert by_value.outcome == by_graph.outcome
+        assert by_value.outcome == grundy_outcome(parse_loopy_grundy(str(by_value.grundy)))
+        assert (by_value.extra["left_first"], by_value.extra["right_first"]) == (
+            by_graph.extra["left_first"],
+            by_graph.extra["right_first"],
+        )
+
+
+@SETTINGS
+@given(digraphs(max_vertices=6), st.data())
+def test_sums_of_tokens_by_generalized_nim_sum_equal_the_product_graph(graph, data):
+    """Smith's sum theorem: the value route (components' values combined by the generalized
+    nim-sum) gives the value and the outcome of the product graph, for 2-4 tokens."""
+    n, arcs = graph
+    tokens = data.draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=4))
+    position = DIGRAPH.parse(text_of(n, arcs, tokens))
+    whole = PositionGraph(DIGRAPH, [position], impartial=True)
+    product_value = generalized_grundy(whole)[whole.state(position, Player.LEFT)]
+    assert loopy_grundy_value(DIGRAPH, position) == product_value
+    by_value = solve(DIGRAPH, position)
+    by_graph = solve(DIGRAPH, position, method="retrograde")
+    assert by_value.method == "loopy-grundy"
+    assert by_value.outcome == by_graph.outcome
+    assert by_value.extra["left_first"] == by_graph.extra["left_first"]
+    textbook = textbook_outcomes(DIGRAPH, position)
+    assert by_graph.extra["left_first"] == first_result(
+        textbook(position, Player.LEFT), Player.LEFT
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(digraphs(max_vertices=7), st.integers(0, 7))
+def test_token_plus_nim_heap_is_p_exactly_at_its_value(graph, heap):
+    """G + *a is a P-position iff G's value is a; for G = inf(K) it is N iff a is in K, else
+    a draw (Fraenkel-Yesha 1986). The heap is a complete acyclic digraph on fresh vertices."""
+    n, arcs = graph
+    base = 100
+    heap_arcs = [(base + i, base + j, "") for i in range(heap + 1) for j in range(i)]
+    for v in range(n):
+        text = text_of(n, arcs + heap_arcs, [v, base + heap])
+        g = loopy_grundy_value(DIGRAPH, DIGRAPH.parse(text_of(n, arcs, [v])))
+        expected = grundy_outcome(loopy_nim_sum(g, heap))
+        assert solve(DIGRAPH, text, method="retrograde").outcome == expected
+        if isinstance(g, int):
+            assert (expected is Outcome.P) == (g == heap)
+        else:
+            assert expected is (Outcome.N if heap in g.k else Outcome.D)
+
+
+@SETTINGS
+@given(digraphs(max_vertices=6, labels=("L", "R")), st.data())
+def test_partizan_sums_retrograde_equals_the_textbook_fixed_point(graph, data):
+    n, arcs = graph
+    tokens = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=4))
+    position = PARTIZAN.parse(text_of(n, arcs, tokens))
+    solution = solve(PARTIZAN, position)
+    assert solution.method == "retrograde"
+    textbook = textbook_outcomes(PARTIZAN, position)
+    left = first_result(textbook(position, Player.LEFT), Player.LEFT)
+    right = first_result(textbook(position, Player.RIGHT), Player.RIGHT)
+    assert (solution.extra["left_first"], solution.extra["right_first"]) == (left, right)
+    expected = Outcome.D if "D" in (left, right) else Outcome.from_wins(left == "L", right == "R")
+    assert solution.outcome == expected
+
+
+class _MisereDigraph(DigraphRuleset):
+    name = "misere-digraph"
+    convention = Convention.MISERE
+
+
+@SETTINGS
+@given(digraphs(max_vertices=7), st.data())
+def test_misere_retrograde_equals_the_textbook_fixed_point(graph, data):
+    n, arcs = graph
+    tokens = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=3))
+    ruleset = _MisereDigraph()
+    position = ruleset.parse(text_of(n, arcs, tokens))
+    solution = solve(ruleset, position)
+    assert solution.method == "retrograde"
+    textbook = textbook_outcomes(ruleset, position, misere=True)
+    assert solution.extra["left_first"] == first_result(
+        textbook(position, Player.LEFT), Player.LEFT
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(alphabet="TF.", min_size=1, max_size=6))
+def test_backsliding_toads_and_frogs_retrograde_equals_the_textbook_fixed_point(board):
+    ruleset = BackslidingToadsAndFrogs()
+    solution = solve(ruleset, board)
+    textbook = textbook_outcomes(ruleset, board)
+    assert solution.extra["left_first"] == first_result(textbook(board, Player.LEFT), Player.LEFT)
+    assert solution.extra["right_first"] == first_result(
+        textbook(board, Player.RIGHT), Player.RIGHT
+    )
+
+
+def test_backsliding_adds_the_step_back_and_makes_positions_repeat():
+    """Winning Ways ch. 11: a creature may also step one square back into an empty square."""
+    ruleset = BackslidingToadsAndFrogs()
+    assert sorted(m.result for m in ruleset.options(".T.F", Player.LEFT)) == ["..TF", "T..F"]
+    assert sorted(m.result for m in ruleset.options("TF.", Player.RIGHT)) == ["T.F"]
+    assert sorted(m.result for m in ruleset.options("T.F", Player.RIGHT)) == ["TF."]
+    # T. : Left moves to .T, then back: the toad shuffles, Right has nothing: Left wins.
+    assert solve(ruleset, "T.").outcome is Outcome.L
+    # T..F: each side can shuffle back and forth; the first player wins by advancing.
+    assert solve(ruleset, "T.F").outcome == solve(ruleset, "T.F", method="retrograde").outcome
+
+
+def test_retrograde_agrees_with_the_recursive_solver_on_acyclic_games():
+    """On a game without cycles the retrograde analysis is the ordinary outcome."""
+    from cgframework.solvers.outcome import solve_outcome
+    from cgframework_classic.domineering import Domineering
+
+    ruleset = Domineering()
+    for board in ("..|..", "...|...", "..|..|..", "....", ".#.|...", "...|.#.|..."):
+        position = ruleset.parse(board)
+        expected = solve_outcome(ruleset, position, SolveContext()).outcome
+        assert solve_retrograde(ruleset, position, SolveContext()).outcome == expected, board
+
+
+def test_generalized_nim_sum_rule():
+    """Smith (1966): a + b is the nim-sum; a + inf(K) = inf(K xor a); inf + inf = inf({})."""
+    assert loopy_nim_sum(5, 3) == 6
+    assert loopy_nim_sum(Infinite(frozenset({0, 2})), 3) == Infinite(frozenset({3, 1}))
+    assert loopy_nim_sum(1, Infinite(frozenset({0}))) == Infinite(frozenset({1}))
+    assert loopy_nim_sum(Infinite(frozenset({0})), Infinite(frozenset({1}))) == Infinite()
+    assert str(Infinite(frozenset({2, 0}))) == "inf{0,2}" and str(Infinite()) == "inf{}"
+    assert parse_loopy_grundy("inf{0,2}") == Infinite(frozenset({0, 2}))
+    assert parse_loopy_grundy("inf{}") == Infinite()
+
+
+def test_two_cycle_is_a_draw_and_an_exit_makes_it_a_win():
+    cycle = solve(DIGRAPH, "0>1,1>0;0")
+    assert (cycle.grundy, cycle.outcome, cycle.best_moves) == ("inf{}", Outcome.D, ("0>1",))
+    assert cycle.extra["best_moves_result"] == "draw"
+    # 0 <-> 1 and 1 -> 2 (dead end): 2 has value 0, 1 has 1 (mex), 0 has 0 (its only
+    # option 1 reverses through 2).
+    assert [solve(DIGRAPH, f"0>1,1>0,1>2;{v}").grundy for v in (0, 1, 2)] == [0, 1, 0]
+    # A self-loop with an exit to a dead end: inf{0}, a first-player win.
+    loop = solve(DIGRAPH, "0>0,0>1;0")
+    assert (loop.grundy, loop.outcome, loop.best_moves) == ("inf{0}", Outcome.N, ("0>1",))
+
+
+def test_a_ruleset_not_declared_loopy_refuses_a_repeated_position(monkeypatch):
+    monkeypatch.setattr(DigraphRuleset, "loopy", False)
+    for method in ("generic", "grundy", "outcome", "canonical"):
+        with pytest.raises(SolverError, match="position repeats.*declare the ruleset loopy"):
+            solve(DIGRAPH, "0>1,1>0;0", method=method)
+    assert solve(DIGRAPH, "0>1,1>2;0", method="grundy").grundy == 0
+
+
+def token_game(n, arcs, vertex):
+    """One token on a partizan digraph as a loopy game graph (vertices are its nodes)."""
+    left = [[v for u, v, lab in arcs if u == w and lab == "L"] for w in range(n)]
+    right = [[v for u, v, lab in arcs if u == w and lab == "R"] for w in range(n)]
+    return LoopyGame.build(left, right, vertex)
+
+
+@settings(max_examples=60, deadline=None)
+@given(digraphs(max_vertices=4, labels=("L", "R")), st.data())
+def test_partizan_sums_from_component_games_and_sides_equal_retrograde(graph, data):
+    """The value route for partizan tokens: each token a loopy game, the sum by
+    ``values.loopy.add``, who wins read off the sides (Buchi survival games); against the
+    retrograde analysis of the ruleset's whole product graph (2-3 tokens)."""
+    n, arcs = graph
+    tokens = data.draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=3))
+    total = token_game(n, arcs, tokens[0])
+    for t in tokens[1:]:
+        total = total + token_game(n, arcs, t)
+    solution = solve(PARTIZAN, text_of(n, arcs, tokens))
+    expected = (solution.extra["left_first"], solution.extra["right_first"])
+    assert first_player_results(total) == expected

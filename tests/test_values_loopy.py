@@ -1,0 +1,206 @@
+"""Loopy games and stoppers (cgframework.values.loopy): identities from Winning Ways ch. 11
+and Siegel ch. VI, the stopper order against short canonical forms, and the calc universe."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cgframework.testing import run_cli
+from cgframework.values import ZERO, game
+from cgframework.values.loopy import (
+    LoopyGame,
+    LoopySyntaxError,
+    add,
+    compare,
+    equal,
+    is_stopper,
+    minimized,
+    offside_ge,
+    onside_ge,
+    parse_loopy,
+    simplify_stopper,
+    survives_second,
+)
+
+ON, OFF, OVER, UNDER, UPON, DUD = map(parse_loopy, ("on", "off", "over", "under", "upon", "dud"))
+
+
+def test_on_plus_off_is_dud():
+    """Winning Ways ch. 11 and Siegel VI: on + off = dud (the sum is dud's graph itself)."""
+    assert add(ON, OFF) == DUD
+    assert equal(ON + OFF, DUD)
+    assert str(ON + OFF) == "dud"
+
+
+def test_which_named_games_are_stoppers():
+    """on, off, over, under, upon are stoppers; dud = {pass|pass} is not (Siegel VI.2)."""
+    assert all(is_stopper(g) for g in (ON, OFF, OVER, UNDER, UPON))
+    assert not is_stopper(DUD)
+    assert not is_stopper(OVER + UNDER)  # Right passes in over, Left in under, for ever
+
+
+def test_stopper_order_and_sums():
+    """Facts checked by hand with the survival criterion (Left survives G - H second)."""
+    zero, one, star = parse_loopy("0"), parse_loopy("1"), parse_loopy("*")
+    assert compare(ON, one) == ">" and compare(OFF, parse_loopy("-1")) == "<"
+    assert compare(OVER, zero) == ">" and compare(OVER, one) == "<"
+    assert compare(UNDER, zero) == "<"
+    assert compare(UPON, zero) == ">" and compare(UPON, star) == "||"
+    assert equal(ON + one, ON) and equal(ON + UPON, ON)
+    assert equal(OVER + OVER, OVER) and str(OVER + OVER) == "over"
+    assert compare(parse_loopy("{0|on}"), OVER) == ">"
+    assert equal(parse_loopy("{*|*}"), zero)
+
+
+def test_sides_of_dud():
+    """Winning Ways ch. 11: dud = on & off (onside on, offside off); so off < dud < on and
+    dud is incomparable with 0; and on + off = dud also side by side."""
+    zero = parse_loopy("0")
+    for g in (DUD, ON + OFF):
+        assert onside_ge(g, ON) and onside_ge(ON, g)
+        assert offside_ge(g, OFF) and offside_ge(OFF, g)
+        assert not offside_ge(g, zero) and onside_ge(g, zero)
+    assert compare(DUD, zero) == "||"
+    assert compare(OFF, DUD) == "<" and compare(DUD, ON) == "<"
+    # G - G need not be 0 for a loopy G: on - on = on + off = dud.
+    assert equal(ON - ON, DUD)
+
+
+def test_notation_round_trips():
+    for text in ("a:{0|{a|*}}", "{pass|{pass|0}}", "{0,{pass|}|pass}", "{1|{pass|-1}}"):
+        g = parse_loopy(text)
+        assert equal(parse_loopy(str(g)), g), text
+    assert str(parse_loopy("{0|pass}")) == "over"
+    assert str(-OVER) == "under"
+
+
+@pytest.mark.parametrize(
+    "text", ["pass", "{0|pass", "{0|1|2}", "foo", "{pass + 1|}", "1 +", "{" * 300 + "|" + "}" * 300]
+)
+def test_bad_expressions(text):
+    with pytest.raises(LoopySyntaxError):
+        parse_loopy(text)
+
+
+@st.composite
+def short_games(draw, max_nodes=6):
+    """A DAG: node v's options are among nodes 0..v-1; the game is the last node."""
+    n = draw(st.integers(1, max_nodes))
+    left = [draw(st.lists(st.integers(0, v - 1), max_size=2)) if v else [] for v in range(n)]
+    right = [draw(st.lists(st.integers(0, v - 1), max_size=2)) if v else [] for v in range(n)]
+    return left, right, n - 1
+
+
+def canonical(left, right, v):
+    return game(
+        [canonical(left, right, w) for w in left[v]], [canonical(left, right, w) for w in right[v]]
+    )
+
+
+@settings(max_examples=80, deadline=None)
+@given(short_games(), short_games())
+def test_stopper_order_on_short_games_is_the_canonical_order(a, b):
+    """A short game is a stopper, and the survival order is the usual order of games."""
+    g, h = LoopyGame.build(*a), LoopyGame.build(*b)
+    x, y = canonical(*a), canonical(*b)
+    assert is_stopper(g) and is_stopper(h)
+    expected = x.compare(y)
+    assert compare(g, h) == {"=": "=", "<": "<", ">": ">", "||": "||"}[expected]
+    assert equal(minimized(g), g) and ((x - y) == ZERO) == equal(g, h)
+
+
+@st.composite
+def left_looping_stoppers(draw, max_nodes=5):
+    """Every cycle is made of Left's moves only: Left's moves are arbitrary; Right's moves
+    go forward in a topological order of the strongly connected parts of Left's moves."""
+    n = draw(st.integers(1, max_nodes))
+    left = [draw(st.lists(st.integers(0, n - 1), max_size=2)) for _ in range(n)]
+    graph = nx.DiGraph()
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from((v, w) for v in range(n) for w in left[v])
+    condensed = nx.condensation(graph)
+    rank = {c: i for i, c in enumerate(nx.topological_sort(condensed))}
+    part = {v: rank[condensed.graph["mapping"][v]] for v in range(n)}
+    right = [
+        [w for w in draw(st.lists(st.integers(0, n - 1), max_size=2)) if part[w] > part[v]]
+        for v in range(n)
+    ]
+    return LoopyGame.build(left, right, draw(st.integers(0, n - 1)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(left_looping_stoppers(), left_looping_stoppers())
+def test_sums_of_left_looping_stoppers_are_stoppers(g, h):
+    """Stoppers all of whose cycles are Left's moves (like on, upon) add to a stopper: an
+    infinite play of the sum would need a cycle with a Right move in some component
+    (Winning Ways ch. 11; Siegel VI.2). A Right-looping summand (off) breaks it: on + off."""
+    assert is_stopper(g) and is_stopper(h)
+    assert is_stopper(g + h)
+    assert equal(g + h, h + g)
+
+
+def test_calc_universe_loopy(capsys):
+    assert run_cli(capsys, "calc", "--universe", "loopy", "on + off == dud")[:2] == (0, "true\n")
+    assert run_cli(capsys, "calc", "--universe", "loopy", "over + over")[:2] == (0, "over\n")
+    assert run_cli(capsys, "calc", "--universe", "loopy", "dud || 0")[:2] == (0, "true\n")
+    code, out, err = run_cli(capsys, "calc", "--universe", "loopy", "{0|pass")
+    assert code == 2 and err.count("\n") == 1
+
+
+@st.composite
+def loopy_games(draw, max_nodes=3):
+    n = draw(st.integers(1, max_nodes))
+    node = st.integers(0, n - 1)
+    left = [draw(st.lists(node, max_size=2)) for _ in range(n)]
+    right = [draw(st.lists(node, max_size=2)) for _ in range(n)]
+    return LoopyGame.build(left, right, 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(loopy_games(), loopy_games())
+def test_for_stoppers_the_sides_comparison_is_plain_survival(g, h):
+    """Between stoppers an infinite play of G - H moves infinitely often in both parts (no
+    alternating infinite play in one stopper), so both Buchi criteria are plain survival."""
+    if is_stopper(g) and is_stopper(h):
+        plain = survives_second(g, -h, None)
+        assert onside_ge(g, h) == plain and offside_ge(g, h) == plain
+
+
+@settings(max_examples=60, deadline=None)
+@given(loopy_games(), loopy_games(), loopy_games())
+def test_the_order_of_loopy_games_is_a_preorder(a, b, c):
+    assert onside_ge(a, a) and offside_ge(a, a)
+    for side in (onside_ge, offside_ge):
+        if side(a, b) and side(b, c):
+            assert side(a, c)
+
+
+def test_default_calc_takes_loopy_literals(capsys):
+    """Plain ``cgf calc`` switches to the loopy universe when the expression names on, off,
+    over, under, upon, dud or pass (no short game is written with these words)."""
+    assert run_cli(capsys, "calc", "on + off == dud")[:2] == (0, "true\n")
+    assert run_cli(capsys, "calc", "{pass|*} > 0")[:2] == (0, "true\n")
+    assert run_cli(capsys, "calc", "{1|0} + *")[:2] == (0, "{1*|*}\n")
+
+
+@settings(max_examples=60, deadline=None)
+@given(loopy_games(max_nodes=5))
+def test_simplified_stoppers_are_equal_stoppers(g):
+    """Removing dominated options, bypassing reversible ones and fusing equal positions keeps
+    a stopper's value (Siegel VI.3), and a second pass finds nothing more to do."""
+    if is_stopper(g):
+        s = simplify_stopper(g)
+        assert is_stopper(s) and equal(s, g)
+        assert s.size <= minimized(g).size
+        assert simplify_stopper(s).size == s.size
+
+
+def test_simplified_examples():
+    assert str(parse_loopy("{0,{pass|}|pass}")) == "on"  # {0, on | pass}: on dominates 0
+    assert str(parse_loopy("{0,1|pass}")) == "{1|pass}"  # 1 dominates 0
+    # Number translation: 3 + over = {3 + 0 | 3 + over} = {3 | pass}.
+    assert equal(parse_loopy("3 + over"), parse_loopy("{3|pass}"))
+    assert str(parse_loopy("3 + over")) == "{3|pass}"
