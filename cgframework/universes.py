@@ -67,7 +67,7 @@ def _normal_universe() -> Universe:
 
     def describe(g: Any) -> dict[str, Any]:
         return {
-            "outcome": g.outcome(),
+            "outcome": g.outcome().value,
             "left_stop": dump_number(g.left_stop()),
             "right_stop": dump_number(g.right_stop()),
             "mean": dump_number(g.mean()),
