@@ -24,6 +24,7 @@ from cgframework.solution import Solution
 from cgframework.solvers.dispatch import SolverError, available_methods, solve
 from cgframework.store import StoreError, ValueStore
 from cgframework.universes import holds, split_comparison
+from cgframework.values.notation import MAX_LENGTH, elide
 
 app = typer.Typer(
     name="cgf",
@@ -123,6 +124,7 @@ def solve_cmd(
         str | None,
         typer.Option(help="Read the position from this file (e.g. a JSON board) instead."),
     ] = None,
+    full: Annotated[bool, typer.Option("--full", help="Print long values in full.")] = False,
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics."""
     rs = load_ruleset(ruleset)
@@ -139,7 +141,7 @@ def solve_cmd(
         ("ruleset", solution.ruleset),
         ("position", solution.position),
         ("convention", solution.convention.value),
-        ("value", value_text(solution.value)),
+        ("value", elide(value_text(solution.value), None if full else MAX_LENGTH)),
         ("outcome", solution.outcome.value if solution.outcome else "-"),
         ("first", solution.first.value),
         ("best moves", ", ".join(solution.best_moves) or "(none)"),
@@ -230,6 +232,7 @@ def calc(
     expression: Annotated[str, typer.Argument(help='e.g. "{1|0} + *" or "^ >= 0".')],
     universe: Annotated[str, typer.Option(help="Value universe (normal, ...).")] = "normal",
     as_json: Annotated[bool, typer.Option("--json", help="Value with stops etc. as JSON.")] = False,
+    full: Annotated[bool, typer.Option("--full", help="Print long values in full.")] = False,
 ) -> None:
     """Evaluate a value expression (sum, difference) or a comparison (<=, >=, ==, <, >, ||)."""
     try:
@@ -242,7 +245,7 @@ def calc(
         try:
             return uni.parse(text)
         except Exception as exc:
-            fail(f"invalid {uni.name} expression {text!r}: {exc}")
+            fail(f"invalid {uni.name} expression {elide(repr(text), 80)}: {exc}")
 
     a = evaluate(left)
     if op is not None:
@@ -252,7 +255,7 @@ def calc(
     if as_json:
         print(json.dumps({"value": str(a), **uni.describe(a)}))
     else:
-        print(a)
+        print(elide(str(a), None if full else MAX_LENGTH))
 
 
 @app.command()

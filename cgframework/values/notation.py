@@ -96,7 +96,7 @@ def elide(text: str, max_length: int | None) -> str:
         return text
     keep = max(max_length - 40, 8)
     head, tail = text[: keep * 3 // 4], text[len(text) - keep // 4 :]
-    return f"{head}...{tail} ({len(text)} characters, elided; --full prints all)"
+    return f"{head}...{tail} ({len(text)} characters, elided)"
 
 
 # ---- parsing -----------------------------------------------------------------------------
