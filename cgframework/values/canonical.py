@@ -44,6 +44,7 @@ TREE_LIMIT = 2000
 class ValueTooLarge(ValueError):
     """A value whose game tree would have to be built, and is too large to build."""
 
+
 _interned: dict[tuple[tuple[int, ...], tuple[int, ...]], CanonicalGame] = {}
 _by_id: list[CanonicalGame] = []
 _ge_memo: dict[tuple[int, int], bool] = {}
