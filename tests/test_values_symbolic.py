@@ -45,26 +45,26 @@ def t_canon(lefts, rights):
         lefts = {a for a in lefts if not any(b != a and t_le(a, b) for b in lefts)}
         rights = {a for a in rights if not any(b != a and t_le(b, a) for b in rights)}
         g = (frozenset(lefts), frozenset(rights))
-        new_l, new_r, changed = set(), set(), False
-        for a in lefts:
-            for ar in a[1]:
-                if t_le(ar, g):
-                    new_l |= ar[0]
-                    changed = True
-                    break
-            else:
-                new_l.add(a)
-        for a in rights:
-            for al in a[0]:
-                if t_le(g, al):
-                    new_r |= al[1]
-                    changed = True
-                    break
-            else:
-                new_r.add(a)
-        if not changed:
+        # G^L reverses through G^LR <= G (replaced by G^LRL); G^R through G^RL >= G
+        new_l, changed_l = _bypass(lefts, 1, lambda x, g=g: t_le(x, g), 0)
+        new_r, changed_r = _bypass(rights, 0, lambda x, g=g: t_le(g, x), 1)
+        if not (changed_l or changed_r):
             return g
         lefts, rights = new_l, new_r
+
+
+def _bypass(options, through, reverses, replacement):
+    """Options with each reversible one replaced (side indices: 0 Left, 1 Right)."""
+    out, changed = set(), False
+    for a in options:
+        for x in a[through]:
+            if reverses(x):
+                out |= x[replacement]
+                changed = True
+                break
+        else:
+            out.add(a)
+    return out, changed
 
 
 @cache

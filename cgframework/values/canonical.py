@@ -353,21 +353,22 @@ class _Uptimal(CanonicalGame):
         _SLOT_LEFT.__set__(self, lefts)
         _SLOT_RIGHT.__set__(self, rights)
 
-    @property  # type: ignore[misc]
-    def left(self) -> Any:  # noqa: F811
-        try:
-            return _SLOT_LEFT.__get__(self)
-        except AttributeError:
-            self._options()
-            return _SLOT_LEFT.__get__(self)
 
-    @property  # type: ignore[misc]
-    def right(self) -> Any:  # noqa: F811
+def _lazy_side(slot: Any) -> property:
+    """A property reading ``slot``, filled by ``_options()`` on first access."""
+
+    def get(self: _Uptimal) -> Any:
         try:
-            return _SLOT_RIGHT.__get__(self)
+            return slot.__get__(self)
         except AttributeError:
             self._options()
-            return _SLOT_RIGHT.__get__(self)
+            return slot.__get__(self)
+
+    return property(get)
+
+
+_Uptimal.left = _lazy_side(_SLOT_LEFT)  # type: ignore[assignment,misc]
+_Uptimal.right = _lazy_side(_SLOT_RIGHT)  # type: ignore[assignment,misc]
 
 
 EAGER_BIRTHDAY = 64
