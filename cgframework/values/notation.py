@@ -8,6 +8,7 @@ the same game.
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 
 from cgframework.values.canonical import (
@@ -100,9 +101,10 @@ def elide(text: str, max_length: int | None) -> str:
 
 
 # ---- parsing -----------------------------------------------------------------------------
-MAX_NESTING = 150
+MAX_NESTING = 1000
 """Deepest nesting of braces, parentheses, bars and signs that :func:`parse_value` accepts
 (checked before parsing, so deep input is one clear error, never a stack overflow)."""
+_FRAMES_PER_LEVEL = 8
 
 
 def parse_value(text: str) -> CanonicalGame:
@@ -110,6 +112,10 @@ def parse_value(text: str) -> CanonicalGame:
     if not isinstance(text, str):
         raise ValueSyntaxError(f"expected text, got {type(text).__name__}")
     parser = _Parser(text)
+    # the descent is pure Python calls (no C stack in CPython >= 3.11); let it reach the limit
+    needed = MAX_NESTING * _FRAMES_PER_LEVEL + 1000
+    if sys.getrecursionlimit() < needed:
+        sys.setrecursionlimit(needed)
     value = parser.expression()
     if parser.peek() is not None:
         parser.error("unexpected")
@@ -189,6 +195,8 @@ class _Parser:
         return value
 
     def term(self) -> CanonicalGame:
+        if self.peek() not in ("{", "(", "-", "+", "±"):
+            return self._term()  # a literal: no deeper
         self.deeper()
         try:
             return self._term()
