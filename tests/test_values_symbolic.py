@@ -254,8 +254,11 @@ def test_general_games_refuse_to_expand_huge_uptimals():
     stack overflow."""
     with pytest.raises(ValueTooLarge):
         add(parse_value("{1|0}"), up(10**6))
+    deep = game([up(10**6)], [number(-1)])  # a general game with a deep uptimal option
+    assert str(deep) == "{^1000000|-1}" and deep.left == (up(10**6),)
+    assert deep + STAR is game([up(10**6) + STAR, deep], [number(-1) + STAR, deep])
     with pytest.raises(ValueTooLarge):
-        game([up(10**6)], [number(-1)])
+        add(deep, parse_value("{1|0}"))
     with pytest.raises(ValueTooLarge):
         game([nimber(2**64)], [number(-1)])
     # comparisons need no tree

@@ -375,7 +375,10 @@ EAGER_BIRTHDAY = 64
 """Uptimals born by this day get their options at once (plain slots: the searches' hot loops
 read options of small numbers and stars constantly); later ones are :class:`_Uptimal`."""
 _huge_ids: set[int] = set()
-"""Ids of the uptimals that tree algorithms must not expand (see :func:`_tree_depth_check`)."""
+"""Ids of the uptimals that a sum with a general game must not expand (see
+:func:`_tree_depth_check`): born after TREE_LIMIT, or with more than OPTION_LIST_LIMIT options."""
+_wide_ids: set[int] = set()
+"""Ids of the uptimals with more than OPTION_LIST_LIMIT options (no option list for game())."""
 
 
 def _uptimal(x: Fraction, n: int, m: int) -> CanonicalGame:
@@ -400,6 +403,8 @@ def _uptimal(x: Fraction, n: int, m: int) -> CanonicalGame:
     _uptimals[key] = g
     if born > TREE_LIMIT or m > OPTION_LIST_LIMIT:
         _huge_ids.add(g.id)
+        if m > OPTION_LIST_LIMIT:
+            _wide_ids.add(g.id)
     if eager:  # options are born earlier, so this recursion is at most EAGER_BIRTHDAY deep
         lefts, rights = _uptimal_options(x, n, m)
         put(g, "left", lefts)
@@ -482,11 +487,13 @@ def _uptimal_birthday(x: Fraction, n: int, m: int) -> int:
     return born + (k - 1) + (2 if m <= 1 else 1 + (m ^ 1))
 
 
-def _tree_depth_check(*games: CanonicalGame) -> None:
-    """Refuse to expand an uptimal too deep or too wide for a tree algorithm (adding it to a
-    general game recurses once per level; its reversible options may be listed)."""
+def _tree_depth_check(*games: CanonicalGame, ids: set[int] = _huge_ids) -> None:
+    """Refuse to expand an uptimal too deep or too wide for a tree algorithm: adding it to a
+    general game recurses once per level (``_huge_ids``); as an option of a general game its
+    options may be listed (``_wide_ids``). Comparisons need neither: they descend the general
+    game's tree and only O(1) levels of an uptimal's."""
     for g in games:
-        if g.id in _huge_ids:
+        if g.id in ids:
             from cgframework.values.notation import format_value
 
             raise ValueTooLarge(
@@ -569,8 +576,8 @@ def game(lefts: Iterable[CanonicalGame], rights: Iterable[CanonicalGame]) -> Can
         ls = _sorted(other_lefts + [best_left])
     if best_right is not None and len(other_rights) < len(rs) - 1:
         rs = _sorted(other_rights + [best_right])
-    if _huge_ids:
-        _tree_depth_check(*other_lefts, *other_rights)
+    if _wide_ids:
+        _tree_depth_check(*other_lefts, *other_rights, ids=_wide_ids)
     return _canonicalise(ls, rs)
 
 

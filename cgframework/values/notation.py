@@ -112,13 +112,19 @@ def parse_value(text: str) -> CanonicalGame:
     if not isinstance(text, str):
         raise ValueSyntaxError(f"expected text, got {type(text).__name__}")
     parser = _Parser(text)
-    # the descent is pure Python calls (no C stack in CPython >= 3.11); let it reach the limit
-    needed = MAX_NESTING * _FRAMES_PER_LEVEL + 1000
-    if sys.getrecursionlimit() < needed:
+    # the descent is pure Python calls (no C stack in CPython >= 3.11): for deep input, the
+    # recursion limit is raised while parsing, and restored after
+    before = sys.getrecursionlimit()
+    needed = min(parser.levels, MAX_NESTING) * _FRAMES_PER_LEVEL + 1000
+    if before < needed:
         sys.setrecursionlimit(needed)
-    value = parser.expression()
-    if parser.peek() is not None:
-        parser.error("unexpected")
+    try:
+        value = parser.expression()
+        if parser.peek() is not None:
+            parser.error("unexpected")
+    finally:
+        if before < needed:
+            sys.setrecursionlimit(before)
     return value
 
 
@@ -135,12 +141,15 @@ class _Parser:
         self.match: dict[int, int] = {}
         self.runs: dict[int, list[tuple[int, int]]] = {-1: []}
         stack: list[int] = []
+        self.levels = 0  # bounds the descent: deepest brackets, plus every sign and bar run
+        depth = 0
         chars = self.chars
         k, size = 0, len(chars)
         while k < size:
             c = chars[k][1]
             if c in "{(":
                 stack.append(k)
+                depth = max(depth, len(stack))
                 self.runs[k] = []
                 if len(stack) > MAX_NESTING:
                     self.pos = k
@@ -148,7 +157,10 @@ class _Parser:
             elif c in "})":
                 if stack:
                     self.match[stack.pop()] = k
+            elif c in "-+±":
+                self.levels += 1
             elif c == "|":
+                self.levels += 1
                 n = 1
                 while k + n < size and chars[k + n][1] == "|":
                     n += 1
@@ -156,6 +168,7 @@ class _Parser:
                 k += n
                 continue
             k += 1
+        self.levels += depth
 
     # low level
     def peek(self, ahead: int = 0) -> str | None:
