@@ -25,6 +25,7 @@ from cgframework.solution import Solution
 from cgframework.solvers.dispatch import SolverError, available_methods, solve
 from cgframework.store import StoreError, ValueStore
 from cgframework.universes import holds, split_comparison
+from cgframework.values.notation import MAX_LENGTH, elide
 
 app = typer.Typer(
     name="cgf",
@@ -143,6 +144,7 @@ def solve_cmd(
     misere: Annotated[
         bool, typer.Option("--misere", help="Misère play: who cannot move wins.")
     ] = False,
+    full: Annotated[bool, typer.Option("--full", help="Print long values in full.")] = False,
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics."""
     rs = load_ruleset(ruleset)
@@ -165,7 +167,7 @@ def solve_cmd(
         ("ruleset", solution.ruleset),
         ("position", solution.position),
         ("convention", solution.convention.value),
-        ("value", value_text(solution.value)),
+        ("value", elide(value_text(solution.value), None if full else MAX_LENGTH)),
         ("outcome", solution.outcome.value if solution.outcome else "-"),
         ("first", solution.first.value),
         ("best moves", ", ".join(solution.best_moves) or "(none)"),
@@ -256,6 +258,7 @@ def calc(
     expression: Annotated[str, typer.Argument(help='e.g. "{1|0} + *" or "^ >= 0".')],
     universe: Annotated[str, typer.Option(help="Value universe (normal, ...).")] = "normal",
     as_json: Annotated[bool, typer.Option("--json", help="Value with stops etc. as JSON.")] = False,
+    full: Annotated[bool, typer.Option("--full", help="Print long values in full.")] = False,
 ) -> None:
     """Evaluate a value expression (sum, difference) or a comparison (<=, >=, ==, <, >, ||).
 
@@ -274,7 +277,7 @@ def calc(
         try:
             return uni.parse(text)
         except Exception as exc:
-            fail(f"invalid {uni.name} expression {text!r}: {exc}")
+            fail(f"invalid {uni.name} expression {elide(repr(text), 80)}: {exc}")
 
     a = evaluate(left)
     if op is not None:
@@ -288,7 +291,7 @@ def calc(
     if as_json:
         print(json.dumps({"value": str(a), **uni.describe(a)}))
     else:
-        print(a)
+        print(elide(str(a), None if full else MAX_LENGTH))
 
 
 @app.command()

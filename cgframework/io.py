@@ -69,6 +69,7 @@ def register_value_kind(
 
 register_value_kind("number", (int, Fraction), dump_number, load_number)
 register_value_kind("canonical", CanonicalGame, str, parse_value)
+converter.register_unstructure_hook(CanonicalGame, str)  # to_json(value): its CGSuite text
 register_value_kind("text", str, str, str)
 
 

@@ -69,7 +69,7 @@ def _normal_universe() -> Universe:
         if isinstance(g, ValueList):
             return value_facts(g)
         return {
-            "outcome": g.outcome(),
+            "outcome": g.outcome().value,
             "left_stop": dump_number(g.left_stop()),
             "right_stop": dump_number(g.right_stop()),
             "mean": dump_number(g.mean()),

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from cgframework.game import Outcome
 from cgframework.values import (
     DOWN,
     ONE,
@@ -77,7 +78,7 @@ def test_up_is_confused_with_star_and_positive():
     """Winning Ways ch. 3: ^ > 0, ^ || *, ^* || 0."""
     assert UP > ZERO and UP.compare(STAR) == "||" and UP.fuzzy(STAR)
     assert (UP + STAR).compare(ZERO) == "||"
-    assert UP.outcome() == "L" and STAR.outcome() == "N" and DOWN.outcome() == "R"
+    assert (UP.outcome(), STAR.outcome(), DOWN.outcome()) == (Outcome.L, Outcome.N, Outcome.R)
 
 
 def test_nimber_addition_is_nim_sum():

@@ -57,7 +57,7 @@ def test_partial_order(g, h, k):
         assert g >= k
     assert (g >= h) == ((g - h) >= ZERO)
     rel = g.compare(h)
-    assert rel == {"L": ">", "R": "<", "P": "=", "N": "||"}[(g - h).outcome()]
+    assert rel == {"L": ">", "R": "<", "P": "=", "N": "||"}[(g - h).outcome().value]
 
 
 @SETTINGS

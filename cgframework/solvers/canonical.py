@@ -21,7 +21,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from cgframework.cache import MISSING
 from cgframework.extensions import SolveContext
-from cgframework.game import Outcome, Player, Position, Ruleset, components, options
+from cgframework.game import Player, Position, Ruleset, components, options
 from cgframework.solvers.common import check_impartial, finish, simplified
 from cgframework.values import ZERO, CanonicalGame, game
 from cgframework.values.canonical import add, negate
@@ -141,7 +141,7 @@ def solve_canonical(ruleset: Ruleset, position: Position, ctx: SolveContext):
         position,
         ctx,
         value=value,
-        outcome=Outcome(value.outcome()),
+        outcome=value.outcome(),
         best_moves=best,
         method="canonical",
         grundy=nim if ruleset.impartial else None,

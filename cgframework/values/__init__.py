@@ -7,12 +7,15 @@ from cgframework.values.canonical import (
     UP,
     ZERO,
     CanonicalGame,
+    StarOptions,
+    ValueTooLarge,
     cache_info,
     game,
     nimber,
     number,
     simplest_between,
     up,
+    uptimal,
 )
 from cgframework.values.interned import Interned
 from cgframework.values.nimbers import mex, nim_sum
@@ -41,6 +44,9 @@ __all__ = [
     "simplest_between",
     "thermograph",
     "up",
+    "uptimal",
+    "StarOptions",
+    "ValueTooLarge",
 ]
 
 # The value toolbox (issue 17): reduced forms, cooling and heating, atomic weight, ordinal

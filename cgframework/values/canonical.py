@@ -2,18 +2,48 @@
 
 A :class:`CanonicalGame` is the unique simplest form of its equivalence class (Siegel, CGT
 II.2: no dominated and no reversible options), so equality is identity and every value is
-built once. Numbers and nimbers are tagged for fast paths (simplest-number rule, number
-translation, nim-sum).
+built once.
+
+Values of any size. As in CGSuite, the *uptimals* ``x + n.^ + *m`` (a dyadic number x, n ups
+or downs, a nimber *m; numbers and nimbers are the cases n = m = 0 and x = n = 0) are kept as
+that payload, never as a tree: ``number(10**30)``, ``nimber(2**64)`` and ``up(10**6)`` are one
+object each. Sums, negatives, comparisons, stops, birthday, temperature, mean, printing and
+interning of uptimals are arithmetic on the payload (O(digits)). Their options (``left``,
+``right``) are built on first access, one level at a time; ``*m`` and ``x + *m`` with more than
+:data:`OPTION_LIST_LIMIT` options give a lazy sequence instead of a tuple. Every canonical form
+that equals an uptimal is recognised when it is interned (the options of ``x + n.^ + *m`` follow
+from ``n.^ + *m = {0 | (n-1).^ + *(m xor 1)}`` for n >= 1 except ``^* = {0, * | 0}``, and number
+translation), so equality stays identity. A general game whose work would have to expand an
+uptimal deeper than :data:`TREE_LIMIT` levels, or list more than :data:`OPTION_LIST_LIMIT`
+options, raises :class:`ValueTooLarge` (a ``ValueError``) instead of running out of stack.
+
+The value API follows one rule: *attributes* (properties) are stored facts, read in O(1):
+``left``, ``right``, ``is_number``, ``is_integer``, ``is_nimber``, ``is_uptimal``,
+``number_value``, ``nim_value``, ``uptimal``; *methods* compute, and are cached:
+``outcome()`` (an :class:`~cgframework.game.Outcome`), ``left_stop()``, ``right_stop()``,
+``birthday()``, ``temperature()``, ``mean()``, ``thermograph()``, ``compare()``. JSON: a value
+is its CGSuite text (``cgframework.io.to_json(value)``, ``parse_value`` reads it back).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from operator import attrgetter
 from typing import Any
 
+from cgframework.game import Outcome
 from cgframework.values.interned import Interned
+
+OPTION_LIST_LIMIT = 4096
+"""``*m`` (and ``x + *m``) with more options than this list them lazily (:class:`StarOptions`)."""
+TREE_LIMIT = 2000
+"""Deepest uptimal (birthday) that general-game algorithms expand as a tree."""
+
+
+class ValueTooLarge(ValueError):
+    """A value whose game tree would have to be built, and is too large to build."""
+
 
 _interned: dict[tuple[tuple[int, ...], tuple[int, ...]], CanonicalGame] = {}
 _by_id: list[CanonicalGame] = []
@@ -29,18 +59,19 @@ class CanonicalGame(Interned):
 
     _makers = "game(), number(), nimber() or parse_value()"
 
-    __slots__ = ("id", "left", "right", "number_value", "nim_value", "_key", "_ls", "_rs")
+    __slots__ = ("id", "left", "right", "number_value", "nim_value", "_key", "_ls", "_rs", "_up")
 
     id: int
     left: tuple[CanonicalGame, ...]
     right: tuple[CanonicalGame, ...]
     number_value: Fraction | None
     nim_value: int | None
+    _up: tuple[Fraction, int, int] | None
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
-        from cgframework.values.notation import parse_value
+        from cgframework.values.notation import format_value, parse_value
 
-        return (parse_value, (str(self),))
+        return (parse_value, (format_value(self),))
 
     # ---- predicates -------------------------------------------------------------------
     @property
@@ -56,9 +87,19 @@ class CanonicalGame(Interned):
         return self.nim_value is not None
 
     @property
+    def is_uptimal(self) -> bool:
+        """``x + n.^ + *m`` (numbers and nimbers included), kept symbolically."""
+        return self._up is not None
+
+    @property
+    def uptimal(self) -> tuple[Fraction, int, int] | None:
+        """``(x, n, m)`` for ``x + n.^ + *m``, else None."""
+        return self._up
+
+    @property
     def is_infinitesimal(self) -> bool:
         """Between all negative and all positive numbers: both stops are 0."""
-        return self.left_stop() == 0 and self.right_stop() == 0
+        return self._ls == 0 and self._rs == 0
 
     # ---- algebra ----------------------------------------------------------------------
     def __add__(self, other: CanonicalGame) -> CanonicalGame:
@@ -99,9 +140,9 @@ class CanonicalGame(Interned):
     def fuzzy(self, other: CanonicalGame) -> bool:
         return self.compare(other) == "||"
 
-    def outcome(self) -> str:
-        """``L`` (> 0), ``R`` (< 0), ``P`` (= 0) or ``N`` (confused with 0)."""
-        return {">": "L", "<": "R", "=": "P", "||": "N"}[self.compare(ZERO)]
+    def outcome(self) -> Outcome:
+        """``Outcome.L`` (> 0), ``R`` (< 0), ``P`` (= 0) or ``N`` (confused with 0)."""
+        return _OUTCOME_OF[self.compare(ZERO)]
 
     # ---- stops, thermography -------------------------------------------------------------
     def left_stop(self) -> Fraction:
@@ -117,9 +158,15 @@ class CanonicalGame(Interned):
         return thermograph(self)
 
     def temperature(self) -> Fraction:
+        up = self._up
+        if up is not None:  # numbers: -1/denominator (integers -1); other uptimals: 0
+            x, n, m = up
+            return Fraction(-1, x.denominator) if n == 0 == m else Fraction(0)
         return self.thermograph().temperature
 
     def mean(self) -> Fraction:
+        if self._up is not None:
+            return self._up[0]
         return self.thermograph().mast
 
     def birthday(self) -> int:
@@ -134,11 +181,18 @@ class CanonicalGame(Interned):
         return f"CanonicalGame('{self}')"
 
 
+_OUTCOME_OF = {">": Outcome.L, "<": Outcome.R, "=": Outcome.P, "||": Outcome.N}
+
+
 def _intern(lefts: tuple[CanonicalGame, ...], rights: tuple[CanonicalGame, ...]) -> CanonicalGame:
     """The unique object for canonical options (sorted by id)."""
     key = (tuple([g.id for g in lefts]), tuple([g.id for g in rights]))
     found = _interned.get(key)
     if found is not None:
+        return found
+    found = _uptimal_of(lefts, rights)
+    if found is not None:
+        _interned[key] = found
         return found
     g = object.__new__(CanonicalGame)
     put = object.__setattr__
@@ -148,6 +202,7 @@ def _intern(lefts: tuple[CanonicalGame, ...], rights: tuple[CanonicalGame, ...])
     put(g, "number_value", _number_of(lefts, rights))
     put(g, "nim_value", _nimber_of(lefts, rights))
     put(g, "_key", key)
+    put(g, "_up", None)
     # the stops (float when exact, which dyadic stops nearly always are: float/float and
     # float/Fraction comparisons are exact, and much cheaper than Fraction/Fraction ones)
     if g.number_value is not None:
@@ -224,8 +279,232 @@ def _ceil(x: Fraction) -> int:
     return -((-x.numerator) // x.denominator)
 
 
+# ---- uptimals: x + n.^ + *m as a payload ------------------------------------------------------
+Payload = tuple[Fraction, int, int]
+_uptimals: dict[Payload, CanonicalGame] = {}
+_SLOT_LEFT = CanonicalGame.__dict__["left"]
+_SLOT_RIGHT = CanonicalGame.__dict__["right"]
+
+
+class StarOptions(Sequence):
+    """The options ``x, x + *, ..., x + *(m-1)`` of ``x + *m``, made one at a time."""
+
+    __slots__ = ("x", "m")
+
+    def __init__(self, x: Fraction, m: int) -> None:
+        self.x, self.m = x, m
+
+    def __len__(self) -> int:
+        return self.m  # OverflowError past sys.maxsize, as for range()
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.m))]
+        i = index + self.m if index < 0 else index
+        if not 0 <= i < self.m:
+            raise IndexError(index)
+        return _uptimal(self.x, 0, i)
+
+    def __iter__(self) -> Iterator[CanonicalGame]:
+        return (_uptimal(self.x, 0, i) for i in range(self.m))
+
+    def __contains__(self, g: object) -> bool:
+        up = getattr(g, "_up", None)
+        return up is not None and up[0] == self.x and up[1] == 0 and up[2] < self.m
+
+    def __repr__(self) -> str:
+        return f"StarOptions(x={self.x}, m={self.m})"
+
+
+def _uptimal_options(x: Fraction, n: int, m: int) -> tuple[Any, Any]:
+    """The canonical options of ``x + n.^ + *m`` (Siegel CGT II.4; number translation)."""
+    if n == 0 and m == 0:
+        d = x.denominator
+        if d != 1:
+            return (_uptimal(x - Fraction(1, d), 0, 0),), (_uptimal(x + Fraction(1, d), 0, 0),)
+        if x > 0:
+            return (_uptimal(x - 1, 0, 0),), ()
+        if x < 0:
+            return (), (_uptimal(x + 1, 0, 0),)
+        return (), ()
+    if n == 0:
+        if m > OPTION_LIST_LIMIT:
+            side: Any = StarOptions(x, m)
+        else:
+            side = _sorted(_uptimal(x, 0, j) for j in range(m))
+        return side, side
+    base = _uptimal(x, 0, 0)
+    if n == 1 and m == 1:
+        return _sorted((base, _uptimal(x, 0, 1))), (base,)
+    if n == -1 and m == 1:
+        return (base,), _sorted((base, _uptimal(x, 0, 1)))
+    if n > 0:
+        return (base,), (_uptimal(x, n - 1, m ^ 1),)
+    return (_uptimal(x, n + 1, m ^ 1),), (base,)
+
+
+class _Uptimal(CanonicalGame):
+    """An uptimal: its payload is the value; ``left``/``right`` are built on first access."""
+
+    __slots__ = ()
+
+    def _options(self) -> None:
+        lefts, rights = _uptimal_options(*self._up)  # type: ignore[misc]
+        _SLOT_LEFT.__set__(self, lefts)
+        _SLOT_RIGHT.__set__(self, rights)
+
+
+def _lazy_side(slot: Any) -> property:
+    """A property reading ``slot``, filled by ``_options()`` on first access."""
+
+    def get(self: _Uptimal) -> Any:
+        try:
+            return slot.__get__(self)
+        except AttributeError:
+            self._options()
+            return slot.__get__(self)
+
+    return property(get)
+
+
+_Uptimal.left = _lazy_side(_SLOT_LEFT)  # type: ignore[assignment,misc]
+_Uptimal.right = _lazy_side(_SLOT_RIGHT)  # type: ignore[assignment,misc]
+
+
+EAGER_BIRTHDAY = 64
+"""Uptimals born by this day get their options at once (plain slots: the searches' hot loops
+read options of small numbers and stars constantly); later ones are :class:`_Uptimal`."""
+_huge_ids: set[int] = set()
+"""Ids of the uptimals that a sum with a general game must not expand (see
+:func:`_tree_depth_check`): born after TREE_LIMIT, or with more than OPTION_LIST_LIMIT options."""
+_wide_ids: set[int] = set()
+"""Ids of the uptimals with more than OPTION_LIST_LIMIT options (no option list for game())."""
+
+
+def _uptimal(x: Fraction, n: int, m: int) -> CanonicalGame:
+    """The one object for ``x + n.^ + *m`` (x a dyadic Fraction, m >= 0)."""
+    key = (x, n, m)
+    found = _uptimals.get(key)
+    if found is not None:
+        return found
+    born = _uptimal_birthday(x, n, m)
+    eager = born <= EAGER_BIRTHDAY
+    g = object.__new__(CanonicalGame if eager else _Uptimal)
+    put = object.__setattr__
+    put(g, "id", len(_by_id))
+    put(g, "number_value", x if n == 0 == m else None)
+    put(g, "nim_value", m if n == 0 and x == 0 else None)
+    put(g, "_key", None)
+    put(g, "_up", key)
+    stop = _fast_number(x)
+    put(g, "_ls", stop)
+    put(g, "_rs", stop)
+    _by_id.append(g)
+    _uptimals[key] = g
+    if born > TREE_LIMIT or m > OPTION_LIST_LIMIT:
+        _huge_ids.add(g.id)
+        if m > OPTION_LIST_LIMIT:
+            _wide_ids.add(g.id)
+    if eager:  # options are born earlier, so this recursion is at most EAGER_BIRTHDAY deep
+        lefts, rights = _uptimal_options(x, n, m)
+        put(g, "left", lefts)
+        put(g, "right", rights)
+        option_key = (tuple([o.id for o in lefts]), tuple([o.id for o in rights]))
+        put(g, "_key", option_key)
+        _interned[option_key] = g
+    return g
+
+
+def _uptimal_of(
+    lefts: tuple[CanonicalGame, ...], rights: tuple[CanonicalGame, ...]
+) -> CanonicalGame | None:
+    """The uptimal whose canonical options these are, or None (see the module docstring)."""
+    nl, nr = len(lefts), len(rights)
+    if nl > 2 and lefts is not rights and lefts != rights:
+        return None
+    for g in lefts:
+        if g._up is None:
+            return None
+    for g in rights:
+        if g._up is None:
+            return None
+    if nl <= 1 and nr <= 1:
+        x = _number_of(lefts, rights)
+        if x is not None:
+            return _uptimal(x, 0, 0)
+    if lefts == rights:  # x + *m: options x + *j, j < m
+        x = lefts[0]._up[0]  # type: ignore[index]
+        stars = set()
+        for g in lefts:
+            gx, gn, gm = g._up  # type: ignore[misc]
+            if gx != x or gn != 0:
+                return None
+            stars.add(gm)
+        if stars == set(range(nl)):
+            return _uptimal(x, 0, nl)
+        return None
+    if nl == 1 and nr == 1:
+        (ax, an, am), (bx, bn, bm) = lefts[0]._up, rights[0]._up  # type: ignore[misc]
+        if ax != bx:
+            return None
+        if an == 0 == am and bn >= 0 and (bn, bm) != (0, 0):
+            return _uptimal(ax, bn + 1, bm ^ 1)
+        if bn == 0 == bm and an <= 0 and (an, am) != (0, 0):
+            return _uptimal(ax, an - 1, am ^ 1)
+        return None
+    if nl == 2 and nr == 1 or nl == 1 and nr == 2:
+        single, pair = (rights[0], lefts) if nl == 2 else (lefts[0], rights)
+        x, sn, sm = single._up  # type: ignore[misc]
+        if sn == 0 == sm and {g._up for g in pair} == {(x, 0, 0), (x, 0, 1)}:
+            return _uptimal(x, 1 if nl == 2 else -1, 1)
+    return None
+
+
+def _uptimal_sign(x: Fraction, n: int, m: int) -> str:
+    """``x + n.^ + *m`` compared with 0: ``>``, ``<``, ``=`` or ``||`` (Siegel CGT II.4:
+    ``^*`` is confused with 0; ``n.^ + *m > 0`` for n >= 2, and for n = 1 unless m = 1)."""
+    if x:
+        return ">" if x > 0 else "<"
+    if n == 0:
+        return "=" if m == 0 else "||"
+    if m == 1 and (n == 1 or n == -1):
+        return "||"
+    return ">" if n > 0 else "<"
+
+
+def _uptimal_birthday(x: Fraction, n: int, m: int) -> int:
+    """Birthday of ``x + n.^ + *m``: b(x) plus that of the infinitesimal part, where
+    b(m/2^j) = floor(|x|) + j + 1 off the integers, b(*m) = m, b(^) = b(^*) = 2,
+    b(^*m) = 1 + (m xor 1) (m >= 2), b(n.^*m) = 1 + b((n-1).^*(m xor 1))."""
+    a = abs(x)
+    j = x.denominator.bit_length() - 1
+    born = a.numerator // a.denominator + (j + 1 if j else 0)
+    k = abs(n)
+    if k == 0:
+        return born + m
+    if (k - 1) & 1:
+        m ^= 1
+    return born + (k - 1) + (2 if m <= 1 else 1 + (m ^ 1))
+
+
+def _tree_depth_check(*games: CanonicalGame, ids: set[int] = _huge_ids) -> None:
+    """Refuse to expand an uptimal too deep or too wide for a tree algorithm: adding it to a
+    general game recurses once per level (``_huge_ids``); as an option of a general game its
+    options may be listed (``_wide_ids``). Comparisons need neither: they descend the general
+    game's tree and only O(1) levels of an uptimal's."""
+    for g in games:
+        if g.id in ids:
+            from cgframework.values.notation import format_value
+
+            raise ValueTooLarge(
+                f"{format_value(g, max_length=60)} is too large to expand into a game tree here"
+                f" (birthday {_birthday(g)}; limits: {TREE_LIMIT} levels,"
+                f" {OPTION_LIST_LIMIT} options)"
+            )
+
+
 # ---- constructors ---------------------------------------------------------------------------
-ZERO = _intern((), ())
+ZERO = _uptimal(Fraction(0), 0, 0)
 
 
 _by_id_key = attrgetter("id")
@@ -235,41 +514,35 @@ def _sorted(games: Iterable[CanonicalGame]) -> tuple[CanonicalGame, ...]:
     return tuple(sorted(set(games), key=_by_id_key))
 
 
-_number_memo: dict[Fraction, CanonicalGame] = {Fraction(0): ZERO}
-
-
 def number(x: int | Fraction | str) -> CanonicalGame:
-    """The canonical form of a dyadic rational (2 = {1|}, 3/4 = {1/2|1})."""
-    x = Fraction(x)
-    found = _number_memo.get(x)
+    """The canonical form of a dyadic rational (2 = {1|}, 3/4 = {1/2|1}), any size."""
+    if type(x) is not Fraction:
+        x = Fraction(x)
+    found = _uptimals.get((x, 0, 0))
     if found is not None:
         return found
     d = x.denominator
     if d & (d - 1):
         raise ValueError(f"{x} is not a dyadic rational: not a short game")
-    if d == 1:
-        if x > 0:
-            g = _intern((number(x - 1),), ())
-        else:
-            g = _intern((), (number(x + 1),))
-    else:
-        step = Fraction(1, d)
-        g = _intern((number(x - step),), (number(x + step),))
-    _number_memo[x] = g
-    return g
-
-
-_nimber_memo: list[CanonicalGame] = [ZERO]
+    return _uptimal(x, 0, 0)
 
 
 def nimber(n: int) -> CanonicalGame:
-    """*n = {0, *, ..., *(n-1) | 0, *, ..., *(n-1)}."""
+    """*n = {0, *, ..., *(n-1) | 0, *, ..., *(n-1)}, any size."""
     if n < 0:
         raise ValueError(f"nimber index must be >= 0, not {n}")
-    while len(_nimber_memo) <= n:
-        opts = tuple(_nimber_memo)
-        _nimber_memo.append(_intern(opts, opts))
-    return _nimber_memo[n]
+    return _uptimal(_FRACTION_ZERO, 0, int(n))
+
+
+_FRACTION_ZERO = Fraction(0)
+
+
+def uptimal(x: int | Fraction | str = 0, ups: int = 0, star: int = 0) -> CanonicalGame:
+    """``x + ups.^ + *star`` (x dyadic; negative ``ups`` are downs)."""
+    base = number(x)
+    if star < 0:
+        raise ValueError(f"nimber index must be >= 0, not {star}")
+    return _uptimal(base._up[0], int(ups), int(star))  # type: ignore[index]
 
 
 def game(lefts: Iterable[CanonicalGame], rights: Iterable[CanonicalGame]) -> CanonicalGame:
@@ -303,6 +576,8 @@ def game(lefts: Iterable[CanonicalGame], rights: Iterable[CanonicalGame]) -> Can
         ls = _sorted(other_lefts + [best_left])
     if best_right is not None and len(other_rights) < len(rs) - 1:
         rs = _sorted(other_rights + [best_right])
+    if _wide_ids:
+        _tree_depth_check(*other_lefts, *other_rights, ids=_wide_ids)
     return _canonicalise(ls, rs)
 
 
@@ -415,6 +690,13 @@ def ge(g: CanonicalGame, h: CanonicalGame) -> bool:
         _stats["ge_hits"] += 1
         return found
     _stats["ge_misses"] += 1
+    gu, hu = g._up, h._up
+    if gu is not None:
+        if hu is not None:  # both uptimals: the sign of the difference
+            sign = _uptimal_sign(gu[0] - hu[0], gu[1] - hu[1], gu[2] ^ hu[2])
+            result = sign == ">" or sign == "="
+            _ge_memo[key] = result
+            return result
     result = True
     for gr in g.right:
         if ge(h, gr):
@@ -430,7 +712,8 @@ def ge(g: CanonicalGame, h: CanonicalGame) -> bool:
 
 
 def ge_by_definition(g: CanonicalGame, h: CanonicalGame) -> bool:
-    """G >= H by the definition alone: no stops, no memo (the reference for :func:`ge`)."""
+    """G >= H by the definition alone: no stops, no memo, no uptimal rules (the reference
+    for :func:`ge`; recursive, for small games)."""
     return not any(ge_by_definition(h, gr) for gr in g.right) and not any(
         ge_by_definition(hl, g) for hl in h.left
     )
@@ -440,10 +723,9 @@ def negate(g: CanonicalGame) -> CanonicalGame:
     found = _neg_memo.get(g.id)
     if found is not None:
         return found
-    if g.number_value is not None:
-        result = number(-g.number_value)
-    elif g.nim_value is not None:
-        result = g
+    up = g._up
+    if up is not None:
+        result = _uptimal(-up[0], -up[1], up[2])
     else:
         result = _intern(_sorted(negate(r) for r in g.right), _sorted(negate(x) for x in g.left))
     _neg_memo[g.id] = result
@@ -466,15 +748,16 @@ def add(g: CanonicalGame, h: CanonicalGame) -> CanonicalGame:
         return found
     _stats["add_misses"] += 1
     gn, hn = g.number_value, h.number_value
-    if gn is not None and hn is not None:
-        result = number(gn + hn)
-    elif g.nim_value is not None and h.nim_value is not None:
-        result = nimber(g.nim_value ^ h.nim_value)
+    gu, hu = g._up, h._up
+    if gu is not None and hu is not None:
+        result = _uptimal(gu[0] + hu[0], gu[1] + hu[1], gu[2] ^ hu[2])
     elif gn is not None or hn is not None:
         # Number translation (Siegel CGT II.3): G + x = {G^L + x | G^R + x}, G not a number.
         x, other = (g, h) if gn is not None else (h, g)
         result = game((add(o, x) for o in other.left), (add(o, x) for o in other.right))
     else:
+        if _huge_ids:
+            _tree_depth_check(g, h)
         lefts = [add(gl, h) for gl in g.left] + [add(g, hl) for hl in h.left]
         rights = [add(gr, h) for gr in g.right] + [add(g, hr) for hr in h.right]
         result = game(lefts, rights)
@@ -498,6 +781,8 @@ _birthday_memo: dict[int, int] = {}
 
 
 def _birthday(g: CanonicalGame) -> int:
+    if g._up is not None:
+        return _uptimal_birthday(*g._up)
     found = _birthday_memo.get(g.id)
     if found is None:
         found = 1 + max((_birthday(x) for x in g.left + g.right), default=-1)
@@ -506,12 +791,8 @@ def _birthday(g: CanonicalGame) -> int:
 
 
 def up(n: int = 1) -> CanonicalGame:
-    """n.up (negative: downs): up = {0|*}."""
-    one = _intern((ZERO,), (nimber(1),))
-    total = ZERO
-    for _ in range(abs(n)):
-        total = add(total, one)
-    return total if n >= 0 else negate(total)
+    """n.up (negative: downs): up = {0|*}, any n."""
+    return _uptimal(_FRACTION_ZERO, int(n), 0)
 
 
 def cache_info() -> dict[str, int]:

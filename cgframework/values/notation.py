@@ -8,6 +8,7 @@ the same game.
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 
 from cgframework.values.canonical import (
@@ -27,22 +28,9 @@ class ValueSyntaxError(ValueError):
 
 
 # ---- printing ----------------------------------------------------------------------------
-MAX_UPS = 8
-MAX_STAR = 15
-_ups_table: dict[CanonicalGame, tuple[int, int]] | None = None
-
-
-def _infinitesimals() -> dict[CanonicalGame, tuple[int, int]]:
-    """n.up + *m for |n| <= MAX_UPS, m <= MAX_STAR (built once, on first need)."""
-    global _ups_table
-    if _ups_table is None:
-        table: dict[CanonicalGame, tuple[int, int]] = {}
-        for n in range(-MAX_UPS, MAX_UPS + 1):
-            base = up(n)
-            for m in range(MAX_STAR + 1):
-                table.setdefault(add(base, nimber(m)), (n, m))
-        _ups_table = table
-    return _ups_table
+MAX_LENGTH = 1000
+"""Default length limit of :func:`format_value` where a caller asks for elision (the CLI
+without ``--full``)."""
 
 
 def format_number(x: Fraction) -> str:
@@ -50,6 +38,7 @@ def format_number(x: Fraction) -> str:
 
 
 def _ups_text(n: int) -> str:
+    """CGSuite's ``^``, ``^^``, ``^3``, ... and ``v``, ``vv``, ``v3``, ... for any n."""
     if n == 0:
         return ""
     arrow = "^" if n > 0 else "v"
@@ -61,20 +50,17 @@ def _star_text(m: int) -> str:
     return "" if m == 0 else "*" if m == 1 else f"*{m}"
 
 
+def uptimal_text(x: Fraction, n: int, m: int) -> str:
+    """``x + n.^ + *m`` as CGSuite prints it: ``0``, ``-2``, ``*5``, ``^3*``, ``1/2v*255``."""
+    head = "" if x == 0 and (n or m) else format_number(x)
+    return head + _ups_text(n) + _star_text(m)
+
+
 def _special(g: CanonicalGame) -> str | None:
     """Number, nimber, number + ups + star, or +-x; None for a general game."""
-    if g.number_value is not None:
-        return format_number(g.number_value)
-    if g.nim_value is not None:
-        return _star_text(g.nim_value)
-    stop = g.left_stop()
-    if stop == g.right_stop():
-        rest = add(g, number(-stop))
-        found = _infinitesimals().get(rest)
-        if found is not None:
-            n, m = found
-            head = "" if stop == 0 else format_number(stop)
-            return head + _ups_text(n) + _star_text(m)
+    up = g.uptimal
+    if up is not None:
+        return uptimal_text(*up)
     if len(g.left) == 1 and len(g.right) == 1:
         a, b = g.left[0], g.right[0]
         if a.number_value is not None and b is negate(a) and a.number_value > 0:
@@ -97,22 +83,48 @@ def _bare(g: CanonicalGame) -> tuple[str, int]:
     return sides[0] + "|" * bars + sides[1], bars
 
 
-def format_value(g: CanonicalGame) -> str:
+def format_value(g: CanonicalGame, max_length: int | None = None) -> str:
+    """CGSuite text of ``g`` (parses back to ``g``). With ``max_length``, a longer text is
+    elided to its start and end around ``...`` and its length (that form does not parse)."""
     special = _special(g)
-    if special is not None:
-        return special
-    return "{" + _bare(g)[0] + "}"
+    text = special if special is not None else "{" + _bare(g)[0] + "}"
+    return elide(text, max_length)
+
+
+def elide(text: str, max_length: int | None) -> str:
+    """``text`` if it fits in ``max_length``, else its start and end around ``...``."""
+    if max_length is None or len(text) <= max_length:
+        return text
+    keep = max(max_length - 40, 8)
+    head, tail = text[: keep * 3 // 4], text[len(text) - keep // 4 :]
+    return f"{head}...{tail} ({len(text)} characters, elided)"
 
 
 # ---- parsing -----------------------------------------------------------------------------
+MAX_NESTING = 1000
+"""Deepest nesting of braces, parentheses, bars and signs that :func:`parse_value` accepts
+(checked before parsing, so deep input is one clear error, never a stack overflow)."""
+_FRAMES_PER_LEVEL = 8
+
+
 def parse_value(text: str) -> CanonicalGame:
-    """Parse a value or an expression of values joined by ``+`` and ``-``."""
+    """Parse a value or an expression of values joined by ``+`` and ``-`` (linear time)."""
     if not isinstance(text, str):
         raise ValueSyntaxError(f"expected text, got {type(text).__name__}")
     parser = _Parser(text)
-    value = parser.expression()
-    if parser.peek() is not None:
-        parser.error("unexpected")
+    # the descent is pure Python calls (no C stack in CPython >= 3.11): for deep input, the
+    # recursion limit is raised while parsing, and restored after
+    before = sys.getrecursionlimit()
+    needed = min(parser.levels, MAX_NESTING) * _FRAMES_PER_LEVEL + 1000
+    if before < needed:
+        sys.setrecursionlimit(needed)
+    try:
+        value = parser.expression()
+        if parser.peek() is not None:
+            parser.error("unexpected")
+    finally:
+        if before < needed:
+            sys.setrecursionlimit(before)
     return value
 
 
@@ -121,6 +133,42 @@ class _Parser:
         self.text = text
         self.chars = [(i, c) for i, c in enumerate(text) if not c.isspace()]
         self.pos = 0
+        self.depth = 0
+        self._scan()
+
+    def _scan(self) -> None:
+        """One pass: each bracket's match, and each group's runs of bars at its own depth."""
+        self.match: dict[int, int] = {}
+        self.runs: dict[int, list[tuple[int, int]]] = {-1: []}
+        stack: list[int] = []
+        self.levels = 0  # bounds the descent: deepest brackets, plus every sign and bar run
+        depth = 0
+        chars = self.chars
+        k, size = 0, len(chars)
+        while k < size:
+            c = chars[k][1]
+            if c in "{(":
+                stack.append(k)
+                depth = max(depth, len(stack))
+                self.runs[k] = []
+                if len(stack) > MAX_NESTING:
+                    self.pos = k
+                    self.error(f"nesting deeper than {MAX_NESTING} levels at")
+            elif c in "})":
+                if stack:
+                    self.match[stack.pop()] = k
+            elif c in "-+±":
+                self.levels += 1
+            elif c == "|":
+                self.levels += 1
+                n = 1
+                while k + n < size and chars[k + n][1] == "|":
+                    n += 1
+                self.runs[stack[-1] if stack else -1].append((k, n))
+                k += n
+                continue
+            k += 1
+        self.levels += depth
 
     # low level
     def peek(self, ahead: int = 0) -> str | None:
@@ -137,13 +185,18 @@ class _Parser:
     def error(self, what: str) -> None:
         if self.pos < len(self.chars):
             i, c = self.chars[self.pos]
-            raise ValueSyntaxError(f"{what} {c!r} at position {i + 1} in {self.text!r}")
-        raise ValueSyntaxError(f"{what} end of {self.text!r}")
+            raise ValueSyntaxError(f"{what} {c!r} at position {i + 1} in {_short(self.text)}")
+        raise ValueSyntaxError(f"{what} end of {_short(self.text)}")
 
     def expect(self, c: str) -> None:
         if self.peek() != c:
             self.error(f"expected {c!r}, found")
         self.pos += 1
+
+    def deeper(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            self.error(f"nesting deeper than {MAX_NESTING} levels at")
 
     # grammar
     def expression(self) -> CanonicalGame:
@@ -188,6 +241,15 @@ class _Parser:
             raise ValueSyntaxError(f"{exc} (at position {self.chars[start][0] + 1})") from None
 
     def term(self) -> CanonicalGame:
+        if self.peek() not in ("{", "(", "-", "+", "±"):
+            return self._term()  # a literal: no deeper
+        self.deeper()
+        try:
+            return self._term()
+        finally:
+            self.depth -= 1
+
+    def _term(self) -> CanonicalGame:
         c = self.peek()
         if c == "+" and self.peek(1) == "-" or c == "±":
             self.pos += 2 if c == "+" else 1
@@ -237,10 +299,16 @@ class _Parser:
         return value
 
     def integer(self) -> int:
-        digits = ""
+        start = self.pos
         while (self.peek() or "").isdigit():
-            digits += self.take()
-        return int(digits)
+            self.pos += 1
+        digits = "".join(c for _, c in self.chars[start : self.pos])
+        try:
+            return int(digits)
+        except ValueError as exc:  # more digits than Python converts
+            self.pos = start
+            self.error(f"number too long ({len(digits)} digits):")
+            raise AssertionError from exc
 
     def number(self) -> Fraction:
         whole = self.integer()
@@ -264,19 +332,26 @@ class _Parser:
 
     def braces(self) -> CanonicalGame:
         """Inside ``{...}``: sides split at the longest run of bars at this level."""
-        end = self._matching_end()
-        if not self._bar_runs(self.pos, end):
+        group = self.pos - 1
+        end = self.match.get(group)
+        if end is None:
+            self.pos = len(self.chars)
+            self.error("missing '}' at")
+        runs = self.runs[group]
+        if not runs:
             self.error("expected '|' in braces, found")
-        value = self._sub_braces(self.pos, end)
-        self.pos = end
+        value = self._sub_braces(self.pos, end, runs)  # type: ignore[arg-type]
+        self.pos = end  # type: ignore[assignment]
         return value
 
-    def side(self, start: int, end: int) -> list[CanonicalGame]:
+    def side(self, start: int, end: int, runs: list[tuple[int, int]]) -> list[CanonicalGame]:
         self.pos = start
         if start == end:
             return []
-        if self._bar_runs(start, end):  # a bare game a|b as the single option
-            value = self._sub_braces(start, end)
+        if runs:  # a bare game a|b as the single option
+            self.deeper()
+            value = self._sub_braces(start, end, runs)
+            self.depth -= 1
             return [value]
         options = []
         while True:
@@ -287,48 +362,20 @@ class _Parser:
                 self.error("expected ',' or '|', found")
             self.pos += 1
 
-    def _sub_braces(self, start: int, end: int) -> CanonicalGame:
-        runs = self._bar_runs(start, end)
+    def _sub_braces(self, start: int, end: int, runs: list[tuple[int, int]]) -> CanonicalGame:
+        """``runs``: the bar runs at this level inside [start, end), in order."""
         longest = max(n for _, n in runs)
-        splits = [k for k, n in runs if n == longest]
+        splits = [i for i, (_, n) in enumerate(runs) if n == longest]
         if len(splits) > 1:
-            self.pos = splits[1]
+            self.pos = runs[splits[1]][0]
             self.error("ambiguous bars")
-        lefts = self.side(start, splits[0])
-        rights = self.side(splits[0] + longest, end)
+        i = splits[0]
+        at = runs[i][0]
+        lefts = self.side(start, at, runs[:i])
+        rights = self.side(at + longest, end, runs[i + 1 :])
         return game(lefts, rights)
 
-    def _matching_end(self) -> int:
-        depth = 0
-        for k in range(self.pos, len(self.chars)):
-            c = self.chars[k][1]
-            if c in "{(":
-                depth += 1
-            elif c in "})":
-                if depth == 0:
-                    return k
-                depth -= 1
-        self.pos = len(self.chars)
-        self.error("missing '}' at")
-        return -1
 
-    def _bar_runs(self, start: int, end: int) -> list[tuple[int, int]]:
-        """(index, length) of each run of '|' at nesting depth 0 in [start, end)."""
-        runs: list[tuple[int, int]] = []
-        depth = 0
-        k = start
-        while k < end:
-            c = self.chars[k][1]
-            if c in "{(":
-                depth += 1
-            elif c in "})":
-                depth -= 1
-            elif c == "|" and depth == 0:
-                n = 1
-                while k + n < end and self.chars[k + n][1] == "|":
-                    n += 1
-                runs.append((k, n))
-                k += n
-                continue
-            k += 1
-        return runs
+def _short(text: str, limit: int = 80) -> str:
+    """``repr(text)``, shortened for error messages."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} chars)"

@@ -126,6 +126,46 @@ def thermograph(g) -> Thermograph:  # g: CanonicalGame (import cycle avoided)
     found = _memo.get(g.id)
     if found is not None:
         return found
+    up = g.uptimal
+    if up is not None and up != _representative(*up):
+        # a large uptimal: its walls are those of a small one with the same number part
+        from cgframework.values.canonical import uptimal
+
+        result = thermograph(uptimal(*_representative(*up)))
+        _memo[g.id] = result
+        return result
+    return _by_options(g, thermograph, _memo)
+
+
+def _representative(x: Fraction, n: int, m: int) -> tuple[Fraction, int, int]:
+    """A small uptimal with the thermograph of ``x + n.^ + *m``: the walls below t = 0 only
+    see which options are numbers, so ups beyond 3 (keeping the parity of the chain
+    ``n.^*m -> (n-1).^*(m xor 1)``) and stars beyond 3 (keeping parity) change nothing.
+    Checked against the option-by-option construction in tests/test_values_symbolic.py."""
+    if n == 0:
+        return x, 0, min(m, 2)
+    k = abs(n)
+    if k > 3:
+        m ^= (k - 3) & 1
+        k = 3
+    if m > 3:
+        m = 2 + (m & 1)
+    return x, k if n > 0 else -k, m
+
+
+def thermograph_by_options(g) -> Thermograph:
+    """The thermograph by the recursive rule alone, no shortcut (the reference for tests)."""
+    return _by_options(g, thermograph_by_options, _reference_memo)
+
+
+_reference_memo: dict[int, Thermograph] = {}
+
+
+def _by_options(g, thermograph: Callable, memo: dict[int, Thermograph]) -> Thermograph:
+    """The thermograph from the options' thermographs (Siegel CGT II.5), memoised."""
+    found = memo.get(g.id)
+    if found is not None:
+        return found
     if g.is_integer:
         n = g.number_value
         result = Thermograph(Wall.constant(n), Wall.constant(n), Fraction(-1), n)
@@ -137,7 +177,7 @@ def thermograph(g) -> Thermograph:  # g: CanonicalGame (import cycle avoided)
         result = Thermograph(
             ls.truncated(temperature, mast), rs.truncated(temperature, mast), temperature, mast
         )
-    _memo[g.id] = result
+    memo[g.id] = result
     return result
 
 

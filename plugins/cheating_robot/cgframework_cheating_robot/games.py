@@ -2,6 +2,11 @@
 
 A game is ``{G^L | S(G) | G^R}`` (Def 2, L69-L71): index-aligned lists of Left options,
 Right options and the same-round matrix (rows = Left moves, columns = Right moves).
+
+Games are hash-consed, so equality is identity (hash and ``==`` never walk a game). An
+integer n (Def 7: n spare moves) is one :class:`CRInteger` object whose single option, the
+integer n -/+ 1, is made on first access: integers of any size cost O(1), and every walk that
+meets one (conjugate, birthday, outcome, printing) reads its value instead of its chain.
 """
 
 from __future__ import annotations
@@ -14,9 +19,9 @@ import attrs
 _INTERN: dict[tuple, CRGame] = {}
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(eq=False, repr=False)
 class CRGame:
-    """An immutable, hash-consed game node; build it with :func:`game`."""
+    """An immutable, hash-consed game node; build it with :func:`game` (identity equality)."""
 
     left: tuple[CRGame, ...]
     table: tuple[tuple[CRGame, ...], ...]
@@ -24,6 +29,12 @@ class CRGame:
 
     def __str__(self) -> str:
         return format_game(self)
+
+    def __repr__(self) -> str:
+        return f"CRGame('{format_game(self)}')"
+
+    def __reduce__(self) -> tuple:
+        return parse_game, (format_game(self),)
 
     def __neg__(self) -> CRGame:
         return neg(self)
@@ -40,6 +51,13 @@ def game(left, table, right) -> CRGame:
         table = ()
     elif len(table) != len(left) or any(len(row) != len(right) for row in table):
         raise ValueError(f"same-round table must be {len(left)}x{len(right)} (Def 2, L69)")
+    if not table:  # an integer built from its option is the integer object
+        if not left and not right:
+            return ZERO
+        if len(left) == 1 and not right and type(left[0]) is CRInteger and left[0].value >= 0:
+            return integer(left[0].value + 1)
+        if len(right) == 1 and not left and type(right[0]) is CRInteger and right[0].value <= 0:
+            return integer(right[0].value - 1)
     key = (left, table, right)
     g = _INTERN.get(key)
     if g is None:
@@ -47,17 +65,54 @@ def game(left, table, right) -> CRGame:
     return g
 
 
-ZERO = game((), (), ())
+_CR_SLOTS = {name: CRGame.__dict__[name] for name in ("left", "table", "right")}
 
 
-@cache
+class CRInteger(CRGame):
+    """The integer ``value`` (Def 7, L324-L328): ``{value-1 | | }`` for Left, ``{ | | value+1}``
+    for Right; the option is made when first read."""
+
+    __slots__ = ("value",)
+
+    def _fill(self) -> None:
+        n = self.value
+        one = (integer(n - 1),) if n > 0 else (integer(n + 1),) if n < 0 else ()
+        _CR_SLOTS["left"].__set__(self, one if n > 0 else ())
+        _CR_SLOTS["right"].__set__(self, one if n < 0 else ())
+        _CR_SLOTS["table"].__set__(self, ())
+
+    def _slot(name: str) -> property:  # type: ignore[misc]
+        slot = _CR_SLOTS[name]
+
+        def get(self: CRInteger) -> tuple:
+            try:
+                return slot.__get__(self)
+            except AttributeError:
+                self._fill()
+                return slot.__get__(self)
+
+        return property(get)
+
+    left = _slot("left")  # type: ignore[assignment]
+    table = _slot("table")  # type: ignore[assignment]
+    right = _slot("right")  # type: ignore[assignment]
+    del _slot
+
+
+_INTEGERS: dict[int, CRInteger] = {}
+
+
 def integer(n: int) -> CRGame:
-    """The integer n: n spare moves for Left, or -n for Right (Def 7, L324-L328)."""
-    if n == 0:
-        return ZERO
-    if n > 0:
-        return game((integer(n - 1),), (), ())
-    return game((), (), (integer(n + 1),))
+    """The integer n: n spare moves for Left, or -n for Right (Def 7, L324-L328), any size."""
+    found = _INTEGERS.get(n)
+    if found is None:
+        found = object.__new__(CRInteger)
+        object.__setattr__(found, "value", int(n))
+        _INTEGERS[n] = found
+    return found
+
+
+ZERO = integer(0)
 
 
 def hot(a: int, b: int, c: int) -> CRGame:
@@ -70,15 +125,7 @@ STAR = hot(0, 0, 0)
 
 def as_integer(g: CRGame) -> int | None:
     """The integer n if ``g`` is literally the integer game n, else ``None``."""
-    if g is ZERO:
-        return 0
-    if not g.table and g.left and not g.right and len(g.left) == 1:
-        k = as_integer(g.left[0])
-        return k + 1 if k is not None and k >= 0 else None
-    if not g.table and g.right and not g.left and len(g.right) == 1:
-        k = as_integer(g.right[0])
-        return k - 1 if k is not None and k <= 0 else None
-    return None
+    return g.value if type(g) is CRInteger else None
 
 
 def as_hot(g: CRGame) -> tuple[int, int, int] | None:
@@ -99,6 +146,8 @@ def is_simple_hot(g: CRGame) -> bool:
 @cache
 def neg(g: CRGame) -> CRGame:
     """Conjugate (Def 8, L447-L451): -G = {-G^R | -S(G)^T | -G^L}; Right stays the robot."""
+    if type(g) is CRInteger:
+        return integer(-g.value)
     left = tuple(neg(x) for x in g.right)
     right = tuple(neg(x) for x in g.left)
     table = tuple(
@@ -110,6 +159,8 @@ def neg(g: CRGame) -> CRGame:
 @cache
 def birthday(g: CRGame) -> int:
     """Def 3 (L104): 1 + the largest birthday of any option (same-round ones included)."""
+    if type(g) is CRInteger:
+        return abs(g.value)
     opts = [*g.left, *g.right, *(x for row in g.table for x in row)]
     return 1 + max(map(birthday, opts)) if opts else 0
 

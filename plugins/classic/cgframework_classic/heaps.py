@@ -38,11 +38,33 @@ def format_heaps(position: Heaps) -> str:
     return ",".join(map(str, position.sizes))
 
 
+DENSE_LIMIT = 4096
+"""Subtraction sets reaching beyond this keep their digits sparse (:class:`SparseDigits`)."""
+
+
+@attrs.frozen
+class SparseDigits:
+    """The digits ``0.d1 d2 ...`` of a code with few non-zero digits and a huge length (a
+    subtraction set such as {1, 10^9}): only the ``(k, d_k)`` with d_k != 0 are stored, so a
+    move list skips the impossible removals instead of enumerating them."""
+
+    terms: tuple[tuple[int, int], ...]
+    size: int
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index: int | slice) -> int | tuple[int, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(self.size)))  # type: ignore[misc]
+        return dict(self.terms).get(index, 0)
+
+
 @attrs.frozen
 class OctalCode:
     """Digits d0, d1, ..., dt of an octal game."""
 
-    digits: tuple[int, ...]
+    digits: tuple[int, ...] | SparseDigits
 
     @classmethod
     def parse(cls, text: str) -> OctalCode:
@@ -62,7 +84,17 @@ class OctalCode:
     @classmethod
     def subtraction(cls, subtraction_set: Sequence[int]) -> OctalCode:
         top = max(subtraction_set)
-        return cls((0, *(3 if k in subtraction_set else 0 for k in range(1, top + 1))))
+        if top > DENSE_LIMIT:
+            terms = tuple((k, 3) for k in sorted(set(subtraction_set)))
+            return cls(SparseDigits(terms, top + 1))
+        members = set(subtraction_set)
+        return cls((0, *(3 if k in members else 0 for k in range(1, top + 1))))
+
+    def nonzero(self) -> Iterator[tuple[int, int]]:
+        """(k, d_k) for every non-zero digit, k ascending."""
+        if isinstance(self.digits, SparseDigits):
+            return iter(self.digits.terms)
+        return ((k, d) for k, d in enumerate(self.digits) if d)
 
     @property
     def length(self) -> int:
@@ -70,6 +102,9 @@ class OctalCode:
         return len(self.digits) - 1
 
     def __str__(self) -> str:
+        if isinstance(self.digits, SparseDigits):
+            shown = ", ".join(f"d{k}={d}" for k, d in self.digits.terms[:8])
+            return f"0.(sparse, {len(self.digits) - 1} digits: {shown})"
         return f"{self.digits[0]}." + "".join(map(str, self.digits[1:]))
 
     def results(self, n: int) -> Iterator[tuple[int, tuple[int, ...]]]:
@@ -78,9 +113,9 @@ class OctalCode:
 
     def results_limited(self, n: int, split_limit: int) -> Iterator[tuple[int, tuple[int, ...]]]:
         """As :meth:`results`, with splits (a, rest - a) only for a <= split_limit."""
-        for k, d in enumerate(self.digits):
-            if k > n or not d:
-                continue
+        for k, d in self.nonzero():
+            if k > n:
+                break
             rest = n - k
             if d & 1 and rest == 0 and k > 0:
                 yield k, ()

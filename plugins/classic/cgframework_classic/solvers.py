@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cgframework import Solution, SolveContext, finish_impartial, options
+from cgframework import Solution, SolveContext, finish_impartial
 from cgframework.values import nim_sum
 from cgframework_classic.heaps import CodedHeaps, Heaps, OctalCode, heap_move
 from cgframework_classic.periodicity import Period, grundy_sequence, proven_period
@@ -13,14 +13,21 @@ def _heaps_of(position) -> list[Heaps]:
 
 
 def solve_nim(ruleset, position, ctx: SolveContext) -> Solution:
-    """Bouton (1901): the value of Nim is the nim-sum of the heaps; a winning move takes a
-    heap n to n xor s whenever that is smaller (s the nim-sum)."""
-    g = nim_sum(*(n for heaps in _heaps_of(position) for n in heaps.sizes))
+    """Bouton (1901): the value of Nim is the nim-sum s of the heaps; the winning moves take
+    a heap n to n xor s whenever that is smaller. O(number of heaps), any heap size."""
+    parts = _heaps_of(position)
+    g = nim_sum(*(n for heaps in parts for n in heaps.sizes))
     best = []
-    for move in options(ruleset, position, ctx.first):
-        after = move.result
-        if nim_sum(*(n for heaps in _heaps_of(after) for n in heaps.sizes)) == 0:
-            best.append(move.text)
+    if g:
+        for index, heaps in enumerate(parts, 1):
+            seen = set()
+            for n in heaps.sizes:
+                target = n ^ g
+                if n in seen or target >= n:
+                    continue
+                seen.add(n)
+                text = heap_move(n, (target,) if target else ())
+                best.append(text if len(parts) == 1 else f"{index}:{text}")
     return finish_impartial(ruleset, position, ctx, g, best, "nim-sum")
 
 
