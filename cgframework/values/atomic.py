@@ -20,6 +20,7 @@ Examples: ``aw(^) = 1``, ``aw(^^*) = 2``, ``aw(*n) = 0``; ``aw`` is additive, an
 
 from __future__ import annotations
 
+from itertools import chain
 from math import ceil, floor
 
 import attrs
@@ -52,10 +53,10 @@ def is_all_small(g: CanonicalGame) -> bool:
     """Every subposition of G has options for both players or for neither (cached)."""
     found = _all_small_memo.get(g.id)
     if found is None:
-        if g.is_number:
-            found = g is ZERO
+        if g.uptimal is not None:  # x + n.^ + *m: all-small exactly when x = 0
+            found = g.uptimal[0] == 0
         else:
-            found = all(is_all_small(x) for x in g.left + g.right)
+            found = all(is_all_small(x) for x in chain(g.left, g.right))
         _all_small_memo[g.id] = found
     return found
 
@@ -71,8 +72,10 @@ def far_star(g: CanonicalGame) -> int:
     if found is None:
         if g.nim_value is not None:
             found = g.nim_value + 1
+        elif g.uptimal is not None:  # the nimbers below n.^ + *m are at most m xor 1 <= m + 1
+            found = g.uptimal[2] + 2
         else:
-            found = max([1] + [far_star(x) for x in g.left + g.right])
+            found = max([1] + [far_star(x) for x in chain(g.left, g.right)])
         _far_star_memo[g.id] = found
     return found
 
@@ -95,11 +98,11 @@ def _aw(g: CanonicalGame) -> AtomicWeight:
     found = _aw_memo.get(g.id)
     if found is not None:
         return found
-    if g.nim_value is not None:
-        found = AtomicWeight(ZERO, False)
+    if g.uptimal is not None:  # all-small, so x = 0: aw(n.^ + *m) = n (WW ch. 8)
+        found = AtomicWeight(number(g.uptimal[1]), False)
     else:
         two = number(2)
-        parts = [_aw(x) for x in g.left + g.right]
+        parts = [_aw(x) for x in chain(g.left, g.right)]
         remote = any(p.by_remote_star for p in parts)
         lefts = [_aw(x).value - two for x in g.left]
         rights = [_aw(x).value + two for x in g.right]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 import attrs
@@ -23,7 +24,7 @@ from cgframework.values.atomic import (
     is_all_small,
     is_switch,
 )
-from cgframework.values.canonical import CanonicalGame, number
+from cgframework.values.canonical import OPTION_LIST_LIMIT, CanonicalGame, number
 from cgframework.values.ordinal import (
     incentives,
     left_incentives,
@@ -82,7 +83,7 @@ def _check_copies(name: str, g: CanonicalGame) -> None:
         x = stack.pop()
         if x.is_integer and abs(x.number_value) > MAX_COPIES:
             raise FunctionError(f"{name}: {x} copies is above the limit of {MAX_COPIES}")
-        for y in x.left + x.right:
+        for y in chain(x.left, x.right):
             if y.id not in seen:
                 seen.add(y.id)
                 stack.append(y)
@@ -209,13 +210,9 @@ def value_facts(g: Any) -> dict[str, Any]:
     """The ``--json`` fields this module adds: reduced form, atomic weight, incentives."""
     if isinstance(g, ValueList):
         return {"values": [str(x) for x in g]}
-    facts: dict[str, Any] = {"reduced": str(reduced(g))}
-    if is_all_small(g):
-        try:
-            facts["atomic_weight"] = str(atomic_weight(g))
-        except EccentricError:
-            facts["atomic_weight"] = "eccentric"
-    facts["incentives"] = [str(x) for x in incentives(g)]
+    facts = solution_facts(g)
+    if len(g.left) + len(g.right) <= OPTION_LIST_LIMIT:  # *2^64 has 2^64 incentives
+        facts["incentives"] = [str(x) for x in incentives(g)]
     return facts
 
 
@@ -223,8 +220,12 @@ def solution_facts(g: Any) -> dict[str, Any]:
     """What ``cgf solve --json`` adds for a normal-play value: reduced, atomic weight."""
     if not isinstance(g, CanonicalGame):
         return {}
-    facts = value_facts(g)
-    del facts["incentives"]
+    facts: dict[str, Any] = {"reduced": str(reduced(g))}
+    if is_all_small(g):
+        try:
+            facts["atomic_weight"] = str(atomic_weight(g))
+        except EccentricError:
+            facts["atomic_weight"] = "eccentric"
     return facts
 
 

@@ -48,7 +48,7 @@ def cool(g: CanonicalGame, t: CanonicalGame | Fraction | int | str) -> Canonical
 
 
 def _cool(g: CanonicalGame, t: Fraction) -> CanonicalGame:
-    if g.is_integer:
+    if g.is_integer or t == 0:  # G cooled by 0 is G
         return g
     key = (g.id, t)
     found = _cool_memo.get(key)
