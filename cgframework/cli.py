@@ -10,7 +10,6 @@ import importlib
 import json
 import os
 import sys
-from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -18,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cgframework.game import Convention, Player, Ruleset, parse_position
+from cgframework.inputs import InputTextError, read_text_argument
 from cgframework.io import converter
 from cgframework.plugins import PluginError, get_registry, register_commands
 from cgframework.solution import Solution
@@ -44,16 +44,12 @@ def fail(message: str) -> NoReturn:
 
 
 def read_position_text(text: str) -> str:
-    """``@PATH`` reads the position from a file, ``-`` from standard input."""
-    if text == "-":
-        return sys.stdin.read().strip()
-    if text.startswith("@"):
-        path = Path(text[1:])
-        try:
-            return path.read_text().strip()
-        except OSError as exc:
-            fail(f"cannot read position file {str(path)!r}: {exc.strerror}")
-    return text
+    """``@PATH`` reads the position from a file, ``-`` from standard input (size limit,
+    strict UTF-8: :func:`cgframework.inputs.read_text_argument`); bad input exits with 2."""
+    try:
+        return read_text_argument(text)
+    except InputTextError as exc:
+        fail(str(exc))
 
 
 def load_ruleset(name: str) -> Ruleset:
@@ -332,4 +328,12 @@ def _die(message: str, code: int) -> NoReturn:
     sys.exit(code)
 
 
-__all__ = ["app", "main", "InputError", "fail", "load_ruleset", "load_position"]
+__all__ = [
+    "app",
+    "main",
+    "InputError",
+    "fail",
+    "load_ruleset",
+    "load_position",
+    "read_position_text",
+]
