@@ -8,6 +8,7 @@ import sys
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cgframework import Player, SolveContext, get_registry, parse_position
@@ -75,6 +76,7 @@ def table(
             BarColumn(),
             MofNCompleteColumn(),
             TimeRemainingColumn(),
+            console=Console(stderr=True),
             disable=not show,
         ) as bar:
             task = bar.add_task("table", total=stop - start + 1)
@@ -84,9 +86,9 @@ def table(
                 if db is not None:
                     key = position_key(rules, g, Player.LEFT)
                     found = db.get(rules, key)
-                if found is not None:
+                if found is not None and "scores" in found[1].extra:
                     record = found[1].extra["scores"]
-                else:
+                else:  # not stored, or stored by a solver without scores (--method generic)
                     ls, rs = analyser.ls_rs(g)
                     record = scores(ls, rs, n)
                     if db is not None:
