@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cgframework import Preserves, Simplification, SolverSpec, hookimpl
+from cgframework import Family, Preserves, Simplification, SolverSpec, hookimpl
 from cgframework_cheating_robot.ruleset import (
     CheatingRobot,
     matching_applies,
@@ -56,5 +56,19 @@ def register_simplifications(register):
             simplify_sum,
             Preserves.EQUIVALENCE,
             "dominated Left moves, same-round entries, dominated Right moves (L286-L320)",
+        )
+    )
+
+
+@hookimpl
+def register_families(register):
+    register(Family("switches", "cheating-robot", lambda n: f"{{{n}|0|-{n}}}", "{n|0|-n}"))
+    register(
+        Family(
+            "copies",
+            "cheating-robot",
+            lambda game, n: " + ".join([game] * n) or "0",
+            "the sum of n copies of a game",
+            argument="a game (copies:{2|0|-4})",
         )
     )
