@@ -29,6 +29,8 @@ influence_app = typer.Typer(
 )
 
 FIELDS = ("n", "s1L", "s2L", "s1R", "s2R", "Ls", "Rs")
+MAX_CHECK_VERTICES = 16
+"""check visits every subposition of each random digraph: exponential in its vertices."""
 
 
 def _position(text: str) -> InfluenceGraph:
@@ -142,8 +144,12 @@ def check(
 ) -> None:
     """Nonzugzwang (Cor. 12), parity (Lemma 5) and monotonicity (Lemma 11) on every
     subposition of random digraphs; exit 1 on a counterexample."""
-    from cgframework.cli import out
+    from cgframework.cli import fail, out
 
+    if count < 0:
+        fail(f"--random must be at least 0, got {count}")
+    if not 1 <= max_n <= MAX_CHECK_VERTICES:
+        fail(f"--max-n must be in 1..{MAX_CHECK_VERTICES}, got {max_n}")
     rnd = random.Random(seed)
     checked = {"graphs": 0, "subpositions": 0, "moves": 0}
     for _ in range(count):
