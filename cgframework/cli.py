@@ -66,7 +66,8 @@ def load_position(ruleset: Ruleset, text: str) -> Any:
     try:
         return parse_position(ruleset, text)
     except Exception as exc:  # a plugin's parser may raise anything on bad text
-        fail(f"invalid {ruleset.name} position {text!r}: {exc}")
+        shown = text if len(text) <= 80 else text[:60] + f"... ({len(text)} characters)"
+        fail(f"invalid {ruleset.name} position {shown!r}: {exc}")
 
 
 def parse_player(text: str) -> Player:
