@@ -52,6 +52,11 @@ def read_position_text(text: str) -> str:
         fail(str(exc))
 
 
+def clip(text: str, limit: int = 80) -> str:
+    """Text for an error message: long input is shortened, never echoed whole."""
+    return text if len(text) <= limit else text[: limit - 20] + f"... ({len(text)} characters)"
+
+
 def load_ruleset(name: str) -> Ruleset:
     try:
         return get_registry().ruleset(name)
@@ -66,8 +71,7 @@ def load_position(ruleset: Ruleset, text: str) -> Any:
     try:
         return parse_position(ruleset, text)
     except Exception as exc:  # a plugin's parser may raise anything on bad text
-        shown = text if len(text) <= 80 else text[:60] + f"... ({len(text)} characters)"
-        fail(f"invalid {ruleset.name} position {shown!r}: {exc}")
+        fail(f"invalid {ruleset.name} position {clip(text)!r}: {clip(str(exc), 300)}")
 
 
 def parse_player(text: str) -> Player:
