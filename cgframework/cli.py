@@ -47,7 +47,7 @@ def read_position_text(text: str) -> str:
     """``@PATH`` reads the position from a file, ``-`` from standard input (size limit,
     strict UTF-8: :func:`cgframework.inputs.read_text_argument`); bad input exits with 2."""
     try:
-        return read_text_argument(text)
+        return read_text_argument(text, what="position")
     except InputTextError as exc:
         fail(str(exc))
 

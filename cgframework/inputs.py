@@ -49,10 +49,11 @@ def read_limited(stream: BinaryIO, name: str, limit: int | None = None) -> str:
         raise InputTextError(f"{name} is not UTF-8 text (byte {exc.start})") from None
 
 
-def read_text_file(path: str | Path, limit: int | None = None) -> str:
-    """A whole text file, with the size limit and strict UTF-8 (see the module docstring)."""
+def read_text_file(path: str | Path, limit: int | None = None, what: str = "input") -> str:
+    """A whole text file, with the size limit and strict UTF-8 (see the module docstring);
+    ``what`` names the file in messages (``position file 'x.txt' is not UTF-8 text``)."""
     limit = max_input_bytes() if limit is None else limit
-    name = f"file {str(path)!r}"
+    name = f"{what} file {str(path)!r}"
     try:
         with open(path, "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
@@ -81,13 +82,13 @@ def read_stdin(limit: int | None = None) -> str:
     return read_limited(buffer, "standard input", limit)
 
 
-def read_text_argument(text: str, limit: int | None = None) -> str:
+def read_text_argument(text: str, limit: int | None = None, what: str = "input") -> str:
     """``@PATH`` reads the file, ``-`` standard input, anything else is the text itself;
     the result is stripped of surrounding white space."""
     if text == "-":
         return read_stdin(limit).strip()
     if text.startswith("@"):
-        return read_text_file(text[1:], limit).strip()
+        return read_text_file(text[1:], limit, what).strip()
     return text
 
 

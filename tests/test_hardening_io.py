@@ -468,3 +468,27 @@ def test_fuzz_sweep_options_run_or_refuse_in_one_line(capsys, family, start, spa
     assert code in (0, 2), err
     if code == 2:
         assert err.count("\n") == 1 and out == ""
+
+
+def test_a_local_pool_trusts_the_plugins_its_parent_loaded(tmp_path, monkeypatch):
+    """Workers of a local process pool import the parent's extra plugin modules (the same
+    user's own process); only remote workers need the allow-list."""
+    from cgframework import Family, plugins
+    from tests.test_plugins import write_plugin
+
+    monkeypatch.delenv("CGFRAMEWORK_WORKER_PLUGINS", raising=False)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    plugins.reset()
+    try:
+        write_plugin(tmp_path, "tmp_pool_countdown", "pool-countdown")
+        plugins.load_plugin("tmp_pool_countdown")
+        family = Family("counters", "pool-countdown", str)
+        records = sweep("pool-countdown", family, 0, 5, executor="processes", jobs=2)
+        assert [r.solution.grundy for r in records] == [n % 3 for n in range(6)]
+    finally:
+        plugins.reset()
+
+
+def test_influence_table_range_is_limited(capsys):
+    code, _, err = run_cli(capsys, "influence", "table", "--to", str(10**20))
+    assert refused(code, err, "at most 10000")

@@ -12,7 +12,15 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cgframework import Player, SolveContext, get_registry, parse_position
-from cgframework_influence.graph import InfluenceGraph, bits, closure, forced, rmv, segment
+from cgframework_influence.graph import (
+    MAX_GENERATED_VERTICES,
+    InfluenceGraph,
+    bits,
+    closure,
+    forced,
+    rmv,
+    segment,
+)
 from cgframework_influence.lines import (
     Step,
     analyser_for,
@@ -65,6 +73,8 @@ def table(
         fail(f"unknown segment type {kind!r} (C- or C+)")
     if start < 1 or stop < start:
         fail(f"bad range {start}..{stop}")
+    if stop > MAX_GENERATED_VERTICES:
+        fail(f"--to {stop}: segments have at most {MAX_GENERATED_VERTICES} vertices")
     rules = get_registry().ruleset("influence")
     analyser = Analyser(SegmentComponents())
     db = open_store(store) if store else None
