@@ -4,7 +4,14 @@ This module is the public API plugins may import. See DESIGN.md and docs/.
 """
 
 from cgframework.cache import TranspositionTable
-from cgframework.extensions import Family, Preserves, Simplification, SolveContext, SolverSpec
+from cgframework.extensions import (
+    Family,
+    Preserves,
+    Simplification,
+    SolveContext,
+    SolverSpec,
+    copies_family,
+)
 from cgframework.game import (
     BaseRuleset,
     Convention,
@@ -66,6 +73,7 @@ __all__ = [
     "canonical_key",
     "components",
     "converter",
+    "copies_family",
     "dump_number",
     "finish",
     "finish_impartial",

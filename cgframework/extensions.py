@@ -110,3 +110,15 @@ class Family:
     def members(self, start: int, stop: int) -> Iterator[tuple[int, str]]:
         for n in range(start, stop + 1):
             yield n, self.generate(n)
+
+
+def copies_family(ruleset: str, example: str, empty: str = "0") -> Family:
+    """``copies:GAME``: member n is the sum of n copies of GAME (``empty`` for n = 0), for a
+    ruleset whose positions add with `` + ``."""
+    return Family(
+        "copies",
+        ruleset,
+        lambda game, n: " + ".join([game] * n) or empty,
+        "the sum of n copies of a game",
+        argument=f"a game (copies:{example})",
+    )

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from cgframework import Family, Preserves, Simplification, SolverSpec, hookimpl
+from cgframework import (
+    Family,
+    Preserves,
+    Simplification,
+    SolverSpec,
+    copies_family,
+    hookimpl,
+)
 from cgframework_cheating_robot.ruleset import (
     CheatingRobot,
     matching_applies,
@@ -63,12 +70,4 @@ def register_simplifications(register):
 @hookimpl
 def register_families(register):
     register(Family("switches", "cheating-robot", lambda n: f"{{{n}|0|-{n}}}", "{n|0|-n}"))
-    register(
-        Family(
-            "copies",
-            "cheating-robot",
-            lambda game, n: " + ".join([game] * n) or "0",
-            "the sum of n copies of a game",
-            argument="a game (copies:{2|0|-4})",
-        )
-    )
+    register(copies_family("cheating-robot", "{2|0|-4}"))

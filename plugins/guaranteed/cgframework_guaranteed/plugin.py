@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from cgframework import Convention, Family, SolverSpec, Universe, hookimpl, register_value_kind
+from cgframework import (
+    Convention,
+    Family,
+    SolverSpec,
+    Universe,
+    copies_family,
+    hookimpl,
+    register_value_kind,
+)
 from cgframework_guaranteed.games import ScoringGame
 from cgframework_guaranteed.notation import parse_game
 from cgframework_guaranteed.ruleset import Guaranteed, solve_guaranteed
@@ -81,12 +89,4 @@ def _relation(a: ScoringGame, b: ScoringGame) -> str:
 @hookimpl
 def register_families(register):
     register(Family("switches", "guaranteed", lambda n: f"<{n}|-{n}>", "the switch <n|-n>"))
-    register(
-        Family(
-            "copies",
-            "guaranteed",
-            lambda game, n: " + ".join([game] * n) or "0",
-            "the sum of n copies of a game",
-            argument="a game (copies:<^-3|<2|1>>)",
-        )
-    )
+    register(copies_family("guaranteed", "<^-3|<2|1>>"))

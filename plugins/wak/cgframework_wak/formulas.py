@@ -66,17 +66,22 @@ def star(graph: WakGraph) -> int | None:
     return star_value(graph.weights[c], graph.total() - graph.weights[c])
 
 
-def is_ak_path(graph: WakGraph) -> bool:
-    """A loopless path with every counter 1 (Arc-Kayles on P_n, L12)."""
-    if graph.loops or len(graph.edges) != graph.n - 1 or graph.n < 2:
-        return False
-    if any(w != 1 for w in graph.weights):
-        return False
+def _ak_degrees(graph: WakGraph, edges: int) -> list[int] | None:
+    """The vertex degrees of a loopless graph with every counter 1 and ``edges`` edges
+    (an Arc-Kayles component of that size), else None."""
+    if graph.loops or len(graph.edges) != edges or any(w != 1 for w in graph.weights):
+        return None
     degree = [0] * graph.n
     for u, v in graph.edges:
         degree[u] += 1
         degree[v] += 1
-    return max(degree) <= 2
+    return degree
+
+
+def is_ak_path(graph: WakGraph) -> bool:
+    """A loopless path with every counter 1 (Arc-Kayles on P_n, L12)."""
+    degree = _ak_degrees(graph, graph.n - 1) if graph.n >= 2 else None
+    return degree is not None and max(degree) <= 2
 
 
 DAWSON_PREPERIOD, DAWSON_PERIOD = 53, 34
@@ -110,15 +115,8 @@ def ak_path(graph: WakGraph) -> int | None:
 
 def is_ak_cycle(graph: WakGraph) -> bool:
     """A loopless cycle with every counter 1 (a connected component: n edges, degrees 2)."""
-    if graph.loops or graph.n < 3 or len(graph.edges) != graph.n:
-        return False
-    if any(w != 1 for w in graph.weights):
-        return False
-    degree = [0] * graph.n
-    for u, v in graph.edges:
-        degree[u] += 1
-        degree[v] += 1
-    return all(d == 2 for d in degree)
+    degree = _ak_degrees(graph, graph.n) if graph.n >= 3 else None
+    return degree is not None and all(d == 2 for d in degree)
 
 
 def ak_cycle(graph: WakGraph) -> int | None:
