@@ -5,7 +5,14 @@ This module is the public API plugins may import. See DESIGN.md and docs/.
 
 from cgframework.api import Game
 from cgframework.cache import TranspositionTable
-from cgframework.extensions import Family, Preserves, Simplification, SolveContext, SolverSpec
+from cgframework.extensions import (
+    Family,
+    Preserves,
+    Simplification,
+    SolveContext,
+    SolverSpec,
+    copies_family,
+)
 from cgframework.game import (
     BaseRuleset,
     Convention,
@@ -75,6 +82,7 @@ __all__ = [
     "canonical_key",
     "components",
     "converter",
+    "copies_family",
     "dump_number",
     "exact_points",
     "finish",

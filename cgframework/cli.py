@@ -11,7 +11,6 @@ import json
 import os
 import re
 import sys
-from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -19,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cgframework.game import Convention, Player, Ruleset, parse_position
+from cgframework.inputs import InputTextError, read_text_argument
 from cgframework.io import converter
 from cgframework.plugins import PluginError, get_registry, register_commands
 from cgframework.solution import Solution
@@ -46,16 +46,17 @@ def fail(message: str) -> NoReturn:
 
 
 def read_position_text(text: str) -> str:
-    """``@PATH`` reads the position from a file, ``-`` from standard input."""
-    if text == "-":
-        return sys.stdin.read().strip()
-    if text.startswith("@"):
-        path = Path(text[1:])
-        try:
-            return path.read_text().strip()
-        except OSError as exc:
-            fail(f"cannot read position file {str(path)!r}: {exc.strerror}")
-    return text
+    """``@PATH`` reads the position from a file, ``-`` from standard input (size limit,
+    strict UTF-8: :func:`cgframework.inputs.read_text_argument`); bad input exits with 2."""
+    try:
+        return read_text_argument(text, what="position")
+    except InputTextError as exc:
+        fail(str(exc))
+
+
+def clip(text: str, limit: int = 80) -> str:
+    """Text for an error message: long input is shortened, never echoed whole."""
+    return text if len(text) <= limit else text[: limit - 20] + f"... ({len(text)} characters)"
 
 
 def load_ruleset(name: str) -> Ruleset:
@@ -72,7 +73,7 @@ def load_position(ruleset: Ruleset, text: str) -> Any:
     try:
         return parse_position(ruleset, text)
     except Exception as exc:  # a plugin's parser may raise anything on bad text
-        fail(f"invalid {ruleset.name} position {text!r}: {exc}")
+        fail(f"invalid {ruleset.name} position {clip(text)!r}: {clip(str(exc), 300)}")
 
 
 def parse_player(text: str) -> Player:
@@ -371,4 +372,12 @@ def _die(message: str, code: int) -> NoReturn:
     sys.exit(code)
 
 
-__all__ = ["app", "main", "InputError", "fail", "load_ruleset", "load_position"]
+__all__ = [
+    "app",
+    "main",
+    "InputError",
+    "fail",
+    "load_ruleset",
+    "load_position",
+    "read_position_text",
+]

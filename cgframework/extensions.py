@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -83,13 +84,41 @@ class Simplification:
 @attrs.frozen
 class Family:
     """A named, parameterised family of positions: ``generate(n)`` gives member ``n`` of the
-    family as position text for ``ruleset``."""
+    family as position text for ``ruleset``.
+
+    A family that needs an argument (an octal code, a subtraction set) says what it takes in
+    ``argument``; its ``generate(arg, n)`` takes the argument first, and the user names it as
+    ``FAMILY:ARG`` (``cgf sweep octal heaps:0.137``), which :meth:`with_argument` binds."""
 
     name: str
     ruleset: str
-    generate: Callable[[int], str]
+    generate: Callable[..., str]
     description: str = ""
+    argument: str = ""
+
+    def with_argument(self, arg: str) -> Family:
+        """The family with its argument bound (a plain family of one parameter)."""
+        if not self.argument:
+            raise ValueError(f"family {self.name!r} of {self.ruleset!r} takes no argument")
+        return Family(
+            f"{self.name}:{arg}",
+            self.ruleset,
+            functools.partial(self.generate, arg),
+            f"{self.description} ({self.argument} {arg})",
+        )
 
     def members(self, start: int, stop: int) -> Iterator[tuple[int, str]]:
         for n in range(start, stop + 1):
             yield n, self.generate(n)
+
+
+def copies_family(ruleset: str, example: str, empty: str = "0") -> Family:
+    """``copies:GAME``: member n is the sum of n copies of GAME (``empty`` for n = 0), for a
+    ruleset whose positions add with `` + ``."""
+    return Family(
+        "copies",
+        ruleset,
+        lambda game, n: " + ".join([game] * n) or empty,
+        "the sum of n copies of a game",
+        argument=f"a game (copies:{example})",
+    )

@@ -64,11 +64,18 @@ class Registry:
             raise UnknownRuleset(f"unknown ruleset {name!r} (installed: {known})") from None
 
     def family(self, ruleset: str, name: str) -> Family:
-        key = (self.aliases.get(ruleset, ruleset), name)
+        """A family by name; ``NAME:ARG`` binds the argument of a family that takes one."""
+        base, colon, arg = name.partition(":")
+        key = (self.aliases.get(ruleset, ruleset), base)
         if key not in self.families:
             known = ", ".join(sorted(f for r, f in self.families if r == key[0])) or "none"
-            raise KeyError(f"ruleset {ruleset!r} has no family {name!r} (families: {known})")
-        return self.families[key]
+            raise KeyError(f"ruleset {ruleset!r} has no family {base!r} (families: {known})")
+        family = self.families[key]
+        if family.argument and not colon:
+            raise KeyError(f"family {base!r} of {ruleset!r} needs {family.argument}: {base}:ARG")
+        if colon and not family.argument:
+            raise KeyError(f"family {base!r} of {ruleset!r} takes no argument (drop :{arg})")
+        return family.with_argument(arg) if colon else family
 
     def universe(self, name: str) -> Universe:
         if name not in self.universes:

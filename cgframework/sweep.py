@@ -5,6 +5,16 @@ in this process (``local``), a local process pool (``processes``, ``--jobs N``) 
 cluster (``dask://HOST:PORT``, the optional ``dask`` extra). Each result is stored as it
 arrives, so an interrupted sweep loses only the members in flight. Records come out in
 parameter order whatever the executor, so every executor gives the same output.
+
+Limits: at most :data:`MAX_MEMBERS` members per sweep; ``--jobs`` is capped at the CPU
+count and the number of members to compute (with a warning). Every member is generated and
+parsed before any work starts, so a family that makes an invalid member is refused at once.
+
+Security: a Dask executor runs pickled functions on the workers and unpickles their results
+in this process, so whoever controls the scheduler controls both. Use a scheduler you trust
+on a trusted network (``tcp://``, ``dask://``), or TLS (``tls://``) with Dask's security
+settings. Workers import extra plugin modules only when their own allow-list
+(``CGFRAMEWORK_WORKER_PLUGINS``) names them.
 """
 
 from __future__ import annotations
@@ -12,6 +22,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import re
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
@@ -23,12 +35,30 @@ from cgframework.extensions import Family
 from cgframework.game import Player, format_position, parse_position
 from cgframework.io import converter
 from cgframework.solution import Solution
-from cgframework.solvers.dispatch import solve
+from cgframework.solvers.dispatch import SolverError, available_methods, choose, solve
 from cgframework.store import ValueStore, position_key
+
+MAX_MEMBERS = 1_000_000
+"""The most members one sweep takes (each is generated and parsed up front)."""
+
+WORKER_PLUGINS_ENV = "CGFRAMEWORK_WORKER_PLUGINS"
+"""Comma-separated plugin modules a Dask worker agrees to import when a client names them."""
+
+_EXECUTOR = re.compile(r"(dask|tcp|tls)://([A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:.]+\]):([0-9]{1,5})")
 
 
 class SweepError(ValueError):
     """A sweep request that cannot run (bad range, executor, family)."""
+
+
+@attrs.frozen
+class TlsFiles:
+    """Certificate files for a ``tls://`` scheduler; unset ones come from Dask's config
+    (``distributed.comm.tls.*``)."""
+
+    ca_file: str | None = None
+    cert: str | None = None
+    key: str | None = None
 
 
 @attrs.frozen
@@ -66,6 +96,11 @@ def solve_member(
     this worker can open) the solver's transposition table reads through the store."""
     for module in extra_plugins:
         if module not in plugins._extra_modules:
+            if module not in _allowed_plugins():
+                raise plugins.PluginError(
+                    f"this worker does not import plugin module {module!r}: it is not in "
+                    f"its allow-list {WORKER_PLUGINS_ENV}"
+                )
             plugins.load_plugin(module)
     store = None
     if store_path is not None:
@@ -76,29 +111,127 @@ def solve_member(
     return converter.unstructure(solution)
 
 
-def _executor(spec: str, jobs: int) -> tuple[Any, Callable[[], None], Callable[..., Any]]:
+_allowed_in_pool: list[str] = []
+
+
+def _allowed_plugins() -> set[str]:
+    """Plugin modules this process agrees to import for a client: its allow-list
+    (``CGFRAMEWORK_WORKER_PLUGINS``), plus, in a local pool's worker, its parent's modules."""
+    names = os.environ.get(WORKER_PLUGINS_ENV, "").split(",")
+    return {n.strip() for n in names if n.strip()} | set(_allowed_in_pool)
+
+
+def _pool_worker_start(parent_modules: list[str]) -> None:
+    """Initializer of a local pool's worker: the parent (this user's own process) is
+    trusted, so its extra plugin modules are allowed."""
+    _allowed_in_pool[:] = parent_modules
+
+
+def check_executor(spec: str) -> str:
+    """Validate an executor spec: ``local``, ``processes``, or ``dask://``, ``tcp://`` or
+    ``tls://HOST:PORT``; returns the scheduler address (``tcp://`` or ``tls://``) or the
+    spec itself."""
+    if spec in ("local", "processes"):
+        return spec
+    match = _EXECUTOR.fullmatch(spec)
+    if match is None or not 0 < int(match.group(3)) < 65536:
+        raise SweepError(
+            f"bad executor {spec!r} (local, processes, dask://HOST:PORT or tls://HOST:PORT)"
+        )
+    scheme = "tls" if match.group(1) == "tls" else "tcp"
+    return f"{scheme}://{match.group(2)}:{match.group(3)}"
+
+
+def _security(address: str, tls: TlsFiles | None) -> Any:
+    """Dask's Security for a ``tls://`` address (files given here, else Dask's config)."""
+    from distributed.security import Security
+
+    if not address.startswith("tls://"):
+        if tls is not None and (tls.ca_file or tls.cert or tls.key):
+            raise SweepError("TLS certificate files need a tls://HOST:PORT scheduler")
+        return None
+    if tls is None or not (tls.ca_file or tls.cert or tls.key):
+        return Security(require_encryption=True)  # distributed.comm.tls.* from the config
+    for path in (tls.ca_file, tls.cert, tls.key):
+        if path is not None and not os.path.isfile(path):
+            raise SweepError(f"no TLS file {path!r}")
+    return Security(
+        tls_ca_file=tls.ca_file,
+        tls_client_cert=tls.cert,
+        tls_client_key=tls.key,
+        require_encryption=True,
+    )
+
+
+def _executor(
+    spec: str, jobs: int, tls: TlsFiles | None = None
+) -> tuple[Any, Callable[[], None], Callable[..., Any]]:
     """(an object with ``submit(fn, *args) -> future``, a shutdown function, and an
     ``as_completed(futures)`` for its futures)."""
-    if spec == "local":
+    address = check_executor(spec)
+    if address == "local":
         return None, lambda: None, as_completed
-    if spec == "processes":
-        pool = ProcessPoolExecutor(max_workers=max(1, jobs))
+    if address == "processes":
+        pool = ProcessPoolExecutor(
+            max_workers=max(1, jobs),
+            initializer=_pool_worker_start,
+            initargs=(list(plugins._extra_modules),),
+        )
         return pool, lambda: pool.shutdown(wait=False, cancel_futures=True), as_completed
-    if spec.startswith(("dask://", "tcp://")):
+    try:
+        from distributed import Client
+        from distributed import as_completed as dask_completed
+    except ImportError:
+        raise SweepError(
+            "the dask executor needs the optional extra: pip install 'cgframework[dask]'"
+        ) from None
+    security = _security(address, tls)
+    try:
+        client = Client(address, timeout="5s", security=security)
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        raise SweepError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    return client, client.close, dask_completed
+
+
+def _check_method(ruleset: Any, method: str) -> None:
+    known = available_methods(ruleset)
+    if method not in known:
+        raise SweepError(
+            f"unknown method {method!r} for ruleset {ruleset.name!r} "
+            f"(choose from {', '.join(known)})"
+        )
+
+
+def _stored_by(solution: Solution, method: str, label: str | None) -> bool:
+    """May a stored solution stand for a run of ``method``? ``auto`` takes any; a forced
+    method only what that same method found (so a generic sweep still checks shortcuts)."""
+    if method == "auto":
+        return True
+    return solution.method == label
+
+
+def _forced_label(ruleset: Any, position: Any, method: str) -> str | None:
+    if method == "auto":
+        return None
+    try:
+        return choose(ruleset, position, method, plugins.get_registry())[0]
+    except SolverError as exc:
+        raise SweepError(str(exc)) from None
+
+
+def _members(ruleset: Any, family: Family, start: int, stop: int) -> list[tuple[int, str, Any]]:
+    """(n, text, position) of every member, generated and parsed up front."""
+    members = []
+    for n in range(start, stop + 1):
         try:
-            from distributed import Client
-            from distributed import as_completed as dask_completed
-        except ImportError:
+            text = family.generate(n)
+            position = parse_position(ruleset, text)
+        except (ValueError, TypeError, KeyError, IndexError, OverflowError) as exc:
             raise SweepError(
-                "the dask executor needs the optional extra: pip install 'cgframework[dask]'"
+                f"family {family.name!r} of {ruleset.name!r} has no valid member {n}: {exc}"
             ) from None
-        address = "tcp://" + spec.split("://", 1)[1]
-        try:
-            client = Client(address, timeout="5s")
-        except OSError as exc:
-            raise SweepError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-        return client, client.close, dask_completed
-    raise SweepError(f"unknown executor {spec!r} (local, processes or dask://HOST:PORT)")
+        members.append((n, text, position))
+    return members
 
 
 def sweep(
@@ -114,28 +247,54 @@ def sweep(
     first: Player = Player.LEFT,
     stats: SweepStats | None = None,
     on_record: Callable[[Record], None] | None = None,
+    warn: Callable[[str], None] | None = None,
+    tls: TlsFiles | None = None,
 ) -> Iterator[Record]:
-    """Yield one Record per member ``start..stop`` (inclusive), in parameter order."""
+    """Yield one Record per member ``start..stop`` (inclusive), in parameter order.
+
+    Every request is checked before any work (range, ``jobs``, method, executor, each
+    member); ``warn`` receives notes such as a capped ``jobs``. A stored solution is used
+    when ``method`` is ``auto``, or when the forced method is the one that found it."""
     if stop < start:
         raise SweepError(f"empty range: from {start} to {stop}")
+    if stop - start + 1 > MAX_MEMBERS:
+        raise SweepError(
+            f"the range {start}..{stop} has {stop - start + 1} members; a sweep takes at "
+            f"most {MAX_MEMBERS}"
+        )
     if jobs < 1:
         raise SweepError(f"--jobs must be at least 1, got {jobs}")
+    check_executor(executor)
     if executor == "local" and jobs > 1:
         executor = "processes"
     registry = plugins.get_registry()
     ruleset = registry.ruleset(ruleset_name)
+    _check_method(ruleset, method)
     stats = stats if stats is not None else SweepStats()
-    members = [(n, family.generate(n)) for n in range(start, stop + 1)]
+    members = _members(ruleset, family, start, stop)
     pending: dict[int, str] = {}
     ready: dict[int, Record] = {}
-    for n, text in members:
-        position = parse_position(ruleset, text)
-        if store is not None and method == "auto":
+    positions = {n: position for n, _, position in members}
+    for n, text, position in members:
+        label = _forced_label(ruleset, position, method)
+        if store is not None:
             found = store.get(ruleset, position_key(ruleset, position, first))
-            if found is not None and found[0] == format_position(ruleset, position):
+            if (
+                found is not None
+                and found[0] == format_position(ruleset, position)
+                and _stored_by(found[1], method, label)
+            ):
                 ready[n] = Record(n, found[1], stored=True)
                 continue
         pending[n] = text
+    if executor == "processes":
+        cap = min(os.cpu_count() or 1, max(1, len(pending)))
+        if jobs > cap:
+            if warn is not None:
+                warn(f"--jobs {jobs} capped at {cap} (CPUs and members to compute)")
+            jobs = cap
+        if jobs == 1:
+            executor = "local"
 
     def emit(upto: int) -> Iterator[Record]:
         nonlocal next_n
@@ -153,19 +312,17 @@ def sweep(
     def finished(n: int, data: dict[str, Any]) -> None:
         solution = converter.structure(data, Solution)
         if store is not None:
-            store.put(
-                ruleset, position_key(ruleset, parse_position(ruleset, pending[n]), first), solution
-            )
+            store.put(ruleset, position_key(ruleset, positions[n], first), solution)
         ready[n] = Record(n, solution)
 
     next_n = start
-    pool, shutdown, completed = _executor(executor, jobs)
+    pool, shutdown, completed = _executor(executor, jobs, tls)
     extra = list(plugins._extra_modules)
     # Local workers share the store file (read-through caches); remote ones may not see it.
     path = str(store.path) if store is not None and executor in ("local", "processes") else None
     try:
         if pool is None:
-            for n, text in members:
+            for n, text, _ in members:
                 if n in pending:
                     data = solve_member(ruleset.name, text, method, first.value, extra, path)
                     finished(n, data)
@@ -204,8 +361,9 @@ def write_records(records: Iterable[Record], out: io.TextIOBase | Any, fmt: str)
         "method",
     ]
     writer = csv.writer(out)
-    writer.writerow(columns)
-    for record in records:
+    for i, record in enumerate(records):
+        if i == 0:  # the header with the first record: a refused sweep writes nothing
+            writer.writerow(columns)
         data = record.to_json()
         data["best_moves"] = " ".join(data["best_moves"])
         writer.writerow(["" if data.get(c) is None else data[c] for c in columns])

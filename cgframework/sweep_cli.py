@@ -14,7 +14,7 @@ from cgframework.cli import app, fail, open_store, parse_player
 from cgframework.extensions import Family
 from cgframework.plugins import get_registry
 from cgframework.store import StoreError, ValueStore
-from cgframework.sweep import Record, SweepError, SweepStats, sweep, write_records
+from cgframework.sweep import Record, SweepError, SweepStats, TlsFiles, sweep, write_records
 
 store_app = typer.Typer(help="The sqlite value store: info, export, import.", no_args_is_help=True)
 app.add_typer(store_app, name="store")
@@ -34,6 +34,7 @@ def run_sweep(
     first: str,
     fmt: str,
     progress: bool | None,
+    tls: TlsFiles | None = None,
 ) -> SweepStats:
     """The sweep behind ``cgf sweep`` and the plugins' family commands: records on stdout
     as they come, a progress bar with an ETA on stderr, a summary line at the end."""
@@ -69,6 +70,8 @@ def run_sweep(
                 first=player,
                 stats=stats,
                 on_record=advance,
+                warn=warn,
+                tls=tls,
             )
             write_records(records, sys.stdout, fmt)
     except SweepError as exc:
@@ -78,6 +81,11 @@ def run_sweep(
             store.close()
     err.print(f"{stats.computed} computed, {stats.from_store} from the store")
     return stats
+
+
+def warn(message: str) -> None:
+    """A note for the user, on stderr (never mixed into the records on stdout)."""
+    err.print(f"cgf: warning: {message}")
 
 
 def sweep_records(
@@ -94,7 +102,10 @@ def sweep_records(
     ``cgf pizza search``): bad requests end the command with one line and exit code 2."""
     store = open_store(store_path) if store_path else None
     try:
-        return list(sweep(ruleset, family, start, stop, store=store, jobs=jobs, executor=executor))
+        records = sweep(
+            ruleset, family, start, stop, store=store, jobs=jobs, executor=executor, warn=warn
+        )
+        return list(records)
     except SweepError as exc:
         fail(str(exc))
     finally:
@@ -110,11 +121,22 @@ def sweep_cmd(
     to: Annotated[int, typer.Option(help="Last parameter (inclusive).")] = 10,
     store: Annotated[str | None, typer.Option(help="sqlite value store: resume, share.")] = None,
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
-    executor: Annotated[str, typer.Option(help="local, processes or dask://HOST:PORT.")] = "local",
+    executor: Annotated[
+        str,
+        typer.Option(
+            help="local, processes, dask://HOST:PORT (a trusted scheduler: it runs pickled "
+            "code) or tls://HOST:PORT (Dask's TLS settings, or the --tls-* files)."
+        ),
+    ] = "local",
     fmt: Annotated[str, typer.Option("--format", help="jsonl or csv.")] = "jsonl",
     method: Annotated[str, typer.Option(help="auto, generic, or a solver name.")] = "auto",
     first: Annotated[str, typer.Option(help="Player to move first: L or R.")] = "L",
     progress: Annotated[bool | None, typer.Option(help="Progress bar (default: on a tty).")] = None,
+    tls_ca_file: Annotated[
+        str | None, typer.Option(help="CA certificate for a tls:// scheduler.")
+    ] = None,
+    tls_cert: Annotated[str | None, typer.Option(help="Client certificate (tls://).")] = None,
+    tls_key: Annotated[str | None, typer.Option(help="Client private key (tls://).")] = None,
 ) -> None:
     """Solve every member FROM..TO of a family: one record per member, resumable."""
     registry = get_registry()
@@ -135,6 +157,7 @@ def sweep_cmd(
         first=first,
         fmt=fmt,
         progress=progress,
+        tls=TlsFiles(tls_ca_file, tls_cert, tls_key),
     )
 
 

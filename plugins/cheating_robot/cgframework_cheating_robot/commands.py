@@ -10,9 +10,11 @@ cr_app = typer.Typer(help="Cheating-robot games (Huggan & Nowakowski).", no_args
 
 
 def _parts(texts: list[str]):
-    from cgframework.cli import fail
+    """The summands of GAMES; each argument may be ``@FILE`` or ``-`` (stdin)."""
+    from cgframework.cli import fail, read_position_text
     from cgframework_cheating_robot.games import parse_sum
 
+    texts = [read_position_text(t) for t in texts]
     try:
         return tuple(p for t in texts for p in parse_sum(t))
     except ValueError as exc:

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from cgframework import Preserves, Simplification, SolverSpec, hookimpl
+from cgframework import (
+    Family,
+    Preserves,
+    Simplification,
+    SolverSpec,
+    copies_family,
+    hookimpl,
+)
 from cgframework_cheating_robot.ruleset import (
     CheatingRobot,
     matching_applies,
@@ -58,3 +65,9 @@ def register_simplifications(register):
             "dominated Left moves, same-round entries, dominated Right moves (L286-L320)",
         )
     )
+
+
+@hookimpl
+def register_families(register):
+    register(Family("switches", "cheating-robot", lambda n: f"{{{n}|0|-{n}}}", "{n|0|-n}"))
+    register(copies_family("cheating-robot", "{2|0|-4}"))

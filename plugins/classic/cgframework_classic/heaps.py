@@ -68,10 +68,20 @@ class OctalCode:
 
     @classmethod
     def parse(cls, text: str) -> OctalCode:
+        """``0.77``, ``4.07``, ``.77`` (d0 = 0), or digits without a point ``77`` (= 0.77).
+        Without a point a leading 0 is ambiguous (``077``: 0.77 with the point dropped, or
+        0.077 with "0." dropped) and is refused."""
         text = text.strip()
         head, dot, tail = text.partition(".")
+        if dot and not head:
+            head = "0"
         if not dot:
-            head, tail = "0", text.lstrip(".")
+            if len(text) > 1 and text.startswith("0"):
+                raise ValueError(
+                    f"octal code {text!r} is ambiguous without a point: write "
+                    f"0.{text[1:]} or 0.{text}"
+                )
+            head, tail = "0", text
         for ch in head + tail:
             if ch not in "01234567":
                 raise ValueError(f"octal code {text!r}: digit {ch!r} is not 0-7")

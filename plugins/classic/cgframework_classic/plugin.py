@@ -45,6 +45,24 @@ def register_families(register):
         register(Family("heaps", name, str, f"a single {name} heap of size n"))
     register(Family("rows", "domineering", lambda n: "." * n, "a 1 x n strip"))
     register(Family("2xn", "domineering", lambda n: f"{'.' * n}|{'.' * n}", "a 2 x n board"))
+    register(
+        Family(
+            "heaps",
+            "octal",
+            lambda code, n: f"{code}:{n}",
+            "a single heap of size n",
+            argument="an octal code (heaps:0.137)",
+        )
+    )
+    register(
+        Family(
+            "heaps",
+            "subtraction",
+            lambda members, n: "{" + members.strip("{}") + "}:" + str(n),
+            "a single heap of size n",
+            argument="a subtraction set (heaps:1,2,5)",
+        )
+    )
 
 
 @hookimpl

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from cgframework import Convention, SolverSpec, Universe, hookimpl, register_value_kind
+from cgframework import (
+    Convention,
+    Family,
+    SolverSpec,
+    Universe,
+    copies_family,
+    hookimpl,
+    register_value_kind,
+)
 from cgframework_guaranteed.games import ScoringGame
 from cgframework_guaranteed.notation import parse_game
 from cgframework_guaranteed.ruleset import Guaranteed, solve_guaranteed
@@ -76,3 +84,9 @@ def _relation(a: ScoringGame, b: ScoringGame) -> str:
     from cgframework_guaranteed.order import compare
 
     return compare(a, b).symbol
+
+
+@hookimpl
+def register_families(register):
+    register(Family("switches", "guaranteed", lambda n: f"<{n}|-{n}>", "the switch <n|-n>"))
+    register(copies_family("guaranteed", "<^-3|<2|1>>"))

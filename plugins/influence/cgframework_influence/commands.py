@@ -8,10 +8,19 @@ import sys
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cgframework import Player, SolveContext, get_registry, parse_position
-from cgframework_influence.graph import InfluenceGraph, bits, closure, forced, rmv, segment
+from cgframework_influence.graph import (
+    MAX_GENERATED_VERTICES,
+    InfluenceGraph,
+    bits,
+    closure,
+    forced,
+    rmv,
+    segment,
+)
 from cgframework_influence.lines import (
     Step,
     analyser_for,
@@ -28,6 +37,8 @@ influence_app = typer.Typer(
 )
 
 FIELDS = ("n", "s1L", "s2L", "s1R", "s2R", "Ls", "Rs")
+MAX_CHECK_VERTICES = 16
+"""check visits every subposition of each random digraph: exponential in its vertices."""
 
 
 def _position(text: str) -> InfluenceGraph:
@@ -62,6 +73,8 @@ def table(
         fail(f"unknown segment type {kind!r} (C- or C+)")
     if start < 1 or stop < start:
         fail(f"bad range {start}..{stop}")
+    if stop > MAX_GENERATED_VERTICES:
+        fail(f"--to {stop}: segments have at most {MAX_GENERATED_VERTICES} vertices")
     rules = get_registry().ruleset("influence")
     analyser = Analyser(SegmentComponents())
     db = open_store(store) if store else None
@@ -75,6 +88,7 @@ def table(
             BarColumn(),
             MofNCompleteColumn(),
             TimeRemainingColumn(),
+            console=Console(stderr=True),
             disable=not show,
         ) as bar:
             task = bar.add_task("table", total=stop - start + 1)
@@ -84,9 +98,9 @@ def table(
                 if db is not None:
                     key = position_key(rules, g, Player.LEFT)
                     found = db.get(rules, key)
-                if found is not None:
+                if found is not None and "scores" in found[1].extra:
                     record = found[1].extra["scores"]
-                else:
+                else:  # not stored, or stored by a solver without scores (--method generic)
                     ls, rs = analyser.ls_rs(g)
                     record = scores(ls, rs, n)
                     if db is not None:
@@ -140,8 +154,12 @@ def check(
 ) -> None:
     """Nonzugzwang (Cor. 12), parity (Lemma 5) and monotonicity (Lemma 11) on every
     subposition of random digraphs; exit 1 on a counterexample."""
-    from cgframework.cli import out
+    from cgframework.cli import fail, out
 
+    if count < 0:
+        fail(f"--random must be at least 0, got {count}")
+    if not 1 <= max_n <= MAX_CHECK_VERTICES:
+        fail(f"--max-n must be in 1..{MAX_CHECK_VERTICES}, got {max_n}")
     rnd = random.Random(seed)
     checked = {"graphs": 0, "subpositions": 0, "moves": 0}
     for _ in range(count):

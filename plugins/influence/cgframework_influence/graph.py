@@ -257,6 +257,8 @@ def _colour_word(colour: object, vertex: str) -> str:
 
 
 def _int(text: str, what: str) -> int:
+    if not text.isascii():
+        raise ValueError(f"bad {what} {text!r} (expected an integer)")
     try:
         return int(text)
     except ValueError:
@@ -332,6 +334,27 @@ def parse_json(text: str) -> InfluenceGraph:
     return InfluenceGraph(colors, arcs_t, tuple(names))
 
 
+MAX_GENERATED_VERTICES = 10_000
+"""The most vertices a generator (segment, cycle, tree, J) builds; checked before building.
+Positions that large are out of reach of every solver here anyway."""
+
+
+def check_generated(vertices: int, what: str) -> None:
+    if vertices > MAX_GENERATED_VERTICES:
+        raise ValueError(
+            f"{what} would have {vertices} vertices; the limit is {MAX_GENERATED_VERTICES}"
+        )
+
+
+def tree_size(n: int, c: int) -> int:
+    """Vertices of T_n^c: 1 + 3 + ... + 3^n Left vertices and c * 3^n Right leaves."""
+    if n < 0 or c < 0:
+        return 0  # tree() refuses these with its own message
+    if n > 40:  # 3^40 alone is far above any limit; do not raise 3 to a huge power
+        return 3**41
+    return (3 ** (n + 1) - 1) // 2 + c * 3**n
+
+
 def _two_ints(text: str, what: str) -> tuple[int, int]:
     parts = text.split(",")
     if len(parts) != 2:
@@ -351,13 +374,21 @@ def parse_graph(text: str) -> InfluenceGraph:
     kind = head.strip().lower()
     if kind in ("segment", "s"):
         size, _, typ = rest.partition(":")
-        return segment(_int(size.strip(), "segment size"), typ.strip().upper() or None)
+        n = _int(size.strip(), "segment size")
+        check_generated(n, f"segment:{n}")
+        return segment(n, typ.strip().upper() or None)
     if kind == "cycle":
-        return cycle(_int(rest.strip(), "cycle size"))
+        n = _int(rest.strip(), "cycle size")
+        check_generated(n, f"cycle:{n}")
+        return cycle(n)
     if kind == "tree":
-        return tree(*_two_ints(rest, "tree"))
+        n, c = _two_ints(rest, "tree")
+        check_generated(tree_size(n, c), f"tree:{n},{c}")
+        return tree(n, c)
     if head.strip() == "J":
-        return j_graph(*_two_ints(rest, "J"))
+        n, c = _two_ints(rest, "J")
+        check_generated(2 * tree_size(n, c), f"J:{n},{c}")
+        return j_graph(n, c)
     if kind == "dipath":
         return dipath(rest.strip())
     return parse_one_line(text)

@@ -190,19 +190,58 @@ def parse_piece(text: str) -> Piece:
     return piece("cyc", parse_weights(text))  # a bare list is a pizza
 
 
+JSON_BOARD_KEYS = ("weights", "edges", "available")
+
+
+def _json_weight(raw: object) -> Fraction | int:
+    """An exact JSON weight: an integer, or a string such as ``"1/3"`` or ``"2.5"``; a JSON
+    float is refused (it is binary, not the decimal written), as is a boolean."""
+    if isinstance(raw, bool) or not isinstance(raw, int | str):
+        kind = "a JSON float" if isinstance(raw, float) else "not a number"
+        raise ValueError(
+            f"weight {json.dumps(raw)} is {kind}: write an integer or a string like \"1/3\""
+        )
+    return raw if isinstance(raw, int) else parse_weight(raw)
+
+
+def _json_vertex(raw: object, n: int) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise ValueError(f"vertex {json.dumps(raw)} is not an integer")
+    if not 0 <= raw < n:
+        raise ValueError(f"vertex {raw} out of range 0..{n - 1}")
+    return raw
+
+
 def parse_json_board(text: str) -> Piece:
-    """``{"weights": [...], "edges": [[u, v], ...], "available": [...]}`` (0-based)."""
+    """``{"weights": [...], "edges": [[u, v], ...], "available": [...]}`` (0-based).
+
+    Strict: vertex ids are JSON integers, weights integers or exact strings (``"1/3"``),
+    no other keys; nothing is coerced."""
     try:
         data = json.loads(text)
-        weights = [parse_weight(str(w)) for w in data["weights"]]
-        n = len(weights)
-        edges = [(int(u), int(v)) for u, v in data.get("edges", [])]
-        available = frozenset(int(v) for v in data.get("available", []))
-    except (ValueError, KeyError, TypeError) as exc:
+    except ValueError as exc:
         raise ValueError(f"not a board JSON object: {exc}") from None
-    for v in [x for e in edges for x in e] + list(available):
-        if not 0 <= v < n:
-            raise ValueError(f"vertex {v} out of range 0..{n - 1}")
+    if not isinstance(data, dict):
+        raise ValueError("a board in JSON is an object with weights, edges, available")
+    for key in data:
+        if key not in JSON_BOARD_KEYS:
+            raise ValueError(f"unknown key {key!r} (expected {', '.join(JSON_BOARD_KEYS)})")
+    raw_weights = data.get("weights")
+    raw_edges = data.get("edges", [])
+    raw_available = data.get("available", [])
+    for name, value in (("weights", raw_weights), ("edges", raw_edges)):
+        if not isinstance(value, list):
+            raise ValueError(f"{name!r} must be a list, got {value!r}")
+    if not isinstance(raw_available, list):
+        raise ValueError(f"'available' must be a list, got {raw_available!r}")
+    weights = [_json_weight(w) for w in raw_weights]
+    n = len(weights)
+    edges = []
+    for edge in raw_edges:
+        if not isinstance(edge, list) or len(edge) != 2:
+            raise ValueError(f"edge {edge!r} is not a pair [u, v]")
+        edges.append((_json_vertex(edge[0], n), _json_vertex(edge[1], n)))
+    available = frozenset(_json_vertex(v, n) for v in raw_available)
     return Piece(tuple(weights), tuple((u, v) for u, v in edges if u != v), available)
 
 

@@ -13,7 +13,7 @@ from rich.console import Console
 from cgframework import Family, dump_number, get_registry, solve
 from cgframework.sweep_cli import sweep_records
 from cgframework_pizza.board import Board, fmt, parse_board, parse_weights, path_order
-from cgframework_pizza.exhaustive import class_representative, least_pizzas
+from cgframework_pizza.exhaustive import MAX_WEIGHTINGS, class_representative, least_pizzas
 from cgframework_pizza.slices import (
     paper_st_decomposition,
     paper_tes_slices,
@@ -163,9 +163,12 @@ def search(
     (up to rotation and reflection) that reach it."""
     from cgframework.cli import fail
 
+    if not 1 <= n <= MAX_SEARCH_SLICES:
+        fail(f"--n must be in 1..{MAX_SEARCH_SLICES}, got {n}")
+    if alphabet is None:
+        _check_weightings(weights, n)
     values = _alphabet(weights, alphabet)
-    if n < 1:
-        fail(f"--n must be at least 1, got {n}")
+    _check_weightings(len(set(map(Fraction, values))), n)
     if engine == "table":
         least, classes, count = _search_table(values, n)
     elif engine == "sweep":
@@ -193,6 +196,18 @@ def search(
     )
     for text in classes[:show]:
         print(f"  {text}")
+
+
+MAX_SEARCH_SLICES = 64
+"""With two weights the weighting limit allows 25 slices; one weight is cheap but not free."""
+
+
+def _check_weightings(k: int, n: int) -> None:
+    """Refuse k^n weightings above the search limit before counting or building them."""
+    from cgframework.cli import fail
+
+    if k > 1 and (k > MAX_WEIGHTINGS or n >= MAX_WEIGHTINGS.bit_length() or k**n > MAX_WEIGHTINGS):
+        fail(f"{k}^{n} weightings is more than the search limit of {MAX_WEIGHTINGS:,}")
 
 
 def _search_table(values: list, n: int) -> tuple[Fraction, list[str], int]:

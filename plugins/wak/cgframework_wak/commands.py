@@ -175,6 +175,7 @@ def _run(rs_name, fam, start, to, store_path, jobs, executor, progress) -> tuple
 
     from cgframework.cli import open_store
     from cgframework.sweep import SweepError, sweep
+    from cgframework.sweep_cli import warn
 
     store = open_store(store_path) if store_path else None
     show = sys.stderr.isatty() if progress is None else progress
@@ -199,6 +200,7 @@ def _run(rs_name, fam, start, to, store_path, jobs, executor, progress) -> tuple
                 jobs=jobs,
                 executor=executor,
                 on_record=lambda _: bar.advance(task),
+                warn=warn,
             ):
                 values.append(record.solution.grundy)
                 stored += record.stored

@@ -66,32 +66,70 @@ def star(graph: WakGraph) -> int | None:
     return star_value(graph.weights[c], graph.total() - graph.weights[c])
 
 
-def is_ak_path(graph: WakGraph) -> bool:
-    """A loopless path with every counter 1 (Arc-Kayles on P_n, L12)."""
-    if graph.loops or len(graph.edges) != graph.n - 1 or graph.n < 2:
-        return False
-    if any(w != 1 for w in graph.weights):
-        return False
+def _ak_degrees(graph: WakGraph, edges: int) -> list[int] | None:
+    """The vertex degrees of a loopless graph with every counter 1 and ``edges`` edges
+    (an Arc-Kayles component of that size), else None."""
+    if graph.loops or len(graph.edges) != edges or any(w != 1 for w in graph.weights):
+        return None
     degree = [0] * graph.n
     for u, v in graph.edges:
         degree[u] += 1
         degree[v] += 1
-    return max(degree) <= 2
+    return degree
+
+
+def is_ak_path(graph: WakGraph) -> bool:
+    """A loopless path with every counter 1 (Arc-Kayles on P_n, L12)."""
+    degree = _ak_degrees(graph, graph.n - 1) if graph.n >= 2 else None
+    return degree is not None and max(degree) <= 2
+
+
+DAWSON_PREPERIOD, DAWSON_PERIOD = 53, 34
+"""0.07 (Dawson's Kayles) has period 34 from heap 53 on (its last exceptional value is at
+heap 52: Guy & Smith 1956; Winning Ways ch. 4); the octal periodicity theorem's check up to
+2*53 + 34 + 2 against the classic plugin's octal solver is a test."""
 
 
 @cache
+def _octal_007_table() -> tuple[int, ...]:
+    """G(P_n) for n < 53 + 34 by the recursion: an edge leaves paths of a and n - 2 - a."""
+    table: list[int] = []
+    for n in range(DAWSON_PREPERIOD + DAWSON_PERIOD):
+        seen = {table[a] ^ table[n - 2 - a] for a in range(n - 1)}
+        table.append(next(g for g in range(len(seen) + 1) if g not in seen))
+    return tuple(table)
+
+
 def octal_007(n: int) -> int:
     """Arc-Kayles on the path with n vertices is the octal game 0.07 on a heap of n (L12,
-    Guy & Smith 1956), valued by the core's ``octal`` ruleset (the classic plugin)."""
-    from cgframework import solve
-
-    grundy = solve("octal", f"0.07:{n}").grundy
-    assert grundy is not None
-    return grundy
+    Guy & Smith 1956); large heaps are reduced by the period (tested against the classic
+    plugin's ``octal`` ruleset)."""
+    if n >= DAWSON_PREPERIOD + DAWSON_PERIOD:
+        n = DAWSON_PREPERIOD + (n - DAWSON_PREPERIOD) % DAWSON_PERIOD
+    return _octal_007_table()[n]
 
 
 def ak_path(graph: WakGraph) -> int | None:
     return octal_007(graph.n) if is_ak_path(graph) else None
+
+
+def is_ak_cycle(graph: WakGraph) -> bool:
+    """A loopless cycle with every counter 1 (a connected component: n edges, degrees 2)."""
+    degree = _ak_degrees(graph, graph.n) if graph.n >= 3 else None
+    return degree is not None and all(d == 2 for d in degree)
+
+
+def ak_cycle(graph: WakGraph) -> int | None:
+    """Arc-Kayles on C_n: every move leaves the path on n - 2 vertices, so the value is
+    mex{G(P_(n-2))}: 1 if that is 0, else 0."""
+    if not is_ak_cycle(graph):
+        return None
+    return 0 if octal_007(graph.n - 2) else 1
+
+
+def ak_path_or_cycle(graph: WakGraph) -> int | None:
+    value = ak_path(graph)
+    return ak_cycle(graph) if value is None else value
 
 
 PROVEN_FORMS = (all_even, isolated_loop, looped_edge, star, ak_path)

@@ -11,6 +11,18 @@ from typing import Any
 from cgframework_wak.graph import EMPTY, WakGraph, make_graph
 
 JSON_KEYS = ("n", "edges", "loops", "weights")
+MAX_VERTICES = 100_000
+MAX_EDGES = 1_000_000
+"""Graphs larger than this are refused before they are built (a solver could not finish
+them; building them could exhaust memory). Paths are answered in linear time up to it."""
+
+
+def check_size(vertices: int, edges: int, what: str) -> None:
+    """Refuse a graph over :data:`MAX_VERTICES` vertices or :data:`MAX_EDGES` edges."""
+    if vertices > MAX_VERTICES:
+        raise ValueError(f"{what} has {vertices} vertices; the limit is {MAX_VERTICES}")
+    if edges > MAX_EDGES:
+        raise ValueError(f"{what} has {edges} edges; the limit is {MAX_EDGES}")
 
 
 def dump_json(graph: WakGraph, arc_kayles: bool = False) -> str:
@@ -34,6 +46,8 @@ def parse_json(text: str, arc_kayles: bool = False) -> WakGraph:
             raise ValueError(f"unknown key {key!r} (expected {', '.join(JSON_KEYS)})")
     if "n" not in data:
         raise ValueError("missing key 'n' (the number of vertices)")
+    if isinstance(data["n"], int) and not isinstance(data["n"], bool):
+        check_size(data["n"], 0, "the graph")
     if arc_kayles:
         if data.get("loops"):
             raise ValueError("arc-kayles has no loops: use ruleset wak")
@@ -70,7 +84,7 @@ def _counters(body: str, family: str) -> list[int]:
 
 def _size(body: str, family: str, least: int = 0) -> int:
     token = body.strip()
-    if not token.isdigit():
+    if not (token.isascii() and token.isdigit()):
         raise ValueError(f"size {token!r} in {family}: is not a non-negative integer")
     n = int(token)
     if n < least:
@@ -116,11 +130,16 @@ def parse_family(name: str, body: str, arc_kayles: bool) -> WakGraph:
             r, sep, c = body.lower().partition("x")
             if not sep:
                 raise ValueError(f"grid size {body!r} is not RxC")
-            return grid_graph(_size(r, "grid", 1), _size(c, "grid", 1))
+            rows, cols = _size(r, "grid", 1), _size(c, "grid", 1)
+            check_size(rows * cols, 2 * rows * cols, f"grid:{rows}x{cols}")
+            return grid_graph(rows, cols)
         if name == "wheel":
-            return wheel_graph(_size(body, "wheel", 3))
+            n = _size(body, "wheel", 3)
+            check_size(n + 1, 2 * n, f"wheel:{n}")
+            return wheel_graph(n)
         if name == "star":
             k = _size(body, "star")
+            check_size(k + 1, k, f"star:{k}")
             return make_graph(k + 1, [(0, i) for i in range(1, k + 1)])
         least = {"path": 0, "cycle": 3, "complete": 0}.get(name)
         if least is None:
@@ -147,6 +166,7 @@ def parse_family(name: str, body: str, arc_kayles: bool) -> WakGraph:
         n = len(weights)
         if name == "cycle" and n < 3:
             raise ValueError(f"cycle needs at least 3 counters, got {n}")
+    check_size(n, n * (n - 1) // 2 if name == "complete" else n, f"{name}:{n}")
     edges = {"path": path_edges, "cycle": cycle_edges, "complete": complete_edges}[name](n)
     return make_graph(n, edges, (), weights)
 
@@ -172,6 +192,7 @@ def parse_edge_list(text: str, arc_kayles: bool) -> WakGraph:
             raise ValueError(f"field {field.strip()!r} is not key=value (n, w, loops)")
         if key == "n":
             n = _size(value, "n")
+            check_size(n, 0, "the graph")
             if n <= top:
                 raise ValueError(f"n={n} but edge vertex {top} appears")
         elif key in ("w", "weights") and not arc_kayles:

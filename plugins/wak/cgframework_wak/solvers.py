@@ -80,6 +80,66 @@ def _by_form(form: Form, name: str) -> Callable:
     return solve
 
 
+def solve_ak_path(ruleset, position, ctx: SolveContext) -> Solution:
+    """Arc-Kayles paths and cycles without building any option: removing the i-th edge of
+    a path of n vertices leaves paths of i and n - 2 - i vertices, any edge of a cycle of n
+    the path of n - 2, so every move is valued in O(1) by the 0.07 sequence."""
+    if not isinstance(position, WakGraph):
+        return _by_form(formulas.ak_path_or_cycle, "arc-kayles-path")(ruleset, position, ctx)
+    index, length, cyclic = _path_walk(position)
+    g = formulas.octal_007
+
+    def value(start: int) -> int:
+        n = length[start]
+        return (0 if g(n - 2) else 1) if start in cyclic else g(n)
+
+    total = 0
+    for start in length:
+        total ^= value(start)
+    best = []
+    if total:
+        w = position.weights
+        for u, v in position.edges:
+            if w[u] > 0 and w[v] > 0:
+                start, i = index[u][0], min(index[u][1], index[v][1])
+                n = length[start]
+                after = g(n - 2) if start in cyclic else g(i) ^ g(n - 2 - i)
+                if total ^ value(start) ^ after == 0:
+                    best.append(f"{u}-{v}")
+    return finish_impartial(ruleset, position, ctx, total, best, "arc-kayles-path")
+
+
+def _path_walk(graph: WakGraph) -> tuple[dict[int, tuple[int, int]], dict[int, int], set[int]]:
+    """For a graph whose live components are paths or cycles: vertex -> (its component's
+    first vertex, its place along the walk), first vertex -> number of vertices, and the
+    first vertices of the cycles."""
+    live = set(graph.live_vertices())
+    adj: dict[int, list[int]] = {v: [] for v in live}
+    for u, v in graph.edges:
+        if u in live and v in live:
+            adj[u].append(v)
+            adj[v].append(u)
+    index: dict[int, tuple[int, int]] = {}
+    length: dict[int, int] = {}
+    cyclic: set[int] = set()
+    ends = [v for v in sorted(live) if len(adj[v]) <= 1]
+    for start in ends + sorted(live):  # paths from an end first; what is left are cycles
+        if start in index:
+            continue
+        if len(adj[start]) > 1:
+            cyclic.add(start)
+        previous, v, i = None, start, 0
+        while v not in index:
+            index[v] = (start, i)
+            i += 1
+            step = [u for u in adj[v] if u != previous and u not in index]
+            if not step:
+                break
+            previous, v = v, step[0]
+        length[start] = i
+    return index, length, cyclic
+
+
 def solve_search(ruleset, position, ctx: SolveContext) -> Solution:
     """Exact search: components, Proposition 1 reductions, proven closed forms, and the
     certificate-keyed cache (search.py)."""
@@ -198,11 +258,12 @@ SOLVERS = (
     ),
     _spec(
         name="arc-kayles-path",
-        solve=_by_form(formulas.ak_path, "arc-kayles-path"),
+        solve=solve_ak_path,
         rulesets=RULESETS,
-        applies=_applies(formulas.ak_path),
+        applies=_applies(formulas.ak_path_or_cycle),
         proven=True,
-        description="Arc-Kayles paths: octal 0.07 via the octal ruleset (L12, Guy-Smith 1956)",
+        description="Arc-Kayles paths (octal 0.07 via the octal ruleset, L12, Guy-Smith 1956) "
+        "and cycles (C_n: mex of P_(n-2)), every move valued in O(1)",
     ),
     _spec(
         name="depth2-outcome",
