@@ -81,22 +81,36 @@ def parse_player(text: str) -> Player:
 
 
 def solve_or_fail(
-    ruleset: Ruleset, position: Any, method: str, first: Player, store_path: str | None = None
+    ruleset: Ruleset,
+    position: Any,
+    method: str,
+    first: Player,
+    store_path: str | None = None,
+    trust: str = "any",
 ) -> Solution:
     try:
         if store_path is None:
             return solve(ruleset, position, method=method, first=first)
-        with open_store(store_path) as store:
+        with open_store(store_path, trust=trust) as store:
             return solve(ruleset, position, method=method, first=first, store=store)
-    except SolverError as exc:
+    except (SolverError, StoreError) as exc:
         fail(str(exc))
 
 
-def open_store(path: str) -> ValueStore:
+def open_store(path: str, trust: str = "any") -> ValueStore:
+    """The value store at ``path`` (created if no file is there; refused in one line if the
+    file is not a usable store). A store that cannot be written is read, with a warning."""
     try:
-        return ValueStore(path)
+        store = ValueStore(path, trust=trust)
     except StoreError as exc:
         fail(str(exc))
+    if store.read_only:
+        print(
+            f"cgf: warning: value store {path!r} is read-only: reading it, new results are "
+            "not stored",
+            file=sys.stderr,
+        )
+    return store
 
 
 def value_text(value: Any) -> str:
@@ -123,13 +137,16 @@ def solve_cmd(
         str | None,
         typer.Option(help="Read the position from this file (e.g. a JSON board) instead."),
     ] = None,
+    trust: Annotated[
+        str, typer.Option(help="Store rows to read: any, or local (computed here only).")
+    ] = "any",
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics."""
     rs = load_ruleset(ruleset)
     if (position is None) == (board is None):
         fail("give a POSITION or --board FILE (exactly one)")
     pos = load_position(rs, position if board is None else "@" + board)
-    solution = solve_or_fail(rs, pos, method, parse_player(first), store)
+    solution = solve_or_fail(rs, pos, method, parse_player(first), store, trust)
     if as_json:
         print(json.dumps(converter.unstructure(solution)))
         return
@@ -272,7 +289,8 @@ def play(
     play_game(rs, pos, human=parse_player(you), first=parse_player(first), console=out)
 
 
-import cgframework.sweep_cli  # noqa: E402,F401  (adds `cgf sweep` and `cgf store`)
+import cgframework.store_cli  # noqa: E402,F401  (adds `cgf store`)
+import cgframework.sweep_cli  # noqa: E402,F401  (adds `cgf sweep`)
 
 
 def _click_exceptions(command: Any) -> Any:
@@ -308,7 +326,7 @@ def main(argv: list[str] | None = None) -> None:
             _die("interrupted", 130)
         if isinstance(status, int) and status:
             sys.exit(status)
-    except (InputError, PluginError) as exc:
+    except (InputError, PluginError, StoreError) as exc:
         _die(str(exc), 2)
     except (*aborts, KeyboardInterrupt):
         _die("interrupted", 130)

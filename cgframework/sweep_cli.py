@@ -1,9 +1,8 @@
-"""``cgf sweep`` and ``cgf store``: sweeps over families, and the value store's upkeep."""
+"""``cgf sweep``: sweeps over families (``cgf store`` is in ``store_cli``)."""
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -13,11 +12,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from cgframework.cli import app, fail, open_store, parse_player
 from cgframework.extensions import Family
 from cgframework.plugins import get_registry
-from cgframework.store import StoreError, ValueStore
+from cgframework.store import ValueStore
 from cgframework.sweep import Record, SweepError, SweepStats, sweep, write_records
 
-store_app = typer.Typer(help="The sqlite value store: info, export, import.", no_args_is_help=True)
-app.add_typer(store_app, name="store")
 err = Console(stderr=True, highlight=False)
 
 
@@ -136,58 +133,6 @@ def sweep_cmd(
         fmt=fmt,
         progress=progress,
     )
-
-
-@store_app.command("info")
-def store_info(path: Annotated[str, typer.Argument(help="Store file.")]) -> None:
-    """Entries per ruleset and rules version."""
-    _require(path)
-    with open_store(path) as store:
-        info = store.info()
-    print(f"{info['path']}: {info['entries']} entries")
-    for row in info["rulesets"]:
-        print(f"  {row['ruleset']} (rules version {row['version']}): {row['entries']}")
-
-
-@store_app.command("export")
-def store_export(
-    path: Annotated[str, typer.Argument(help="Store file.")],
-    out: Annotated[
-        str, typer.Option("--out", "-o", help="JSON lines file (default stdout).")
-    ] = "-",
-) -> None:
-    """Write every entry as JSON lines, to merge into another store with `cgf store import`."""
-    _require(path)
-    with open_store(path) as store:
-        if out == "-":
-            count = store.export(sys.stdout)
-        else:
-            with open(out, "w") as handle:
-                count = store.export(handle)
-    err.print(f"exported {count} entries")
-
-
-@store_app.command("import")
-def store_import(
-    path: Annotated[str, typer.Argument(help="Store file (created if missing).")],
-    source: Annotated[str, typer.Argument(help="JSON lines from `cgf store export`, - stdin.")],
-) -> None:
-    """Merge exported entries into a store; entries it already has are kept."""
-    try:
-        handle = sys.stdin if source == "-" else open(source)  # noqa: SIM115
-    except OSError as exc:
-        fail(f"cannot read {source!r}: {exc.strerror}")
-    with handle, open_store(path) as store:
-        try:
-            read, added = store.import_lines(handle)
-        except StoreError as exc:
-            fail(f"{source}: {exc}")
-    err.print(f"read {read} entries, added {added}")
-
-
-def _require(path: str) -> None:
-    if not Path(path).is_file():
-        fail(f"no store file {path!r}")
 
 
 __all__ = ["run_sweep", "sweep_records", "ValueStore"]
