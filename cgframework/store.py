@@ -392,7 +392,9 @@ class ValueStore:
 
     def _error(self, action: str, exc: BaseException) -> StoreError:
         cause = _one_line(exc)
-        if "malformed" in cause or "not a database" in cause:
+        if not isinstance(exc, sqlite3.Error | OSError):  # a row that does not decode
+            cause = f"a stored row is damaged ({cause})"
+        elif "malformed" in cause or "not a database" in cause:
             cause += " (the file is damaged)"
         if action.startswith("cannot write"):
             cause += "; nothing was written"
