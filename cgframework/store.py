@@ -198,7 +198,8 @@ def check_store_file(path: Path) -> None:
         raise StoreError(f"{str(path)!r} is not a file, so not a value store")
     try:
         with path.open("rb") as handle:
-            header = handle.read(len(SQLITE_HEADER))
+            header = handle.read(100)
+        size = path.stat().st_size
     except OSError as exc:
         raise StoreError(f"cannot read value store {str(path)!r}: {exc.strerror}") from None
     if not header:
@@ -206,8 +207,19 @@ def check_store_file(path: Path) -> None:
             f"{str(path)!r} is empty (0 bytes), not a value store: "
             "remove it to start a new store there"
         )
-    if header != SQLITE_HEADER:
+    if not header.startswith(SQLITE_HEADER) or len(header) < 100:
         raise StoreError(f"{str(path)!r} is not a value store (not an sqlite file)")
+    page = int.from_bytes(header[16:18], "big")
+    page = 65536 if page == 1 else page
+    pages = int.from_bytes(header[28:32], "big")
+    # The header's page count is checked only when no writer may be checkpointing (no WAL
+    # file beside the store): a checkpoint writes page 1 before it extends the file.
+    header_valid = header[24:28] == header[92:96] and pages > 0
+    header_valid = header_valid and not Path(f"{path}-wal").exists()
+    if page < 512 or size % page or (header_valid and size < pages * page):
+        raise StoreError(
+            f"value store {str(path)!r} is damaged: the file is truncated ({size} bytes)"
+        )
 
 
 def _one_line(exc: BaseException) -> str:

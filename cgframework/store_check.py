@@ -14,6 +14,7 @@ address (:func:`verify_store`).
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -157,22 +158,31 @@ def check_solution_fields(raw: Any) -> None:
         raise RecordError(f"{what} field 'value_kind' must be a string, not {_json_type(kind)}")
 
 
-def check_value(ruleset: Ruleset, raw: dict[str, Any]) -> None:
-    """The value is of the ruleset's kind and parses as one."""
+def check_value(ruleset: Ruleset, raw: dict[str, Any]) -> Any:
+    """The value, if it is of the ruleset's kind and parses as one."""
     kind = raw.get("value_kind")
     if kind is None:
-        return
+        return None
     kinds = value_kinds(ruleset)
     if kinds and kind not in kinds:
         raise RecordError(
             f"a {ruleset.name} value is of kind {' or '.join(kinds)}, this one is {kind!r}"
         )
+    value = raw.get("value")
     try:
-        load_value(kind, raw["value"])
+        if isinstance(value, str | int):
+            return _load_cached(kind, value)
+        return load_value(kind, value)
     except Exception as exc:  # a plugin's parser may raise anything on bad text
-        text = json.dumps(raw.get("value"))
+        text = json.dumps(value)
         short = text if len(text) <= 60 else text[:57] + "..."
         raise RecordError(f"the value {short} is not a {kind} value: {exc}") from None
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _load_cached(kind: str, raw: str | int) -> Any:
+    """Values are immutable (interned): a store holds the same few values many times."""
+    return load_value(kind, raw)
 
 
 def check_consistency(ruleset: Ruleset, solution: Solution) -> None:
@@ -240,14 +250,13 @@ def check_record(data: Any, registry: Registry | None = None) -> CheckedRecord:
         raise RecordError(
             f"a record for position {_short(text)} holds a solution for {_short(raw['position'])}"
         )
-    check_value(ruleset, raw)
+    value = check_value(ruleset, raw)
     try:
-        solution = converter.structure(raw, Solution)
+        solution = converter.structure({**raw, "value_kind": None, "value": None}, Solution)
     except (ValueError, KeyError, TypeError) as exc:
         raise RecordError(f"the solution cannot be read: {exc}") from None
-    solution = attrs.evolve(
-        solution, extra={k: v for k, v in solution.extra.items() if k != "from_store"}
-    )
+    extra = {k: v for k, v in solution.extra.items() if k != "from_store"}
+    solution = attrs.evolve(solution, value=value, extra=extra)
     check_consistency(ruleset, solution)
     try:
         position = parse_position(ruleset, text)
