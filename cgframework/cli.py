@@ -22,7 +22,7 @@ from cgframework.io import converter
 from cgframework.plugins import PluginError, get_registry, register_commands
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import SolverError, available_methods, solve
-from cgframework.store import StoreError, ValueStore
+from cgframework.store import TRUST_LEVELS, StoreError, ValueStore
 from cgframework.universes import holds, split_comparison
 
 app = typer.Typer(
@@ -88,6 +88,8 @@ def solve_or_fail(
     store_path: str | None = None,
     trust: str = "any",
 ) -> Solution:
+    if trust not in TRUST_LEVELS:
+        fail(f"unknown trust level {trust!r} (any or local)")
     try:
         if store_path is None:
             return solve(ruleset, position, method=method, first=first)

@@ -41,7 +41,6 @@ from cgframework.store import (
     ImportedRow,
     ValueStore,
     decode_memo,
-    encode_memo,
     memo_key,
     position_key,
 )
@@ -505,10 +504,7 @@ def _verify_memo(
     """Compare every memo row the recomputation reached with the value it computed."""
     for name, table in recomputer.tables.items():
         ruleset = recomputer.registry.ruleset(name)
-        computed: dict[str, Any] = {}
-        for key, value in table.items():
-            if encode_memo(value) is not None:
-                computed[memo_key(key)] = value
+        computed = {memo_key(key): value for key, value in table.items()}
         for key, text, installation in store.memo_rows(name, ruleset.version):
             expected = computed.get(key)
             if expected is None:

@@ -182,10 +182,14 @@ def store_import(
         checked = verify_records(records, sample, rng)
     except ImportRefused as exc:
         fail(f"{source}: {exc}; nothing imported")
+    new = not Path(path).exists()
     try:
         with ValueStore(path) as store:
             added = store.put_imported(imported_rows(records, label))
     except StoreError as exc:
+        if new:  # nothing imported: no new store either
+            for suffix in ("", "-wal", "-shm"):
+                Path(path + suffix).unlink(missing_ok=True)
         fail(str(exc))
     err.print(f"read {len(records)} entries, recomputed {checked}, added {added}")
 

@@ -31,6 +31,7 @@ def run_sweep(
     first: str,
     fmt: str,
     progress: bool | None,
+    trust: str = "any",
 ) -> SweepStats:
     """The sweep behind ``cgf sweep`` and the plugins' family commands: records on stdout
     as they come, a progress bar with an ETA on stderr, a summary line at the end."""
@@ -39,7 +40,7 @@ def run_sweep(
     player = parse_player(first)
     stats = SweepStats()
     show = sys.stderr.isatty() if progress is None else progress
-    store = open_store(store_path) if store_path else None
+    store = open_store(store_path, trust=trust) if store_path else None
     try:
         with Progress(
             TextColumn(f"{ruleset} {family.name}"),
@@ -112,6 +113,7 @@ def sweep_cmd(
     method: Annotated[str, typer.Option(help="auto, generic, or a solver name.")] = "auto",
     first: Annotated[str, typer.Option(help="Player to move first: L or R.")] = "L",
     progress: Annotated[bool | None, typer.Option(help="Progress bar (default: on a tty).")] = None,
+    trust: Annotated[str, typer.Option(help="Store rows to read: any, or local.")] = "any",
 ) -> None:
     """Solve every member FROM..TO of a family: one record per member, resumable."""
     registry = get_registry()
@@ -132,6 +134,7 @@ def sweep_cmd(
         first=first,
         fmt=fmt,
         progress=progress,
+        trust=trust,
     )
 
 

@@ -321,8 +321,28 @@ def test_trust_local_reads_only_what_this_installation_computed(
         assert store.get(domineering, key) is None
     code, out, _ = run_cli(capsys, "store", "info", str(path))
     assert "computed by another installation (elsewhere): 1" in out
+    sweep_args = ("sweep", "kayles", "heaps", "--from", "29", "--to", "31", "--store", str(path))
+    code, out, err = run_cli(capsys, *sweep_args, "--trust", "local")
+    expected = [str(solve("kayles", str(n)).value) for n in (29, 30, 31)]
+    assert [json.loads(line)["value"] for line in out.splitlines()] == expected
+    assert "0 from the store" in err
+    code, out, err = run_cli(capsys, *sweep_args)
+    assert json.loads(out.splitlines()[1])["value"] == "0" and "3 from the store" in err
     code, _, err = run_cli(capsys, *args[:-3], "--trust", "everyone")
     assert code == 2 and "unknown trust level" in err
+
+
+def test_bad_verify_options_exit_2(tmp_path, capsys):
+    path = str(tmp_path / "s.sqlite")
+    run_cli(capsys, "solve", "nim", "3", "--store", path)
+    for args in (
+        ("store", "import", path, "-", "--verify", "some"),
+        ("store", "import", path, "-", "--verify", "-1"),
+        ("store", "verify", path, "--sample", "-1"),
+        ("solve", "nim", "3", "--trust", "nobody"),
+    ):
+        code, _, err = run_cli(capsys, *args)
+        assert code == 2 and err.count("\n") == 1, (args, err)
 
 
 def _memo(store: ValueStore) -> list:
