@@ -183,7 +183,7 @@ def encode_memo(value: Any) -> str | None:
 
 
 def decode_memo(text: str) -> Any:
-    data = json.loads(text)
+    data = load_json(text)
     if isinstance(data, dict):
         return load_value(data["kind"], data["value"])
     return data
@@ -220,6 +220,42 @@ def check_store_file(path: Path) -> None:
         raise StoreError(
             f"value store {str(path)!r} is damaged: the file is truncated ({size} bytes)"
         )
+
+
+MAX_JSON_DEPTH = 1000
+"""Deeper JSON is refused before it is parsed (the parser recurses on the C stack)."""
+
+
+def json_depth(text: str) -> int:
+    """How deep ``[``/``{`` nest in a JSON text (outside strings); counted only when the
+    text has enough brackets to be deep at all."""
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return 0
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def load_json(text: str) -> Any:
+    """``json.loads`` of a stored row, refusing nesting deeper than :data:`MAX_JSON_DEPTH`."""
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise ValueError(f"nested more than {MAX_JSON_DEPTH} deep")
+    return json.loads(text)
 
 
 def _one_line(exc: BaseException) -> str:
@@ -465,7 +501,7 @@ class ValueStore:
             ).fetchone()
             if row is None:
                 return None
-            solution = converter.structure(json.loads(row[1]), Solution)
+            solution = converter.structure(load_json(row[1]), Solution)
         if solution.ruleset != ruleset.name or solution.convention is not ruleset.convention:
             return None
         self.hits += 1
@@ -587,7 +623,7 @@ class ValueStore:
                     "version": version,
                     "key": key,
                     "position": position,
-                    "solution": json.loads(solution),
+                    "solution": load_json(solution),
                     "provenance": {
                         "origin": origin or "unknown",
                         "installation": installation,

@@ -38,9 +38,11 @@ from cgframework.plugins import Registry, get_registry
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import run_deep, solve
 from cgframework.store import (
+    MAX_JSON_DEPTH,
     ImportedRow,
     ValueStore,
     decode_memo,
+    json_depth,
     memo_key,
     position_key,
 )
@@ -366,6 +368,10 @@ def read_records(
             raise ImportRefused(f"line {number} is not UTF-8 text (byte {exc.start + 1})") from None
         if not line.strip():
             continue
+        if json_depth(line) > MAX_JSON_DEPTH:
+            raise ImportRefused(
+                f"line {number} is nested more than {MAX_JSON_DEPTH} deep: not a record"
+            )
         try:
             data = json.loads(line)
         except ValueError as exc:

@@ -181,6 +181,7 @@ def test_non_utf8_and_non_json_lines_name_their_line(export_lines, tmp_path, cap
         (good + b"\n\xff\xfe{}\n", "line 2 is not UTF-8 text"),
         (good + b"\n{not json\n", "line 2 is not JSON"),
         (b"\n\n[1, 2]\n", "line 3: a record must be a JSON object"),
+        (b"[" * 100_000 + b"]" * 100_000, "line 1 is nested more than 1000 deep"),
     ]:
         source = tmp_path / "bad.jsonl"
         source.write_bytes(data)
