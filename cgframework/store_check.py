@@ -306,23 +306,26 @@ class Recomputer:
         return compare_solutions(stored, fresh)
 
 
-def compare_solutions(stored: Solution, fresh: Solution) -> str | None:
+def compare_solutions(
+    stored: Solution, fresh: Solution, names: tuple[str, str] = ("the record", "recomputed")
+) -> str | None:
     """What a stored Solution gets wrong against a recomputed one (values compared as values:
-    interned games by identity, numbers exactly), or ``None``."""
+    interned games by identity, numbers exactly), or ``None``. ``names`` name the two."""
+    ours, theirs = names
     if not _same_value(stored.value, fresh.value):
-        return f"the record says {_text(stored.value)}, recomputed {_text(fresh.value)}"
+        return f"{ours} says {_text(stored.value)}, {theirs} {_text(fresh.value)}"
     if stored.outcome != fresh.outcome:
-        return f"the record says outcome {_text(stored.outcome)}, recomputed {_text(fresh.outcome)}"
+        return f"{ours} says outcome {_text(stored.outcome)}, {theirs} {_text(fresh.outcome)}"
     if stored.grundy != fresh.grundy:
-        return f"the record says Grundy value {stored.grundy}, recomputed {fresh.grundy}"
+        return f"{ours} says Grundy value {stored.grundy}, {theirs} {fresh.grundy}"
     if set(stored.best_moves) != set(fresh.best_moves):
         return (
-            f"the record's best moves {sorted(stored.best_moves)} are not the recomputed "
+            f"{ours} says best moves {sorted(stored.best_moves)}, {theirs} "
             f"{sorted(fresh.best_moves)}"
         )
     for field, value in fresh.extra.items():
         if converter.unstructure(stored.extra.get(field)) != converter.unstructure(value):
-            return f"the record's {field!r} differs from the recomputed one"
+            return f"{ours} and {theirs} differ in {field!r}"
     return None
 
 
@@ -412,6 +415,20 @@ def verify_records(
 
     run_deep(run)
     return len(chosen)
+
+
+def differences(store: ValueStore, records: list[tuple[int, CheckedRecord]]) -> list[str]:
+    """Records whose position the store holds with another answer (the store's is kept):
+    one line each, naming the line and what differs."""
+    found = []
+    for number, record in records:
+        stored = store.get(record.ruleset, record.key)
+        if stored is None or stored[0] != record.text:
+            continue
+        problem = compare_solutions(stored[1], record.solution, ("the store", "the import"))
+        if problem is not None:
+            found.append(f"line {number}: {record.describe()}: {problem}")
+    return found
 
 
 def imported_rows(records: list[tuple[int, CheckedRecord]], source: str) -> list[ImportedRow]:

@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from cgframework.cli import app, fail
 from cgframework.store import StoreError, ValueStore, check_store_file, now
 from cgframework.store_check import (
     DEFAULT_VERIFY,
     ImportRefused,
+    differences,
     imported_rows,
     iter_lines,
     read_records,
@@ -35,7 +35,12 @@ store_app = typer.Typer(
     help="The sqlite value store: info, export, import, verify.", no_args_is_help=True
 )
 app.add_typer(store_app, name="store")
-err = Console(stderr=True, highlight=False)
+
+
+def note(message: str) -> None:
+    """A summary or warning line on stderr (never wrapped: scripts read it)."""
+    print(message, file=sys.stderr, flush=True)
+
 
 MAX_IMPORT_BYTES = 1 << 30
 """An export file larger than this (1 GiB) is refused: it is read into memory to be checked
@@ -111,7 +116,7 @@ def store_export(
                         sys.stdout.write(line)
         except StoreError as exc:
             fail(str(exc))
-    err.print(f"exported {count} entries")
+    note(f"exported {count} entries")
 
 
 def parse_verify(text: str) -> int | None:
@@ -185,13 +190,19 @@ def store_import(
     new = not Path(path).exists()
     try:
         with ValueStore(path) as store:
+            differ = [] if new else differences(store, records)
             added = store.put_imported(imported_rows(records, label))
     except StoreError as exc:
         if new:  # nothing imported: no new store either
             for suffix in ("", "-wal", "-shm"):
                 Path(path + suffix).unlink(missing_ok=True)
         fail(str(exc))
-    err.print(f"read {len(records)} entries, recomputed {checked}, added {added}")
+    if differ:
+        note(
+            f"warning: {len(differ)} records answer otherwise than this store (kept the "
+            f"store's; `cgf store verify` checks it), e.g. {differ[0]}"
+        )
+    note(f"read {len(records)} entries, recomputed {checked}, added {added}")
 
 
 @store_app.command("verify")
@@ -220,9 +231,9 @@ def store_verify(
             )
         except StoreError as exc:
             fail(str(exc))
-    for note in report.notes:
-        err.print(note)
-    err.print(
+    for line in report.notes:
+        note(line)
+    note(
         f"{report.records} records checked, {report.recomputed} recomputed; "
         f"{report.memo_checked} of {report.memo_rows} memo rows compared; "
         f"{len(report.problems)} bad"

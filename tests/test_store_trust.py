@@ -293,6 +293,12 @@ def test_verify_reports_records_that_fail_the_import_checks(tmp_path, capsys):
     assert code == 1 and "holds a solution for 'nim'" in out
     code, out, _ = run_cli(capsys, "solve", "kayles", "31", "--store", str(path), "--json")
     assert json.loads(out)["ruleset"] == "kayles"  # a mislabelled row never answers
+    db = sqlite3.connect(path)
+    db.execute("UPDATE solutions SET version='0' WHERE position='3,4,5'")  # older rules
+    db.commit()
+    db.close()
+    code, out, err = run_cli(capsys, "store", "verify", str(path), "--all")
+    assert code == 0 and out == "" and "1 records of rulesets or rules versions" in err, err
 
 
 def test_trust_local_reads_only_what_this_installation_computed(
@@ -524,10 +530,10 @@ def test_a_real_full_disk(tiny_filesystem, tmp_path, capsys):
     path = tiny_filesystem / "s.sqlite"
     with ValueStore(path) as store:
         solve("kayles", "3", store=store)
-    (tiny_filesystem / "filler").write_bytes(b"\0" * (1024 * 1024 - 120 * 1024))
+    (tiny_filesystem / "filler").write_bytes(b"\0" * (1024 * 1024 - 64 * 1024))
     dump = tmp_path / "dump.jsonl"
     with ValueStore(tmp_path / "big.sqlite") as store:
-        for n in range(600):
+        for n in range(300):  # about 200 KiB of records: more than is left
             solve("kayles", f"{n},{n + 1},{n + 2}", store=store)
     assert run_cli(capsys, "store", "export", str(tmp_path / "big.sqlite"), "-o", str(dump))[0] == 0
     for _ in range(2):
@@ -581,3 +587,18 @@ def test_forced_outcome_answers_are_not_stored_for_auto(tmp_path):
         solve("domineering", BOARD, method="outcome", store=store)
         later = solve("domineering", BOARD, store=store)
     assert str(later.value) == "+-1" and "from_store" not in later.extra
+
+
+def test_an_import_that_answers_otherwise_keeps_the_stores_answer(export_lines, tmp_path, capsys):
+    path = tmp_path / "s.sqlite"
+    run_cli(capsys, "solve", "kayles", "30", "--store", str(path))
+    record = _copy(export_lines["kayles"])
+    record["solution"].update(value="0", outcome="P", grundy=0)
+    source = tmp_path / "other.jsonl"
+    _write(source, [record])
+    code, _, err = run_cli(capsys, "store", "import", str(path), str(source), "--verify", "0")
+    assert code == 0 and "added 0" in err
+    assert "warning: 1 records answer otherwise" in err
+    assert "line 1: kayles 30: the store says *7, the import 0" in err
+    code, out, _ = run_cli(capsys, "solve", "kayles", "30", "--store", str(path), "--json")
+    assert json.loads(out)["value"] == "*7"
