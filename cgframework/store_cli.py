@@ -60,8 +60,10 @@ def store_info(
     path: Annotated[str, typer.Argument(help="Store file.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Entries per ruleset and rules version, and per origin (computed here or elsewhere,
-    imported from which file)."""
+    """Entries per ruleset and rules version, and per origin.
+
+    Origins: computed here, computed by another installation, imported from which file, or
+    unknown (rows stored before provenance was kept)."""
     with open_existing(path) as store:
         info = store.info()
     if as_json:
@@ -164,9 +166,11 @@ def store_import(
         int | None, typer.Option(help="Seed of the random sample (default: unpredictable).")
     ] = None,
 ) -> None:
-    """Merge an export into a store. Every record is checked (types, key, ruleset, value)
-    and a sample recomputed before one transaction: any bad record refuses the whole
-    import, naming its line, and nothing is written. Entries the store has are kept."""
+    """Merge an export into a store, every record checked and a sample recomputed.
+
+    Every record is checked (types, key, ruleset, value) and a sample recomputed before one
+    transaction: any bad record refuses the whole import, naming its line, and nothing is
+    written. Entries the store has are kept (a warning counts those that answer otherwise)."""
     sample = parse_verify(verify)
     try:
         check_store_file(Path(path))
@@ -216,9 +220,11 @@ def store_verify(
         int | None, typer.Option(help="Seed of the random sample (default: unpredictable).")
     ] = None,
 ) -> None:
-    """Check every record as an import would, recompute a sample (or --all) with the
-    rulesets' solvers (never the store's memo), and compare the memo rows those searches
-    reach. Prints each bad record or row; exit code 1 if any, 0 if none."""
+    """Recompute a sample (or --all) of a store's records: exit 1 if any is wrong.
+
+    Every record is checked as an import would check it; the sample is recomputed with the
+    rulesets' solvers (never the store's memo), and the memo rows those searches reach are
+    compared. Prints each bad record or row; exit code 1 if any, 0 if none."""
     if sample < 0:
         fail(f"--sample must be 0 or more, not {sample}")
     with open_existing(path) as store:
