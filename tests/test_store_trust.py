@@ -4,19 +4,23 @@ are empty, damaged, full or read-only refused or read in one line."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
 import subprocess
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import cgframework.sweep as sweep
 from cgframework import Player, format_position, get_registry, parse_position, solve
 from cgframework.store import ValueStore, position_key
-from cgframework.store_check import check_record
+from cgframework.store_check import RecordError, check_record
 from cgframework.testing import run_cli
 
 BOARD = "...|...|..."
@@ -602,3 +606,67 @@ def test_an_import_that_answers_otherwise_keeps_the_stores_answer(export_lines, 
     assert "line 1: kayles 30: the store says *7, the import 0" in err
     code, out, _ = run_cli(capsys, "solve", "kayles", "30", "--store", str(path), "--json")
     assert json.loads(out)["value"] == "*7"
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 10**30) | st.text(max_size=8) | st.floats(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=6,
+)
+
+
+@functools.cache
+def _clean_records() -> tuple[str, ...]:
+    with tempfile.TemporaryDirectory() as folder:
+        with ValueStore(Path(folder) / "s.sqlite") as store:
+            solve("kayles", "30", store=store)
+            solve("domineering", BOARD, first=Player.RIGHT, store=store)
+            solve("pizza", "3,1,4", store=store)
+            return tuple(_export(store))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    which=st.integers(0, 2),
+    inside=st.booleans(),
+    field=st.sampled_from(
+        [
+            "ruleset",
+            "version",
+            "key",
+            "position",
+            "solution",
+            "provenance",
+            "value",
+            "value_kind",
+            "outcome",
+            "best_moves",
+            "first",
+            "grundy",
+            "convention",
+            "stats",
+            "method",
+            "extra",
+        ]
+    ),
+    value=JSON_VALUES,
+    drop=st.booleans(),
+)
+def test_any_mutated_record_is_refused_in_one_line_or_still_right(
+    which, inside, field, value, drop
+):
+    """Every mutation of a clean record's field ends in a RecordError (one line) or in a
+    record whose key still matches its position: never another exception."""
+    record = json.loads(_clean_records()[which])
+    target = record["solution"] if inside else record
+    if drop:
+        target.pop(field, None)
+    else:
+        target[field] = value
+    try:
+        checked = check_record(record)
+    except RecordError as exc:
+        assert "\n" not in str(exc)
+        return
+    rs = checked.ruleset
+    assert checked.key == position_key(rs, parse_position(rs, checked.text), checked.solution.first)
