@@ -323,8 +323,9 @@ def compare_solutions(
             f"{ours} says best moves {sorted(stored.best_moves)}, {theirs} "
             f"{sorted(fresh.best_moves)}"
         )
-    for field, value in fresh.extra.items():
-        if converter.unstructure(stored.extra.get(field)) != converter.unstructure(value):
+    for field in sorted(set(stored.extra) | set(fresh.extra)):
+        a, b = stored.extra.get(field), fresh.extra.get(field)
+        if converter.unstructure(a) != converter.unstructure(b):
             return f"{ours} and {theirs} differ in {field!r}"
     return None
 

@@ -160,6 +160,7 @@ def test_crafted_export_lines_are_refused_with_nothing_written(
         ("nim", "*7", {"grundy": 7}),
         ("domineering", "5", {"outcome": "L"}),
         ("domineering", "+-1", {"best_moves": ["v1,1"]}),  # right value, wrong moves
+        ("kayles", "*7", {"scores": [1, 2]}),  # a field the solver never gives
     ],
 )
 def test_edited_values_are_caught_by_verify_all(
