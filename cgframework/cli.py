@@ -93,15 +93,20 @@ def solve_or_fail(
     try:
         if store_path is None:
             return solve(ruleset, position, method=method, first=first)
-        with open_store(store_path, trust=trust) as store:
+        with open_trusting_store(store_path, trust) as store:
             return solve(ruleset, position, method=method, first=first, store=store)
     except (SolverError, StoreError) as exc:
         fail(str(exc))
 
 
-def open_store(path: str, trust: str = "any") -> ValueStore:
-    """The value store at ``path`` (created if no file is there; refused in one line if the
-    file is not a usable store). A store that cannot be written is read, with a warning."""
+def open_store(path: str) -> ValueStore:
+    return open_trusting_store(path, "any")
+
+
+def open_trusting_store(path: str, trust: str) -> ValueStore:
+    """The value store at ``path``, read as ``trust`` allows (any row, or ``local`` ones);
+    created if no file is there, refused in one line if the file is not a usable store. A
+    store that cannot be written is read, with a warning."""
     try:
         store = ValueStore(path, trust=trust)
     except StoreError as exc:
@@ -135,13 +140,13 @@ def solve_cmd(
     store: Annotated[
         str | None, typer.Option(help="sqlite value store to read from and write to.")
     ] = None,
+    trust: Annotated[
+        str, typer.Option(help="Store rows to read: any, or local (computed here only).")
+    ] = "any",
     board: Annotated[
         str | None,
         typer.Option(help="Read the position from this file (e.g. a JSON board) instead."),
     ] = None,
-    trust: Annotated[
-        str, typer.Option(help="Store rows to read: any, or local (computed here only).")
-    ] = "any",
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics."""
     rs = load_ruleset(ruleset)

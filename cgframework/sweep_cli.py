@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cgframework.cli import app, fail, open_store, parse_player
+from cgframework.cli import app, fail, open_store, open_trusting_store, parse_player
 from cgframework.extensions import Family
 from cgframework.plugins import get_registry
 from cgframework.store import ValueStore
@@ -40,7 +40,7 @@ def run_sweep(
     player = parse_player(first)
     stats = SweepStats()
     show = sys.stderr.isatty() if progress is None else progress
-    store = open_store(store_path, trust=trust) if store_path else None
+    store = open_trusting_store(store_path, trust) if store_path else None
     try:
         with Progress(
             TextColumn(f"{ruleset} {family.name}"),
