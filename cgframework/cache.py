@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 _MISSING = object()
@@ -74,6 +74,10 @@ class TranspositionTable:
 
     def __len__(self) -> int:
         return len(self._table)
+
+    def items(self) -> Iterable[tuple[Hashable, Any]]:
+        """Every (key, value) the table holds (e.g. to check a store's rows against)."""
+        return self._table.items()
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self._table

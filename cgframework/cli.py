@@ -23,7 +23,7 @@ from cgframework.io import converter
 from cgframework.plugins import PluginError, get_registry, register_commands
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import SolverError, available_methods, solve
-from cgframework.store import StoreError, ValueStore
+from cgframework.store import TRUST_LEVELS, StoreError, ValueStore
 from cgframework.universes import holds, split_comparison
 from cgframework.values.notation import MAX_LENGTH, elide
 
@@ -84,14 +84,21 @@ def parse_player(text: str) -> Player:
 
 
 def solve_or_fail(
-    ruleset: Ruleset, position: Any, method: str, first: Player, store_path: str | None = None
+    ruleset: Ruleset,
+    position: Any,
+    method: str,
+    first: Player,
+    store_path: str | None = None,
+    trust: str = "any",
 ) -> Solution:
+    if trust not in TRUST_LEVELS:
+        fail(f"unknown trust level {trust!r} (any or local)")
     try:
         if store_path is None:
             return solve(ruleset, position, method=method, first=first)
-        with open_store(store_path) as store:
+        with open_trusting_store(store_path, trust) as store:
             return solve(ruleset, position, method=method, first=first, store=store)
-    except SolverError as exc:
+    except (SolverError, StoreError) as exc:
         fail(str(exc))
 
 
@@ -112,10 +119,24 @@ def solve_misere_or_fail(
 
 
 def open_store(path: str) -> ValueStore:
+    return open_trusting_store(path, "any")
+
+
+def open_trusting_store(path: str, trust: str) -> ValueStore:
+    """The value store at ``path``, read as ``trust`` allows (any row, or ``local`` ones);
+    created if no file is there, refused in one line if the file is not a usable store. A
+    store that cannot be written is read, with a warning."""
     try:
-        return ValueStore(path)
+        store = ValueStore(path, trust=trust)
     except StoreError as exc:
         fail(str(exc))
+    if store.read_only:
+        print(
+            f"cgf: warning: value store {path!r} is read-only: reading it, new results are "
+            "not stored",
+            file=sys.stderr,
+        )
+    return store
 
 
 def value_text(value: Any) -> str:
@@ -138,6 +159,9 @@ def solve_cmd(
     store: Annotated[
         str | None, typer.Option(help="sqlite value store to read from and write to.")
     ] = None,
+    trust: Annotated[
+        str, typer.Option(help="Store rows to read: any, or local (computed here only).")
+    ] = "any",
     board: Annotated[
         str | None,
         typer.Option(help="Read the position from this file (e.g. a JSON board) instead."),
@@ -152,8 +176,10 @@ def solve_cmd(
     if (position is None) == (board is None):
         fail("give a POSITION or --board FILE (exactly one)")
     pos = load_position(rs, position if board is None else "@" + board)
-    solver = solve_misere_or_fail if misere else solve_or_fail
-    solution = solver(rs, pos, method, parse_player(first), store)
+    if misere:
+        solution = solve_misere_or_fail(rs, pos, method, parse_player(first), store)
+    else:
+        solution = solve_or_fail(rs, pos, method, parse_player(first), store, trust)
     if as_json:
         from cgframework.values.functions import solution_facts
 
@@ -312,7 +338,8 @@ def play(
     play_game(rs, pos, human=parse_player(you), first=parse_player(first), console=out)
 
 
-import cgframework.sweep_cli  # noqa: E402,F401  (adds `cgf sweep` and `cgf store`)
+import cgframework.store_cli  # noqa: E402,F401  (adds `cgf store`)
+import cgframework.sweep_cli  # noqa: E402,F401  (adds `cgf sweep`)
 
 
 def _click_exceptions(command: Any) -> Any:
@@ -348,7 +375,7 @@ def main(argv: list[str] | None = None) -> None:
             _die("interrupted", 130)
         if isinstance(status, int) and status:
             sys.exit(status)
-    except (InputError, PluginError) as exc:
+    except (InputError, PluginError, StoreError) as exc:
         _die(str(exc), 2)
     except (*aborts, KeyboardInterrupt):
         _die("interrupted", 130)

@@ -3,19 +3,33 @@
 A row's key is (ruleset name, ruleset rules version, canonical key of the position, first
 player), the canonical key hashed from a stable text form, so isomorphic positions share a row
 and results can be merged across machines. The file is in WAL mode: several processes may
-read and write at once, and every write is one autocommitted statement, so a crash or Ctrl-C
-loses at most the entry being written and never corrupts the file.
+read and write at once, and every write is one autocommitted statement or one transaction, so
+a crash, a full disk or Ctrl-C loses at most what was being written and never corrupts the file.
+
+Every row keeps its provenance: ``origin`` (``computed`` here or by another installation,
+``import`` of an export file, or ``unknown`` for rows older than provenance), the installation
+that computed it, the solver, the cgframework version and the time. ``trust="local"`` reads
+only rows this installation computed. A file that exists but is not a value store (empty, not
+sqlite, another program's database, damaged) is refused with :class:`StoreError`, never read
+as an empty store; a store that cannot be written (read-only file, directory or filesystem)
+is opened for reading only.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
+import socket
 import sqlite3
-from collections.abc import Hashable, Iterator
+import tempfile
+from collections.abc import Hashable, Iterable, Iterator
+from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import IO, Any
+from urllib.parse import quote
 
 import attrs
 
@@ -24,6 +38,11 @@ from cgframework.game import Player, Position, Ruleset, canonical_key
 from cgframework.io import converter, load_value, value_kind
 from cgframework.solution import Solution
 
+SCHEMA_VERSION = 2
+"""``PRAGMA user_version`` of a current store: 1 (or 0) before provenance, 2 with it."""
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS solutions (
     ruleset  TEXT NOT NULL,
@@ -31,6 +50,12 @@ CREATE TABLE IF NOT EXISTS solutions (
     key      TEXT NOT NULL,
     position TEXT NOT NULL,
     solution TEXT NOT NULL,
+    origin       TEXT NOT NULL DEFAULT 'unknown',
+    installation TEXT,
+    source       TEXT,
+    solver       TEXT,
+    cgf_version  TEXT,
+    created      TEXT,
     PRIMARY KEY (ruleset, version, key)
 );
 CREATE TABLE IF NOT EXISTS memo (
@@ -38,13 +63,48 @@ CREATE TABLE IF NOT EXISTS memo (
     version TEXT NOT NULL,
     key     TEXT NOT NULL,
     value   TEXT NOT NULL,
+    installation TEXT,
     PRIMARY KEY (ruleset, version, key)
 )
 """
 
+MIGRATION_2 = (
+    "ALTER TABLE solutions ADD COLUMN origin TEXT NOT NULL DEFAULT 'unknown'",
+    "ALTER TABLE solutions ADD COLUMN installation TEXT",
+    "ALTER TABLE solutions ADD COLUMN source TEXT",
+    "ALTER TABLE solutions ADD COLUMN solver TEXT",
+    "ALTER TABLE solutions ADD COLUMN cgf_version TEXT",
+    "ALTER TABLE solutions ADD COLUMN created TEXT",
+    "ALTER TABLE memo ADD COLUMN installation TEXT",
+)
+"""Schema 1 -> 2: provenance columns, with defaults (old rows: origin ``unknown``)."""
+
+TRUST_LEVELS = ("any", "local")
+
 
 class StoreError(Exception):
-    """The store file cannot be opened or read (not a cgframework store, unreadable...)."""
+    """The store file cannot be used (not a value store, damaged, unreadable, disk full...);
+    the message is one line naming the file and the cause."""
+
+
+def installation_id() -> str:
+    """A short id of this installation: the host and the directory cgframework runs from
+    (``CGFRAMEWORK_INSTALLATION`` overrides it, e.g. for a cluster sharing one install)."""
+    given = os.environ.get("CGFRAMEWORK_INSTALLATION")
+    if given:
+        return given
+    here = Path(__file__).resolve().parent
+    return _hash(f"{socket.gethostname()}\0{here}")[:16]
+
+
+def cgframework_version() -> str:
+    from cgframework import __version__
+
+    return __version__
+
+
+def now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def key_text(key: Hashable) -> str:
@@ -68,6 +128,11 @@ def position_key(ruleset: Ruleset, position: Position, first: Player) -> str:
     return _hash(key_text(canonical_key(ruleset, position)) + "|" + player)
 
 
+def memo_key(key: Hashable) -> str:
+    """The address of a transposition-table entry in the ``memo`` table."""
+    return _hash(key_text(key))
+
+
 class StoreBacking:
     """Lets a transposition table read through to the store (entries computed by earlier
     runs or other machines) and write its new entries back in batches."""
@@ -79,60 +144,287 @@ class StoreBacking:
         self._pending: list[tuple[str, str]] = []
 
     def get(self, key: Hashable) -> Any:
-        text = self.store.memo_get(self.ruleset, _hash(key_text(key)))
-        return MISSING if text is None else _decode(json.loads(text))
+        text = self.store.memo_get(self.ruleset, memo_key(key))
+        if text is None:
+            return MISSING
+        try:
+            return decode_memo(text)
+        except (ValueError, KeyError, TypeError):
+            return MISSING  # a damaged row: searched again (`cgf store verify` reports it)
 
     def put(self, key: Hashable, value: Any) -> None:
-        encoded = _encode(value)
+        encoded = encode_memo(value)
         if encoded is None:
             return  # a value type the store cannot hold: kept in memory only
-        self._pending.append((_hash(key_text(key)), json.dumps(encoded)))
+        self._pending.append((memo_key(key), encoded))
         if len(self._pending) >= self.batch:
             self.flush()
 
     def flush(self) -> None:
         if self._pending:
-            self.store.memo_put_many(self.ruleset, self._pending)
-            self._pending = []
+            pending, self._pending = self._pending, []
+            self.store.memo_put_many(self.ruleset, pending)
 
 
 def _hash(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _encode(value: Any) -> Any:
+def encode_memo(value: Any) -> str | None:
+    """The JSON text of a transposition-table value, or ``None`` for a type the store
+    cannot hold."""
     if isinstance(value, bool) or isinstance(value, int):
-        return value
+        return json.dumps(value)
     try:
         kind = value_kind(value)
     except TypeError:
         return None
-    return {"kind": kind.name, "value": kind.dump(value)}
+    return json.dumps({"kind": kind.name, "value": kind.dump(value)})
 
 
-def _decode(data: Any) -> Any:
+def decode_memo(text: str) -> Any:
+    data = load_json(text)
     if isinstance(data, dict):
         return load_value(data["kind"], data["value"])
     return data
 
 
-class ValueStore:
-    """A sqlite file of Solutions. Use as a context manager, or call :meth:`close`."""
+def check_store_file(path: Path) -> None:
+    """Refuse a path that exists but cannot be a value store (a directory, an empty file,
+    a file that is not sqlite), in one line; a missing path is fine (a new store)."""
+    if not path.exists():
+        return
+    if not path.is_file():
+        raise StoreError(f"{str(path)!r} is not a file, so not a value store")
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(100)
+        size = path.stat().st_size
+    except OSError as exc:
+        raise StoreError(f"cannot read value store {str(path)!r}: {exc.strerror}") from None
+    if not header:
+        raise StoreError(
+            f"{str(path)!r} is empty (0 bytes), not a value store: "
+            "remove it to start a new store there"
+        )
+    if not header.startswith(SQLITE_HEADER) or len(header) < 100:
+        raise StoreError(f"{str(path)!r} is not a value store (not an sqlite file)")
+    page = int.from_bytes(header[16:18], "big")
+    page = 65536 if page == 1 else page
+    pages = int.from_bytes(header[28:32], "big")
+    # The header's page count is checked only when no writer may be checkpointing (no WAL
+    # file beside the store): a checkpoint writes page 1 before it extends the file.
+    header_valid = header[24:28] == header[92:96] and pages > 0
+    header_valid = header_valid and not Path(f"{path}-wal").exists()
+    if page < 512 or size % page or (header_valid and size < pages * page):
+        raise StoreError(
+            f"value store {str(path)!r} is damaged: the file is truncated ({size} bytes)"
+        )
 
-    def __init__(self, path: str | Path) -> None:
+
+MAX_JSON_DEPTH = 1000
+"""Deeper JSON is refused before it is parsed (the parser recurses on the C stack)."""
+
+
+def json_depth(text: str) -> int:
+    """How deep ``[``/``{`` nest in a JSON text (outside strings); counted only when the
+    text has enough brackets to be deep at all."""
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return 0
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def load_json(text: str) -> Any:
+    """``json.loads`` of a stored row, refusing nesting deeper than :data:`MAX_JSON_DEPTH`."""
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise ValueError(f"nested more than {MAX_JSON_DEPTH} deep")
+    return json.loads(text)
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text[:300] if text else type(exc).__name__
+
+
+class ValueStore:
+    """A sqlite file of Solutions. Use as a context manager, or call :meth:`close`.
+
+    ``create``: make a new store where no file exists (else a missing file is an error).
+    ``read_only``: never write (``store info``/``export``/``verify``); a store whose file,
+    directory or filesystem is not writable is opened read-only anyway, and then
+    :meth:`put` and :meth:`memo_put_many` do nothing (``skipped`` counts them).
+    ``check``: run sqlite's ``quick_check`` on open, refusing a damaged file.
+    ``trust``: ``any`` reads every row; ``local`` only rows this installation computed.
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        create: bool = True,
+        read_only: bool = False,
+        check: bool = False,
+        trust: str = "any",
+    ) -> None:
+        if trust not in TRUST_LEVELS:
+            raise StoreError(f"unknown trust level {trust!r} (any or local)")
         self.path = Path(path)
-        try:
-            # check_same_thread=False: searches run on run_deep's thread, one thread at a time.
-            self._db = sqlite3.connect(
-                self.path, timeout=60, isolation_level=None, check_same_thread=False
-            )
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(SCHEMA)
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot use {str(self.path)!r} as a value store: {exc}") from None
+        self.trust = trust
+        self.installation = installation_id()
         self.hits = 0
         self.writes = 0
+        self.skipped = 0
+        check_store_file(self.path)
+        exists = self.path.exists()
+        if not exists and (read_only or not create):
+            raise StoreError(f"no value store {str(self.path)!r}")
+        if not exists and not self.path.parent.is_dir():
+            raise StoreError(f"cannot create value store {str(self.path)!r}: no such directory")
+        writable = (
+            os.access(self.path if exists else self.path.parent, os.W_OK)
+            and os.access(self.path.parent, os.W_OK)
+            and not _on_read_only_filesystem(self.path.parent)
+        )
+        if not exists and not writable:
+            raise StoreError(f"cannot create value store {str(self.path)!r}: not writable")
+        self.writable = writable
+        """Whether the file could be written (whatever ``read_only`` asks)."""
+        self.read_only = read_only or not writable
+        if not exists:
+            self._create_file()
+        self._db = self._connect(writable)
+        try:
+            self._prepare(check)
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _create_file(self) -> None:
+        """Make a new, empty store under a temporary name and link it into place, so another
+        process never sees a half-made file (an empty file is refused as damaged); if one got
+        there first, its store is used."""
+        handle, temp = tempfile.mkstemp(
+            dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".new"
+        )
+        os.close(handle)
+        try:
+            db = sqlite3.connect(temp, isolation_level=None)
+            try:
+                db.execute("PRAGMA journal_mode=WAL")
+                for statement in SCHEMA.split(";"):
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            finally:
+                db.close()
+            try:
+                os.link(temp, self.path)
+            except FileExistsError:
+                pass
+            except OSError:  # a filesystem without hard links
+                if not self.path.exists():
+                    os.replace(temp, self.path)
+        except (OSError, sqlite3.Error) as exc:
+            raise self._error("cannot create", exc) from None
+        finally:
+            _remove(temp)
+
+    def _connect(self, writable: bool) -> sqlite3.Connection:
+        # check_same_thread=False: searches run on run_deep's thread, one thread at a time.
+        options: dict[str, Any] = {
+            "timeout": 60,
+            "isolation_level": None,
+            "check_same_thread": False,
+        }
+        try:
+            if writable:
+                return sqlite3.connect(self.path, **options)
+            uri = "file:" + quote(str(self.path.resolve()))
+            try:
+                db = sqlite3.connect(uri + "?mode=ro", uri=True, **options)
+                db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+                return db
+            except sqlite3.OperationalError:
+                # A WAL store in a directory nobody may write: its shared-memory file cannot
+                # be made, so read the file as it is (nobody can be writing to it either).
+                return sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True, **options)
+        except sqlite3.Error as exc:
+            raise self._error("cannot open", exc) from None
+
+    def _prepare(self, check: bool) -> None:
+        with self._guard("cannot open"):
+            tables = {
+                r[0] for r in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
+            if self.read_only and not tables:
+                raise StoreError(f"{str(self.path)!r} is an empty sqlite file, not a value store")
+            if tables and "solutions" not in tables:
+                raise StoreError(
+                    f"{str(self.path)!r} is an sqlite file but not a value store "
+                    f"(tables: {', '.join(sorted(tables))})"
+                )
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"value store {str(self.path)!r} has schema {version}, written by a newer "
+                    f"cgframework (this one reads up to schema {SCHEMA_VERSION})"
+                )
+            if check:
+                self.quick_check()
+            if self.read_only:
+                self._db.execute("PRAGMA query_only=1")
+            else:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")
+                if not tables or version < SCHEMA_VERSION:
+                    self._create_or_migrate()
+        self.columns = {r[1] for r in self._db.execute("PRAGMA table_info(solutions)")} | {
+            "memo." + r[1] for r in self._db.execute("PRAGMA table_info(memo)")
+        }
+        self.provenance = "origin" in self.columns
+
+    def _create_or_migrate(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            tables = {
+                r[0] for r in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if not tables:
+                for statement in SCHEMA.split(";"):
+                    self._db.execute(statement)
+            elif version < SCHEMA_VERSION:  # another process may have migrated meanwhile
+                for statement in MIGRATION_2:
+                    self._db.execute(statement)
+            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+
+    def quick_check(self) -> None:
+        """Refuse a damaged file (sqlite's ``quick_check``: every page and record readable)."""
+        with self._guard("cannot read"):
+            result = self._db.execute("PRAGMA quick_check(1)").fetchone()[0]
+        if result != "ok":
+            first = result.splitlines()[-1] if result else "unknown damage"
+            raise StoreError(f"value store {str(self.path)!r} is damaged: {first}")
 
     def __enter__(self) -> ValueStore:
         return self
@@ -141,118 +433,266 @@ class ValueStore:
         self.close()
 
     def close(self) -> None:
-        self._db.close()
+        with contextlib.suppress(sqlite3.Error):
+            self._db.close()
+
+    # --- errors -----------------------------------------------------------------------
+
+    def _error(self, action: str, exc: BaseException) -> StoreError:
+        cause = _one_line(exc)
+        if not isinstance(exc, sqlite3.Error | OSError):  # a row that does not decode
+            cause = f"a stored row is damaged ({cause})"
+        elif "malformed" in cause or "not a database" in cause:
+            cause += " (the file is damaged)"
+        if action.startswith("cannot write"):
+            cause += "; nothing was written"
+        return StoreError(f"{action} value store {str(self.path)!r}: {cause}")
+
+    @contextlib.contextmanager
+    def _guard(self, action: str) -> Iterator[None]:
+        """sqlite errors and damaged rows become one-line :class:`StoreError`s."""
+        try:
+            yield
+        except StoreError:
+            raise
+        except (sqlite3.Error, ValueError, KeyError, TypeError) as exc:
+            raise self._error(action, exc) from None
+
+    def _rollback(self) -> None:
+        """Undo an open transaction. After a failed COMMIT (disk full) sqlite may have rolled
+        back already: then there is nothing to undo, and the first error is the one to tell."""
+        if self._db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+
+    def _write_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        """All rows in one transaction, or none (the store is left as it was)."""
+        with self._guard("cannot write to"):
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.executemany(sql, rows)
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._rollback()
+                raise
+
+    # --- solutions --------------------------------------------------------------------
+
+    def _trusted(self, table: str = "") -> tuple[str, tuple[str, ...]]:
+        """SQL condition and parameters for the rows the trust level lets us read."""
+        if self.trust == "any":
+            return "", ()
+        if not self.provenance:
+            return " AND 0", ()
+        if table == "memo":
+            return " AND installation=?", (self.installation,)
+        return " AND origin='computed' AND installation=?", (self.installation,)
 
     def get(self, ruleset: Ruleset, key: str) -> tuple[str, Solution] | None:
-        """(stored position text, Solution) for a content address, if stored."""
-        row = self._db.execute(
-            "SELECT position, solution FROM solutions WHERE ruleset=? AND version=? AND key=?",
-            (ruleset.name, ruleset.version, key),
-        ).fetchone()
-        if row is None:
+        """(stored position text, Solution) for a content address, if stored (and trusted).
+        A row whose solution is not for this ruleset is ignored (`cgf store verify` finds
+        it), so a mislabelled row never answers for another game."""
+        condition, params = self._trusted()
+        with self._guard("cannot read"):
+            row = self._db.execute(
+                "SELECT position, solution FROM solutions WHERE ruleset=? AND version=? "
+                "AND key=?" + condition,
+                (ruleset.name, ruleset.version, key, *params),
+            ).fetchone()
+            if row is None:
+                return None
+            solution = converter.structure(load_json(row[1]), Solution)
+        if solution.ruleset != ruleset.name or solution.convention is not ruleset.convention:
             return None
         self.hits += 1
-        return row[0], converter.structure(json.loads(row[1]), Solution)
+        return row[0], solution
 
     def put(self, ruleset: Ruleset, key: str, solution: Solution) -> None:
-        """Store a Solution (one atomic statement; an existing row is kept)."""
-        self._db.execute(
-            "INSERT OR IGNORE INTO solutions VALUES (?, ?, ?, ?, ?)",
-            (
-                ruleset.name,
-                ruleset.version,
-                key,
-                solution.position,
-                json.dumps(converter.unstructure(solution)),
-            ),
-        )
+        """Store a Solution computed here (one atomic statement; an existing row is kept)."""
+        if self.read_only:
+            self.skipped += 1
+            return
+        data = json.dumps(converter.unstructure(solution))
+        row = (ruleset.name, ruleset.version, key, solution.position, data)
+        with self._guard("cannot write to"):
+            self._db.execute(
+                "INSERT OR IGNORE INTO solutions (ruleset, version, key, position, solution, "
+                "origin, installation, solver, cgf_version, created) "
+                "VALUES (?, ?, ?, ?, ?, 'computed', ?, ?, ?, ?)",
+                (*row, self.installation, solution.method, cgframework_version(), now()),
+            )
         self.writes += 1
 
+    def put_imported(self, rows: Iterable[ImportedRow]) -> int:
+        """Add checked records of an export file in one transaction (all or none); rows the
+        store already has are kept. Returns how many were added."""
+        if self.read_only:
+            raise StoreError(f"value store {str(self.path)!r} is read-only: cannot import into it")
+        before = len(self)
+        self._write_many(
+            "INSERT OR IGNORE INTO solutions (ruleset, version, key, position, solution, origin, "
+            "installation, source, solver, cgf_version, created) "
+            "VALUES (?, ?, ?, ?, ?, 'import', ?, ?, ?, ?, ?)",
+            [attrs.astuple(row) for row in rows],
+        )
+        return len(self) - before
+
     def __len__(self) -> int:
-        return self._db.execute("SELECT COUNT(*) FROM solutions").fetchone()[0]
+        with self._guard("cannot read"):
+            return self._db.execute("SELECT COUNT(*) FROM solutions").fetchone()[0]
+
+    # --- transposition-table rows -----------------------------------------------------
 
     def memo_get(self, ruleset: Ruleset, key: str) -> str | None:
-        row = self._db.execute(
-            "SELECT value FROM memo WHERE ruleset=? AND version=? AND key=?",
-            (ruleset.name, ruleset.version, key),
-        ).fetchone()
+        condition, params = self._trusted("memo")
+        with self._guard("cannot read"):
+            row = self._db.execute(
+                "SELECT value FROM memo WHERE ruleset=? AND version=? AND key=?" + condition,
+                (ruleset.name, ruleset.version, key, *params),
+            ).fetchone()
         return None if row is None else row[0]
 
     def memo_put_many(self, ruleset: Ruleset, rows: list[tuple[str, str]]) -> None:
         """Store transposition-table entries in one transaction."""
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            self._db.executemany(
-                "INSERT OR IGNORE INTO memo VALUES (?, ?, ?, ?)",
-                [(ruleset.name, ruleset.version, k, v) for k, v in rows],
-            )
-            self._db.execute("COMMIT")
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
+        if self.read_only:
+            self.skipped += len(rows)
+            return
+        self._write_many(
+            "INSERT OR IGNORE INTO memo VALUES (?, ?, ?, ?, ?)",
+            [(ruleset.name, ruleset.version, k, v, self.installation) for k, v in rows],
+        )
 
     def memo_size(self) -> int:
-        return self._db.execute("SELECT COUNT(*) FROM memo").fetchone()[0]
+        with self._guard("cannot read"):
+            return self._db.execute("SELECT COUNT(*) FROM memo").fetchone()[0]
+
+    def memo_rows(self, ruleset: str, version: str) -> Iterator[tuple[str, str, str | None]]:
+        """(key, value text, installation) of every memo row of a ruleset's rules version."""
+        column = "installation" if "memo.installation" in self.columns else "NULL"
+        with self._guard("cannot read"):
+            yield from self._db.execute(
+                f"SELECT key, value, {column} FROM memo WHERE ruleset=? AND version=?",
+                (ruleset, version),
+            )
+
+    # --- upkeep -----------------------------------------------------------------------
 
     def info(self) -> dict[str, Any]:
-        rows = self._db.execute(
-            "SELECT ruleset, version, COUNT(*) FROM solutions GROUP BY ruleset, version "
-            "ORDER BY ruleset, version"
-        ).fetchall()
+        with self._guard("cannot read"):
+            rows = self._db.execute(
+                "SELECT ruleset, version, COUNT(*) FROM solutions GROUP BY ruleset, version "
+                "ORDER BY ruleset, version"
+            ).fetchall()
+            origins = []
+            if self.provenance:
+                found = self._db.execute(
+                    "SELECT origin, CASE origin WHEN 'computed' THEN installation ELSE source END, "
+                    "COUNT(*) FROM solutions GROUP BY 1, 2 ORDER BY 1, 2"
+                ).fetchall()
+            else:
+                found = [("unknown", None, sum(r[2] for r in rows))] if rows else []
+            for origin, where, count in found:
+                if origin == "computed":
+                    origin = "computed here" if where == self.installation else "computed"
+                origins.append({"origin": origin, "by": where, "entries": count})
+            schema = self._db.execute("PRAGMA user_version").fetchone()[0]
         return {
             "path": str(self.path),
             "entries": sum(r[2] for r in rows),
+            "memo": self.memo_size(),
+            "schema": max(schema, 1),
+            "installation": self.installation,
+            "read_only": not self.writable,
             "rulesets": [{"ruleset": r[0], "version": r[1], "entries": r[2]} for r in rows],
+            "origins": origins,
         }
 
+    def records(self) -> Iterator[dict[str, Any]]:
+        """Every entry as an export record (see :meth:`export`), in key order."""
+        names = ("origin", "installation", "source", "solver", "cgf_version", "created")
+        extra = ", ".join(names) if self.provenance else ", ".join("NULL" for _ in names)
+        with self._guard("cannot read"):
+            for row in self._db.execute(
+                f"SELECT ruleset, version, key, position, solution, {extra} FROM solutions "
+                "ORDER BY ruleset, version, key"
+            ):
+                ruleset, version, key, position, solution = row[:5]
+                origin, installation, source, solver, cgf_version, created = row[5:]
+                yield {
+                    "ruleset": ruleset,
+                    "version": version,
+                    "key": key,
+                    "position": position,
+                    "solution": load_json(solution),
+                    "provenance": {
+                        "origin": origin or "unknown",
+                        "installation": installation,
+                        "source": source,
+                        "solver": solver,
+                        "cgframework": cgf_version,
+                        "created": created,
+                    },
+                }
+
     def export(self, out: IO[str]) -> int:
-        """Write every entry as one JSON line; returns the count."""
+        """Write every entry as one JSON line; returns the count. A damaged row ends the
+        export with :class:`StoreError` (write to a temporary file: see :func:`export_file`)."""
         count = 0
-        for ruleset, version, key, position, solution in self._rows():
-            record = {
-                "ruleset": ruleset,
-                "version": version,
-                "key": key,
-                "position": position,
-                "solution": json.loads(solution),
-            }
+        for record in self.records():
             out.write(json.dumps(record) + "\n")
             count += 1
         return count
 
-    def _rows(self) -> Iterator[tuple[str, str, str, str, str]]:
-        yield from self._db.execute(
-            "SELECT ruleset, version, key, position, solution FROM solutions "
-            "ORDER BY ruleset, version, key"
-        )
-
-    def import_lines(self, lines: IO[str]) -> tuple[int, int]:
-        """Merge JSON lines written by :meth:`export`; returns (read, newly added). Every
-        line is checked before anything is written."""
-        rows = []
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-                converter.structure(record["solution"], Solution)
-                rows.append(
-                    (
-                        str(record["ruleset"]),
-                        str(record["version"]),
-                        str(record["key"]),
-                        str(record["position"]),
-                        json.dumps(record["solution"]),
-                    )
-                )
-            except (ValueError, KeyError, TypeError) as exc:
-                raise StoreError(f"line {number} is not a store record: {exc}") from None
-        before = len(self)
-        self._db.execute("BEGIN IMMEDIATE")
+    def export_file(self, target: str | Path) -> int:
+        """Export to ``target`` through a temporary file in the same directory, renamed over
+        the target only when complete: a failure never leaves partial output."""
+        target = Path(target)
+        if not target.parent.is_dir():
+            raise StoreError(f"cannot write {str(target)!r}: no directory {str(target.parent)!r}")
         try:
-            self._db.executemany("INSERT OR IGNORE INTO solutions VALUES (?, ?, ?, ?, ?)", rows)
-            self._db.execute("COMMIT")
+            handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed or removed below)
+                "w", dir=target.parent, prefix=f".{target.name}.", suffix=".tmp", delete=False
+            )
+        except OSError as exc:
+            raise StoreError(f"cannot write {str(target)!r}: {exc.strerror}") from None
+        try:
+            with handle:
+                count = self.export(handle)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(handle.name, target)
+        except OSError as exc:
+            _remove(handle.name)
+            raise StoreError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
         except BaseException:
-            self._db.execute("ROLLBACK")
+            _remove(handle.name)
             raise
-        return len(rows), len(self) - before
+        return count
+
+
+@attrs.frozen
+class ImportedRow:
+    """One checked record of an export file, as :meth:`ValueStore.put_imported` stores it."""
+
+    ruleset: str
+    version: str
+    key: str
+    position: str
+    solution: str
+    installation: str | None
+    source: str
+    solver: str | None
+    cgf_version: str | None
+    created: str | None
+
+
+def _remove(name: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(name)
+
+
+def _on_read_only_filesystem(directory: Path) -> bool:
+    try:
+        return bool(os.statvfs(directory).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        return False

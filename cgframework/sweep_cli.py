@@ -1,23 +1,20 @@
-"""``cgf sweep`` and ``cgf store``: sweeps over families, and the value store's upkeep."""
+"""``cgf sweep``: sweeps over families (``cgf store`` is in ``store_cli``)."""
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cgframework.cli import app, fail, open_store, parse_player
+from cgframework.cli import app, fail, open_store, open_trusting_store, parse_player
 from cgframework.extensions import Family
 from cgframework.plugins import get_registry
-from cgframework.store import StoreError, ValueStore
+from cgframework.store import ValueStore
 from cgframework.sweep import Record, SweepError, SweepStats, TlsFiles, sweep, write_records
 
-store_app = typer.Typer(help="The sqlite value store: info, export, import.", no_args_is_help=True)
-app.add_typer(store_app, name="store")
 err = Console(stderr=True, highlight=False)
 
 
@@ -35,6 +32,7 @@ def run_sweep(
     fmt: str,
     progress: bool | None,
     tls: TlsFiles | None = None,
+    trust: str = "any",
 ) -> SweepStats:
     """The sweep behind ``cgf sweep`` and the plugins' family commands: records on stdout
     as they come, a progress bar with an ETA on stderr, a summary line at the end."""
@@ -43,7 +41,7 @@ def run_sweep(
     player = parse_player(first)
     stats = SweepStats()
     show = sys.stderr.isatty() if progress is None else progress
-    store = open_store(store_path) if store_path else None
+    store = open_trusting_store(store_path, trust) if store_path else None
     try:
         with Progress(
             TextColumn(f"{ruleset} {family.name}"),
@@ -137,6 +135,7 @@ def sweep_cmd(
     ] = None,
     tls_cert: Annotated[str | None, typer.Option(help="Client certificate (tls://).")] = None,
     tls_key: Annotated[str | None, typer.Option(help="Client private key (tls://).")] = None,
+    trust: Annotated[str, typer.Option(help="Store rows to read: any, or local.")] = "any",
 ) -> None:
     """Solve every member FROM..TO of a family: one record per member, resumable."""
     registry = get_registry()
@@ -158,59 +157,8 @@ def sweep_cmd(
         fmt=fmt,
         progress=progress,
         tls=TlsFiles(tls_ca_file, tls_cert, tls_key),
+        trust=trust,
     )
-
-
-@store_app.command("info")
-def store_info(path: Annotated[str, typer.Argument(help="Store file.")]) -> None:
-    """Entries per ruleset and rules version."""
-    _require(path)
-    with open_store(path) as store:
-        info = store.info()
-    print(f"{info['path']}: {info['entries']} entries")
-    for row in info["rulesets"]:
-        print(f"  {row['ruleset']} (rules version {row['version']}): {row['entries']}")
-
-
-@store_app.command("export")
-def store_export(
-    path: Annotated[str, typer.Argument(help="Store file.")],
-    out: Annotated[
-        str, typer.Option("--out", "-o", help="JSON lines file (default stdout).")
-    ] = "-",
-) -> None:
-    """Write every entry as JSON lines, to merge into another store with `cgf store import`."""
-    _require(path)
-    with open_store(path) as store:
-        if out == "-":
-            count = store.export(sys.stdout)
-        else:
-            with open(out, "w") as handle:
-                count = store.export(handle)
-    err.print(f"exported {count} entries")
-
-
-@store_app.command("import")
-def store_import(
-    path: Annotated[str, typer.Argument(help="Store file (created if missing).")],
-    source: Annotated[str, typer.Argument(help="JSON lines from `cgf store export`, - stdin.")],
-) -> None:
-    """Merge exported entries into a store; entries it already has are kept."""
-    try:
-        handle = sys.stdin if source == "-" else open(source)  # noqa: SIM115
-    except OSError as exc:
-        fail(f"cannot read {source!r}: {exc.strerror}")
-    with handle, open_store(path) as store:
-        try:
-            read, added = store.import_lines(handle)
-        except StoreError as exc:
-            fail(f"{source}: {exc}")
-    err.print(f"read {read} entries, added {added}")
-
-
-def _require(path: str) -> None:
-    if not Path(path).is_file():
-        fail(f"no store file {path!r}")
 
 
 __all__ = ["run_sweep", "sweep_records", "ValueStore"]

@@ -197,8 +197,11 @@ def solve(
 
 
 def _answers_another_question(ruleset: Ruleset, method: str, registry: Registry) -> bool:
-    """A solver kept out of ``auto`` (e.g. a position's value in another universe) gives
-    values that must not be stored where ``auto`` would read them back."""
+    """A solver kept out of ``auto`` (e.g. a position's value in another universe), or a
+    generic one that is not the ruleset's first (``outcome`` for a game with a value), gives
+    answers that must not be stored where ``auto`` would read them back."""
+    if method in GENERIC_SOLVERS:
+        return method not in generic_methods(ruleset)[:1]
     return any(s.name == method and not s.auto for s in registry.solvers if s.serves(ruleset))
 
 

@@ -61,6 +61,7 @@ class Guaranteed(BaseRuleset):
     name = "guaranteed"
     aliases = ("gs",)
     convention = Convention.SCORING
+    value_kinds = ("guaranteed",)  # what the value store accepts for its records
     family = "guaranteed"
     syntax = SYNTAX
     sum_separator = "+"
