@@ -63,6 +63,7 @@ another algebra says so with a ``value_kinds`` attribute (e.g. guaranteed scorin
 RECORD_FIELDS = {"ruleset", "version", "key", "position", "solution", "provenance"}
 PROVENANCE_FIELDS = {"origin", "installation", "source", "solver", "cgframework", "created"}
 KEY_PATTERN = re.compile(r"[0-9a-f]{64}")
+LOOPY_GRUNDY = re.compile(r"inf\{(?:[0-9]+(?:,[0-9]+)*)?\}")
 STATS_FIELDS = ("nodes", "cache_hits", "cache_misses")
 
 
@@ -95,6 +96,8 @@ def value_kinds(ruleset: Ruleset) -> tuple[str, ...]:
     declared = getattr(ruleset, "value_kinds", None)
     if declared:
         return tuple(declared)
+    if getattr(ruleset, "loopy", False):  # a draw or inf{K} is written as text
+        return ("canonical", "text")
     return VALUE_KINDS.get(ruleset.convention, ())
 
 
@@ -143,7 +146,10 @@ def check_solution_fields(raw: Any) -> None:
     moves = raw.get("best_moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError(f"{what} field 'best_moves' must be a list of strings")
-    if raw.get("grundy") is not None:
+    if isinstance(raw.get("grundy"), str):  # a loopy game's generalized value: inf{K}
+        if not LOOPY_GRUNDY.fullmatch(raw["grundy"]):
+            raise RecordError(f"{what} field 'grundy' must be int or inf{{...}}")
+    elif raw.get("grundy") is not None:
         grundy = _need(raw, "grundy", int, what)
         if grundy < 0:
             raise RecordError(f"{what} field 'grundy' must be at least 0, not {grundy}")
@@ -196,13 +202,16 @@ def check_consistency(ruleset: Ruleset, solution: Solution) -> None:
     if solution.grundy is not None:
         if not ruleset.impartial:
             raise RecordError(f"a Grundy value for the partizan ruleset {ruleset.name!r}")
-        if isinstance(value, CanonicalGame) and value is not nimber(solution.grundy):
+        finite = isinstance(solution.grundy, int)
+        if not finite and not getattr(ruleset, "loopy", False):
+            raise RecordError(f"a Grundy value {solution.grundy} for a ruleset that is not loopy")
+        if finite and isinstance(value, CanonicalGame) and value is not nimber(solution.grundy):
             raise RecordError(f"the value {value} disagrees with the Grundy value")
     if isinstance(value, CanonicalGame) and solution.outcome is not None:
-        if value.outcome() != solution.outcome.value:
+        if value.outcome() is not solution.outcome:
             raise RecordError(
                 f"the outcome {solution.outcome.value} disagrees with the value {value} "
-                f"(outcome {value.outcome()})"
+                f"(outcome {value.outcome().value})"
             )
 
 
