@@ -38,7 +38,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 HERE = os.path.abspath(__file__)
@@ -54,51 +54,8 @@ def board(rows: int, cols: int) -> str:
     return "|".join("." * cols for _ in range(rows))
 
 
-# ---- game trees as DAGs of option lists ---------------------------------------------------
-Dag = list[list[list[int]]]  # node i = [left option ids, right option ids]; root is last
-
-
-def to_dag(
-    root: Any,
-    options: Callable[[Any], tuple[Iterable[Any], Iterable[Any]]],
-    key: Callable[[Any], Hashable],
-) -> Dag:
-    """Number the distinct subgames of ``root`` (children before parents)."""
-    ids: dict[Hashable, int] = {}
-    nodes: Dag = []
-    # iterative post-order, so deep games cannot hit the recursion limit
-    stack: list[tuple[Any, Hashable, list[Any] | None]] = [(root, key(root), None)]
-    while stack:
-        node, k, kids = stack.pop()
-        if k in ids:
-            continue
-        if kids is None:
-            lefts, rights = options(node)
-            kids = [list(lefts), list(rights)]
-            stack.append((node, k, kids))
-            for child in kids[0] + kids[1]:
-                ck = key(child)
-                if ck not in ids:
-                    stack.append((child, ck, None))
-            continue
-        ids[k] = len(nodes)
-        nodes.append([[ids[key(c)] for c in kids[0]], [ids[key(c)] for c in kids[1]]])
-    return nodes
-
-
-def from_dag(nodes: Dag) -> Any:
-    """The core's canonical value of a DAG made by :func:`to_dag`."""
-    from cgframework.values import game
-
-    built: list[Any] = []
-    for lefts, rights in nodes:
-        built.append(game([built[i] for i in lefts], [built[i] for i in rights]))
-    return built[-1]
-
-
-def core_dag(value: Any) -> Dag:
-    """Our own canonical value as a DAG (``CanonicalGame`` has ``left``/``right`` tuples)."""
-    return to_dag(value, lambda g: (g.left, g.right), lambda g: g.id)
+# ---- game trees as DAGs of option lists (shared with the plugins' peer tests) ------------
+from cgframework.testing import Dag, core_dag, from_dag, to_dag  # noqa: E402,F401
 
 
 # ---- the child: one peer, one board -------------------------------------------------------
