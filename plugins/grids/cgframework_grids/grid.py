@@ -80,7 +80,9 @@ def parse_grid(text: str, letters: str, checker: bool = False) -> Grid:
         for c, ch in enumerate(row):
             if ch not in letters:
                 allowed = ", ".join(repr(x) for x in letters)
-                raise PositionError(f"unexpected {ch!r} at row {r + 1}, column {c + 1} (use {allowed})")
+                raise PositionError(
+                    f"unexpected {ch!r} at row {r + 1}, column {c + 1} (use {allowed})"
+                )
     if len(rows) * width > MAX_CELLS:
         raise PositionError(f"a board of {len(rows) * width} cells (at most {MAX_CELLS})")
     return Grid(len(rows), width, "".join(rows))
@@ -139,8 +141,10 @@ def grown(seed: int, within: int, h: int, w: int, diagonal: bool) -> int:
     region = seed
     while True:
         sideways = region | ((region & not_last) << 1) | ((region & not_first) >> 1)
-        more = sideways | (sideways << w) | (sideways >> w) if diagonal else (
-            sideways | (region << w) | (region >> w)
+        more = (
+            sideways | (sideways << w) | (sideways >> w)
+            if diagonal
+            else (sideways | (region << w) | (region >> w))
         )
         more &= within
         if more == region:
@@ -237,8 +241,7 @@ class GridRuleset(BaseRuleset):
     def components(self, position: Grid) -> Sequence[Grid]:
         """The regions of solid cells, each trimmed, that still have a move in them."""
         return tuple(
-            Grid(*part)
-            for part in self._regions(position.height, position.width, position.cells)
+            Grid(*part) for part in self._regions(position.height, position.width, position.cells)
         )
 
     def is_empty(self, position: Grid) -> bool:

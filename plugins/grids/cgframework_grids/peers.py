@@ -81,7 +81,9 @@ def _pycgt(ruleset: str, text: str) -> Callable[[], Any]:
                 (left if tint == "L" else right).add(order)
                 edges.append((v, order))
                 order += 1
-        position = graphs.Colouring(graphs.Graph.of(order, edges), frozenset(left), frozenset(right))
+        position = graphs.Colouring(
+            graphs.Graph.of(order, edges), frozenset(left), frozenset(right)
+        )
         rule = graphs.SNORT if ruleset == "snort" else graphs.COL
         return lambda: graphs.value(position, rule)
     raise ValueError(f"pycgt has no {ruleset}")
