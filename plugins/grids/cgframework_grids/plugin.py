@@ -2,15 +2,54 @@
 
 from __future__ import annotations
 
-from cgframework import Family, hookimpl
+from cgframework import Family, SolverSpec, hookimpl
+from cgframework_grids.closed_forms import (
+    blue_red_applies,
+    green_applies,
+    solve_blue_red_stalks,
+    solve_green_trees,
+)
+from cgframework_grids.hackenbush import Hackenbush
 from cgframework_grids.stones import Amazons, Clobber, Cram, Fission, Konane
 from cgframework_grids.toads import ToadsAndFrogs
 
 
 @hookimpl
 def register_rulesets(register):
-    for ruleset in (Clobber(), ToadsAndFrogs(), Konane(), Cram(), Fission(), Amazons()):
+    for ruleset in (
+        Clobber(),
+        ToadsAndFrogs(),
+        Hackenbush(),
+        Konane(),
+        Cram(),
+        Fission(),
+        Amazons(),
+    ):
         register(ruleset)
+
+
+@hookimpl
+def register_solvers(register):
+    register(
+        SolverSpec(
+            name="blue-red-stalks",
+            solve=solve_blue_red_stalks,
+            rulesets=("hackenbush",),
+            applies=blue_red_applies,
+            description="Berlekamp's sign-expansion rule: a blue-red stalk is a dyadic "
+            "number read off its colours (Winning Ways ch. 2), O(edges)",
+        )
+    )
+    register(
+        SolverSpec(
+            name="green-hackenbush",
+            solve=solve_green_trees,
+            rulesets=("hackenbush",),
+            applies=green_applies,
+            description="the colon principle: a green tree is the nimber of its root, "
+            "a vertex worth the nim-sum of (child + 1) (Winning Ways ch. 7), O(edges)",
+        )
+    )
 
 
 @hookimpl
@@ -18,6 +57,8 @@ def register_families(register):
     register(Family("checker-rows", "clobber", lambda n: f"checker:1x{n}", "a 1 x n xoxo... row"))
     register(Family("checker-2xn", "clobber", lambda n: f"checker:2x{n}", "a 2 x n checkerboard"))
     register(Family("tf", "toads-frogs", lambda n: "T" * n + ".." + "F" * n, "T^n..F^n"))
+    register(Family("green-stalk", "hackenbush", lambda n: "G" * n or "empty", "n green edges"))
+    register(Family("br-stalk", "hackenbush", lambda n: "B" + "R" * n, "B then n red edges"))
     register(Family("rows", "cram", lambda n: f"rect:1x{n}", "a 1 x n strip"))
     register(Family("2xn", "cram", lambda n: f"rect:2x{n}", "a 2 x n board"))
     register(Family("3xn", "cram", lambda n: f"rect:3x{n}", "a 3 x n board"))
