@@ -9,6 +9,7 @@ from cgframework_grids.closed_forms import (
     solve_blue_red_stalks,
     solve_green_trees,
 )
+from cgframework_grids.graphs import Col, Snort
 from cgframework_grids.hackenbush import Hackenbush
 from cgframework_grids.stones import Amazons, Clobber, Cram, Fission, Konane
 from cgframework_grids.toads import ToadsAndFrogs
@@ -24,6 +25,8 @@ def register_rulesets(register):
         Cram(),
         Fission(),
         Amazons(),
+        Snort(),
+        Col(),
     ):
         register(ruleset)
 
@@ -59,6 +62,9 @@ def register_families(register):
     register(Family("tf", "toads-frogs", lambda n: "T" * n + ".." + "F" * n, "T^n..F^n"))
     register(Family("green-stalk", "hackenbush", lambda n: "G" * n or "empty", "n green edges"))
     register(Family("br-stalk", "hackenbush", lambda n: "B" + "R" * n, "B then n red edges"))
+    for name in ("snort", "col"):
+        register(Family("paths", name, lambda n: f"path:{n}", "a path of n vertices"))
+        register(Family("cycles", name, lambda n: f"cycle:{max(n, 3)}", "a cycle of n >= 3"))
     register(Family("rows", "cram", lambda n: f"rect:1x{n}", "a 1 x n strip"))
     register(Family("2xn", "cram", lambda n: f"rect:2x{n}", "a 2 x n board"))
     register(Family("3xn", "cram", lambda n: f"rect:3x{n}", "a 3 x n board"))
