@@ -114,16 +114,31 @@ def all_images(h: int, w: int, s: str) -> list[Key]:
 
 
 def trim(h: int, w: int, s: str, fill: str) -> Key:
-    """The board cut to the bounding box of its cells other than ``fill`` (0x0 when none)."""
-    rows = [s[r * w : (r + 1) * w] for r in range(h)]
+    """The board cut to the bounding box of its cells other than ``fill`` (0x0 when none),
+    by slices: a row is ``s[r*w:(r+1)*w]``, a column ``s[c::w]``."""
     blank = fill * w
-    used = [r for r, row in enumerate(rows) if row != blank]
-    if not used:
+    top = 0
+    while top < h and s[top * w : (top + 1) * w] == blank:
+        top += 1
+    if top == h:
         return (0, 0, "")
-    rows = rows[used[0] : used[-1] + 1]
-    left = min(len(row) - len(row.lstrip(fill)) for row in rows)
-    right = max(len(row.rstrip(fill)) for row in rows)
-    return (len(rows), right - left, "".join(row[left:right] for row in rows))
+    bottom = h
+    while s[(bottom - 1) * w : bottom * w] == blank:
+        bottom -= 1
+    if top or bottom < h:
+        s = s[top * w : bottom * w]
+        h = bottom - top
+    blank = fill * h
+    left = 0
+    while s[left::w] == blank:
+        left += 1
+    right = w
+    while s[right - 1 :: w] == blank:
+        right -= 1
+    if left or right < w:
+        s = "".join([s[r * w + left : r * w + right] for r in range(h)])
+        w = right - left
+    return (h, w, s)
 
 
 # ---- regions ---------------------------------------------------------------------------------
@@ -179,6 +194,20 @@ def cell_name(i: int, w: int) -> str:
     return f"{r + 1},{c + 1}"
 
 
+def move_text(cells: tuple[int, ...], w: int) -> str:
+    """A move written as its cells, ``row,column`` (from 1), joined by ``>`` then ``/``:
+    ``1,1>1,2`` moves from 1,1 to 1,2; Amazons adds the arrow, ``1,1>1,3/2,3``."""
+    text = ">".join(cell_name(i, w) for i in cells[:2])
+    return text + "".join(f"/{cell_name(i, w)}" for i in cells[2:])
+
+
+def put2(s: str, i: int, a: str, j: int, b: str) -> str:
+    """``s`` with cell ``i`` set to ``a`` and cell ``j`` to ``b`` (the common two-cell move)."""
+    if i > j:
+        i, a, j, b = j, b, i, a
+    return s[:i] + a + s[i + 1 : j] + b + s[j + 1 :]
+
+
 def replaced(s: str, changes: dict[int, str]) -> str:
     """``s`` with the cells of ``changes`` set to their letters."""
     cells = list(s)
@@ -215,8 +244,13 @@ class GridRuleset(BaseRuleset):
         self._solid = str.maketrans({ch: ("1" if ch in self.solid else "0") for ch in "xo.#"})
 
     # -- to implement -------------------------------------------------------------------------
-    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[str, str]]:
+    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
+        """(the move's cells, the board after) for each move (cells as ``move_text`` reads
+        them; the search ignores them, so they are plain tuples)."""
         raise NotImplementedError
+
+    def move_text(self, cells: tuple, w: int) -> str:
+        return move_text(cells, w)
 
     def live(self, s: str) -> bool:
         return True
@@ -235,8 +269,8 @@ class GridRuleset(BaseRuleset):
 
     def options(self, position: Grid, player: Player) -> Iterator[Move]:
         h, w = position.height, position.width
-        for text, after in self.moves(h, w, position.cells, player):
-            yield Move(Grid(h, w, after), text)
+        for cells, after in self.moves(h, w, position.cells, player):
+            yield Move(Grid(h, w, after), self.move_text(cells, w))
 
     def components(self, position: Grid) -> Sequence[Grid]:
         """The regions of solid cells, each trimmed, that still have a move in them."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cgframework import Player
-from cgframework_grids.grid import Grid, GridRuleset, cell_name, rays, replaced
+from cgframework_grids.grid import Grid, GridRuleset, put2, rays, replaced
 
 
 def _sides(player: Player) -> tuple[str, str]:
@@ -39,7 +39,7 @@ class Clobber(GridRuleset):
     def live(self, s: str) -> bool:
         return "x" in s and "o" in s
 
-    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[str, str]]:
+    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
         mine, theirs = _sides(player)
         steps = rays(h, w, False)
         i = s.find(mine)
@@ -47,7 +47,7 @@ class Clobber(GridRuleset):
             for ray in steps[i]:
                 if ray and s[ray[0]] == theirs:
                     j = ray[0]
-                    yield f"{cell_name(i, w)}>{cell_name(j, w)}", replaced(s, {i: ".", j: mine})
+                    yield (i, j), put2(s, i, ".", j, mine)
             i = s.find(mine, i + 1)
 
     def examples(self) -> list[str]:
@@ -76,7 +76,7 @@ class Konane(GridRuleset):
     def live(self, s: str) -> bool:
         return "x" in s and "o" in s and "." in s
 
-    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[str, str]]:
+    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
         mine, theirs = _sides(player)
         steps = rays(h, w, False)
         i = s.find(mine)
@@ -87,7 +87,7 @@ class Konane(GridRuleset):
                 while k < len(ray) and s[ray[k - 1]] == theirs and s[ray[k]] == ".":
                     changes[ray[k - 1]] = "."
                     after = replaced(s, {**changes, ray[k]: mine})
-                    yield f"{cell_name(i, w)}>{cell_name(ray[k], w)}", after
+                    yield (i, ray[k]), after
                     k += 2
             i = s.find(mine, i + 1)
 
@@ -111,14 +111,14 @@ class Cram(GridRuleset):
     def live(self, s: str) -> bool:
         return s.count(".") >= 2
 
-    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[str, str]]:
+    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
         i = s.find(".")
         while i >= 0:
             c = i % w
             if c + 1 < w and s[i + 1] == ".":
-                yield f"h{cell_name(i, w)}", s[:i] + "##" + s[i + 2 :]
+                yield (i, i + 1), s[:i] + "##" + s[i + 2 :]
             if i + w < h * w and s[i + w] == ".":
-                yield f"v{cell_name(i, w)}", replaced(s, {i: "#", i + w: "#"})
+                yield (i, i + w), put2(s, i, "#", i + w, "#")
             i = s.find(".", i + 1)
 
     def examples(self) -> list[str]:
@@ -143,7 +143,7 @@ class Fission(GridRuleset):
     def live(self, s: str) -> bool:
         return "x" in s and s.count(".") >= 2
 
-    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[str, str]]:
+    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
         step = w if player is Player.LEFT else 1
         i = s.find("x")
         while i >= 0:
@@ -152,7 +152,7 @@ class Fission(GridRuleset):
             else:
                 ok = 0 < i % w < w - 1
             if ok and s[i - step] == "." and s[i + step] == ".":
-                yield cell_name(i, w), replaced(s, {i - step: "x", i: ".", i + step: "x"})
+                yield (i,), replaced(s, {i - step: "x", i: ".", i + step: "x"})
             i = s.find("x", i + 1)
 
     def examples(self) -> list[str]:
@@ -180,7 +180,7 @@ class Amazons(GridRuleset):
     def live(self, s: str) -> bool:
         return ("x" in s or "o" in s) and "." in s
 
-    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[str, str]]:
+    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
         mine = _sides(player)[0]
         steps = rays(h, w, True)
         i = s.find(mine)
@@ -196,7 +196,7 @@ class Amazons(GridRuleset):
                             if landed[k] != ".":
                                 break
                             after = landed[:k] + "#" + landed[k + 1 :]
-                            yield f"{cell_name(i, w)}>{cell_name(j, w)}/{cell_name(k, w)}", after
+                            yield (i, j, k), after
             i = s.find(mine, i + 1)
 
     def examples(self) -> list[str]:
