@@ -1,9 +1,19 @@
-"""Specialised Hackenbush solvers from closed forms, each checked against the generic
-canonical search in the tests (``tests/test_hackenbush.py``)."""
+"""Specialised solvers from closed forms (Hackenbush stalks and green trees, Cram strips),
+each checked against the generic search in the tests (``test_hackenbush.py``,
+``test_grids.py``)."""
 
 from __future__ import annotations
 
-from cgframework import Outcome, Player, Solution, SolveContext, components, finish, options
+from cgframework import (
+    Outcome,
+    Player,
+    Solution,
+    SolveContext,
+    components,
+    finish,
+    finish_impartial,
+    options,
+)
 from cgframework.values import ZERO, nimber, number
 from cgframework_grids.hackenbush import (
     as_stalk,
@@ -89,3 +99,54 @@ def solve_green_trees(ruleset, position, ctx: SolveContext) -> Solution:
 
     value = closed(ruleset, position)
     return _solution(ruleset, position, ctx, value, "green-hackenbush", closed)
+
+
+# ---- Cram strips ----------------------------------------------------------------------------
+_DAWSON = [0, 0]  # Grundy values of Dawson's Kayles (octal 0.07) heaps 0, 1, ...
+
+
+def dawsons_kayles(n: int) -> int:
+    """Grundy value of a Dawson's Kayles heap of n (octal 0.07: take two adjacent pins from a
+    row, leaving up to two rows), by the mex recursion, extended on demand."""
+    while len(_DAWSON) <= n:
+        k = len(_DAWSON)
+        seen = {_DAWSON[a] ^ _DAWSON[k - 2 - a] for a in range(k - 1)}
+        g = 0
+        while g in seen:
+            g += 1
+        _DAWSON.append(g)
+    return _DAWSON[n]
+
+
+def _strips(ruleset, position) -> list[int] | None:
+    lengths = []
+    for part in components(ruleset, position):
+        if min(part.height, part.width) != 1 or "#" in part.cells:
+            return None
+        lengths.append(len(part.cells))
+    return lengths
+
+
+def cram_strips_apply(ruleset, position) -> bool:
+    """Every region is a straight strip of empty cells (at most ``STRIP_LIMIT`` long)."""
+    lengths = _strips(ruleset, position)
+    return lengths is not None and all(n <= STRIP_LIMIT for n in lengths)
+
+
+STRIP_LIMIT = 5000
+
+
+def solve_cram_strips(ruleset, position, ctx: SolveContext) -> Solution:
+    """A 1 x n Cram strip is a Dawson's Kayles heap of n: a domino covers two adjacent cells
+    and leaves the strips on either side, exactly Dawson's Kayles' move (Winning Ways, ch. 4,
+    on 0.07; Lessons in Play, ch. 7). Value: the nim-sum of the strips' Grundy values."""
+
+    def grundy(pos) -> int:
+        total = 0
+        for n in _strips(ruleset, pos):
+            total ^= dawsons_kayles(n)
+        return total
+
+    g = grundy(position)
+    best = [m.text for m in options(ruleset, position, ctx.first) if grundy(m.result) == 0]
+    return finish_impartial(ruleset, position, ctx, g, best, "cram-strips")

@@ -356,7 +356,10 @@ class GraphRuleset(BaseRuleset):
             if len(self._keys) >= CACHE_LIMIT:
                 self._keys.clear()
             own = canonical_form(g)
-            other = canonical_form(TintedGraph(g.order, g.edges, g.tints.translate(_SWAP)))
+            if "L" in g.tints or "R" in g.tints:
+                other = canonical_form(TintedGraph(g.order, g.edges, g.tints.translate(_SWAP)))
+            else:  # no tints: swapping them changes nothing (the value is its own negative)
+                other = own
             found = self._keys[plain] = own if own <= other else (*other, -1)
         return found
 

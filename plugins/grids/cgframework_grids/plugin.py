@@ -5,8 +5,10 @@ from __future__ import annotations
 from cgframework import Family, SolverSpec, hookimpl
 from cgframework_grids.closed_forms import (
     blue_red_applies,
+    cram_strips_apply,
     green_applies,
     solve_blue_red_stalks,
+    solve_cram_strips,
     solve_green_trees,
 )
 from cgframework_grids.graphs import Col, Snort
@@ -51,6 +53,16 @@ def register_solvers(register):
             applies=green_applies,
             description="the colon principle: a green tree is the nimber of its root, "
             "a vertex worth the nim-sum of (child + 1) (Winning Ways ch. 7), O(edges)",
+        )
+    )
+    register(
+        SolverSpec(
+            name="cram-strips",
+            solve=solve_cram_strips,
+            rulesets=("cram",),
+            applies=cram_strips_apply,
+            description="a 1 x n Cram strip is a Dawson's Kayles heap of n (octal 0.07): "
+            "nim-sum of the strips' Grundy values",
         )
     )
 

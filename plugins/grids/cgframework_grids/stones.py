@@ -144,16 +144,19 @@ class Fission(GridRuleset):
         return "x" in s and s.count(".") >= 2
 
     def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
-        step = w if player is Player.LEFT else 1
         i = s.find("x")
-        while i >= 0:
-            if player is Player.LEFT:
-                ok = i >= w and i + w < h * w
-            else:
-                ok = 0 < i % w < w - 1
-            if ok and s[i - step] == "." and s[i + step] == ".":
-                yield (i,), replaced(s, {i - step: "x", i: ".", i + step: "x"})
-            i = s.find("x", i + 1)
+        if player is Player.LEFT:
+            n = h * w
+            while i >= 0:
+                if w <= i < n - w and s[i - w] == "." and s[i + w] == ".":
+                    a, b = i - w, i + w
+                    yield (i,), s[:a] + "x" + s[a + 1 : i] + "." + s[i + 1 : b] + "x" + s[b + 1 :]
+                i = s.find("x", i + 1)
+        else:
+            while i >= 0:
+                if 0 < i % w < w - 1 and s[i - 1] == "." and s[i + 1] == ".":
+                    yield (i,), s[: i - 1] + "x.x" + s[i + 2 :]
+                i = s.find("x", i + 1)
 
     def examples(self) -> list[str]:
         return ["...|.x.|...", "....|.x..|..x.|...."]

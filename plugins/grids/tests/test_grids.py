@@ -142,3 +142,14 @@ def test_demo_examples_solve():
         assert registry.plugin_of(name) == "grids"
         for text in rules.examples()[:2]:
             solve(rules, text)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(1, 11), min_size=1, max_size=3), st.booleans())
+def test_cram_strips_are_dawsons_kayles(lengths, vertical):
+    """The cram-strips solver (Dawson's Kayles heaps) against the generic recursion."""
+    texts = ["." * n if not vertical else "|".join("." * n) for n in lengths]
+    text = " + ".join(texts)
+    closed = solve("cram", text)
+    assert closed.method == "cram-strips"
+    assert closed.value is value("cram", text, "generic")
