@@ -14,13 +14,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 from typing import Any
 
 HERE = os.path.abspath(__file__)
+sys.path.insert(0, os.path.dirname(HERE))
+import peers  # noqa: E402  (benchmarks/ is not a package; its timed child call)
+
 GRACE = 20.0
 
 #: (ruleset, position) rows; the quick run takes the first two of each ruleset.
@@ -65,14 +66,6 @@ WARM_UP = {
 }
 
 
-class _Timeout(Exception):
-    pass
-
-
-def _alarm(signum: int, frame: Any) -> None:
-    raise _Timeout
-
-
 def child(who: str, ruleset: str, text: str, timeout: float) -> None:
     """Print one JSON line: status, seconds, the value as a DAG."""
     from cgframework.testing import core_dag
@@ -101,16 +94,8 @@ def child(who: str, ruleset: str, text: str, timeout: float) -> None:
         def dag(value: Any) -> Any:
             return peer_dag(who, value)
 
-    signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, timeout)
-    start = time.perf_counter()
-    try:
-        value = run()
-        seconds = time.perf_counter() - start
-        signal.setitimer(signal.ITIMER_REAL, 0)
-    except _Timeout:
-        seconds = timeout
-    if seconds >= timeout:
+    value, seconds = peers.timed_call(run, timeout)
+    if seconds is None:
         print(json.dumps({"status": "timeout"}))
         return
     print(json.dumps({"status": "ok", "seconds": seconds, "dag": dag(value)}))
@@ -143,6 +128,11 @@ def ratio(peer: dict, ours: dict, timeout: float) -> str:
     theirs = peer["seconds"] if peer["status"] == "ok" else timeout
     sign = "" if peer["status"] == "ok" else "> "
     return f"{sign}{theirs / max(ours['seconds'], 1e-6):.2f}x"
+
+
+def _md(text: str) -> str:
+    """A table cell: a markdown table needs its bars escaped."""
+    return text.replace("|", "\\|")
 
 
 def canonical_text(ruleset: str, text: str) -> str:
@@ -195,7 +185,7 @@ def main() -> None:
                 else:
                     agree = "-"
                 print(
-                    f"| {ruleset} | `{written}` | {empty_cells(ruleset, text)} | `{shown}` | "
+                    f"| {ruleset} | {_md(written)} | {empty_cells(ruleset, text)} | {_md(shown)} | "
                     f"{cell(ours, args.timeout)} | {peer} | {cell(theirs, args.timeout)} | "
                     f"{ratio(theirs, ours, args.timeout)} | {agree} |",
                     flush=True,

@@ -99,6 +99,21 @@ def _alarm(signum: int, frame: Any) -> None:
     raise _SolveTimeout
 
 
+def timed_call(run: Callable[[], Any], timeout: float) -> tuple[Any, float | None]:
+    """``run()``'s result and its seconds, or (None, None) past ``timeout`` seconds (a timer
+    interrupts pure Python; a compiled peer sees the signal only when it returns)."""
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    start = time.perf_counter()
+    try:
+        value = run()
+        seconds = time.perf_counter() - start
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    except _SolveTimeout:
+        return None, None
+    return (value, seconds) if seconds < timeout else (None, None)
+
+
 def child(peer: str, rows: int, cols: int, timeout: float) -> None:
     """Print one JSON line: seconds, the peer's own text, the value DAG, probe, peak RSS.
 
@@ -112,17 +127,8 @@ def child(peer: str, rows: int, cols: int, timeout: float) -> None:
     except ImportError as error:
         print(json.dumps({"status": "missing", "error": str(error)}))
         return
-    signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, timeout)
-    start = time.perf_counter()
-    try:
-        value = run()
-        seconds = time.perf_counter() - start
-        # a compiled peer sees the signal only when it returns: it lands here or just above
-        signal.setitimer(signal.ITIMER_REAL, 0)
-    except _SolveTimeout:
-        seconds = timeout
-    if seconds >= timeout:
+    value, seconds = timed_call(run, timeout)
+    if seconds is None:
         print(json.dumps({"status": "timeout", "timeout": timeout}))
         return
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

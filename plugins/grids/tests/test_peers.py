@@ -37,7 +37,8 @@ def peer_value(recorded):
 
 
 @pytest.mark.parametrize(
-    "peer,ruleset", [(p, r) for p, rows in GOLDEN.items() for r in rows], ids="-".join
+    "peer,ruleset",
+    [pytest.param(p, r, id=f"{p}-{r}") for p, rows in GOLDEN.items() for r in rows],
 )
 def test_golden_values_of_the_peers(peer, ruleset):
     rows = GOLDEN[peer][ruleset]

@@ -27,11 +27,11 @@ HERE = Path(__file__).resolve().parent
 
 #: Letters and their weights for random boards, and the largest board (rows, columns).
 BOARDS = {
-    "clobber": ("xo.", (3, 3, 1), (3, 4)),
+    "clobber": ("xo.", (3, 3, 2), (3, 4)),
     "konane": ("xo.#", (3, 3, 3, 1), (3, 4)),
     "cram": (".#", (4, 1), (3, 4)),
     "fission": ("x.#", (1, 4, 1), (3, 4)),
-    "amazons": ("xo.#", (1, 1, 5, 1), (3, 3)),
+    "amazons": ("xo.#", (1, 1, 4, 2), (2, 4)),
 }
 
 
