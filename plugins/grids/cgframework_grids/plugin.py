@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cgframework import Family, SolverSpec, hookimpl
 from cgframework_grids.closed_forms import (
     blue_red_applies,
@@ -69,14 +71,20 @@ def register_solvers(register):
 
 @hookimpl
 def register_families(register):
-    register(Family("checker-rows", "clobber", lambda n: f"checker:1x{n}", "a 1 x n xoxo... row"))
-    register(Family("checker-2xn", "clobber", lambda n: f"checker:2x{n}", "a 2 x n checkerboard"))
+    def board(kind: str, rows: int, empty: str) -> Callable[[int], str]:
+        """``kind:ROWSxn`` (n = 0: a board with nothing to play, ``empty``)."""
+        return lambda n: f"{kind}:{rows}x{n}" if n else empty
+
+    register(Family("checker-rows", "clobber", board("checker", 1, "."), "a 1 x n xoxo... row"))
+    register(Family("checker-2xn", "clobber", board("checker", 2, "."), "a 2 x n checkerboard"))
     register(Family("tf", "toads-frogs", lambda n: "T" * n + ".." + "F" * n, "T^n..F^n"))
     register(Family("green-stalk", "hackenbush", lambda n: "G" * n or "empty", "n green edges"))
     register(Family("br-stalk", "hackenbush", lambda n: "B" + "R" * n, "B then n red edges"))
     for name in ("snort", "col"):
         register(Family("paths", name, lambda n: f"path:{n}", "a path of n vertices"))
-        register(Family("cycles", name, lambda n: f"cycle:{max(n, 3)}", "a cycle of n >= 3"))
-    register(Family("rows", "cram", lambda n: f"rect:1x{n}", "a 1 x n strip"))
-    register(Family("2xn", "cram", lambda n: f"rect:2x{n}", "a 2 x n board"))
-    register(Family("3xn", "cram", lambda n: f"rect:3x{n}", "a 3 x n board"))
+        register(
+            Family("cycles", name, lambda n: f"cycle:{n}" if n > 2 else f"path:{n}", "n-cycle")
+        )
+    register(Family("rows", "cram", board("rect", 1, "#"), "a 1 x n strip"))
+    register(Family("2xn", "cram", board("rect", 2, "#"), "a 2 x n board"))
+    register(Family("3xn", "cram", board("rect", 3, "#"), "a 3 x n board"))

@@ -153,3 +153,12 @@ def test_cram_strips_are_dawsons_kayles(lengths, vertical):
     closed = solve("cram", text)
     assert closed.method == "cram-strips"
     assert closed.value is value("cram", text, "generic")
+
+
+def test_every_family_generates_solvable_positions_from_zero():
+    registry = get_registry()
+    families = [f for (r, _), f in registry.families.items() if registry.plugin_of(r) == "grids"]
+    assert len(families) >= 10
+    for family in families:
+        for _, text in family.members(0, 3):
+            solve(family.ruleset, text)
