@@ -208,14 +208,6 @@ def put2(s: str, i: int, a: str, j: int, b: str) -> str:
     return s[:i] + a + s[i + 1 : j] + b + s[j + 1 :]
 
 
-def replaced(s: str, changes: dict[int, str]) -> str:
-    """``s`` with the cells of ``changes`` set to their letters."""
-    cells = list(s)
-    for i, ch in changes.items():
-        cells[i] = ch
-    return "".join(cells)
-
-
 # ---- the shared ruleset ----------------------------------------------------------------------
 class GridRuleset(BaseRuleset):
     """A normal-play game on a :class:`Grid` (see the module docstring).

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cgframework import Player
-from cgframework_grids.grid import Grid, GridRuleset, put2, rays, replaced
+from cgframework_grids.grid import Grid, GridRuleset, put2, rays
 
 
 def _sides(player: Player) -> tuple[str, str]:
@@ -77,19 +77,29 @@ class Konane(GridRuleset):
         return "x" in s and "o" in s and "." in s
 
     def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
+        """Found from the landing cells (few on a crowded board): a stone two cells back
+        with an enemy stone between jumps here; it may go on in the same direction."""
         mine, theirs = _sides(player)
         steps = rays(h, w, False)
-        i = s.find(mine)
-        while i >= 0:
-            for ray in steps[i]:
-                changes = {i: "."}
-                k = 1
-                while k < len(ray) and s[ray[k - 1]] == theirs and s[ray[k]] == ".":
-                    changes[ray[k - 1]] = "."
-                    after = replaced(s, {**changes, ray[k]: mine})
-                    yield (i, ray[k]), after
-                    k += 2
-            i = s.find(mine, i + 1)
+        e = s.find(".")
+        while e >= 0:
+            around = steps[e]
+            for d in range(4):  # the direction of the jump; d ^ 1 is the opposite one
+                back = around[d ^ 1]
+                if len(back) > 1 and s[back[0]] == theirs and s[back[1]] == mine:
+                    start = back[1]
+                    cells = list(s)
+                    cells[start] = cells[back[0]] = "."
+                    cells[e] = mine
+                    yield (start, e), "".join(cells)
+                    ahead, k, at = around[d], 0, e
+                    while k + 1 < len(ahead) and s[ahead[k]] == theirs and s[ahead[k + 1]] == ".":
+                        cells[at] = cells[ahead[k]] = "."
+                        at = ahead[k + 1]
+                        cells[at] = mine
+                        yield (start, at), "".join(cells)
+                        k += 2
+            e = s.find(".", e + 1)
 
     def examples(self) -> list[str]:
         return ["xo.|.ox", "xox.|o.ox|xoxo"]
