@@ -35,7 +35,7 @@ BOARDS: list[tuple[str, list[str]]] = [
             "xoxo|o.ox|xoxo",
             "xoxo|o.ox|xoxo|oxo.",
             "xoxox|o.ox.|xoxox|oxoxo",
-            "xoxoxo|o.oxo.|xoxoxo|ox.xox",
+            "xo...|.xo..|..xo.|o..x.|.o..x",
         ],
     ),
     (
@@ -44,7 +44,7 @@ BOARDS: list[tuple[str, list[str]]] = [
             "...|.x.|...",
             "....|.x..|..x.|....",
             ".....|.x...|.....|...x.|.....",
-            "......|.x....|....x.|......|..x...|......",
+            "....|.x..|....|....",
         ],
     ),
     ("amazons", ["x..|..o", "x...|...o", "x..|...|..o", "x...|....|...o"]),
