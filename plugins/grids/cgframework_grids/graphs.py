@@ -236,8 +236,8 @@ def canonical_form(g: TintedGraph) -> GraphKey:
 
     def refine(colours: list[int]) -> list[int]:
         while True:
-            sig = [(colours[v], sorted(colours[u] for u in nbrs[v])) for v in range(n)]
-            order = sorted(range(n), key=lambda v: sig[v])
+            sig = [(colours[v], sorted([colours[u] for u in nbrs[v]])) for v in range(n)]
+            order = sorted(range(n), key=sig.__getitem__)
             new = [0] * n
             rank = 0
             for i, v in enumerate(order):
@@ -348,19 +348,26 @@ class GraphRuleset(BaseRuleset):
         return out
 
     def _signed(self, g: TintedGraph) -> Token:
-        """The smaller canonical form of the graph and of it with its tints swapped (minus its
-        value), the latter with -1 appended."""
+        """The canonical form of the graph, or of it with its tints swapped (minus its value,
+        with -1 appended): the one with more L than R tints, or if as many, the smaller."""
         plain = (g.order, g.edges, g.tints)
         found = self._keys.get(plain)
         if found is None:
             if len(self._keys) >= CACHE_LIMIT:
                 self._keys.clear()
-            own = canonical_form(g)
-            if "L" in g.tints or "R" in g.tints:
+            lefts, rights = g.tints.count("L"), g.tints.count("R")
+            if lefts < rights:  # more R tints: the swapped graph is the one keyed
+                found = (
+                    *canonical_form(TintedGraph(g.order, g.edges, g.tints.translate(_SWAP))),
+                    -1,
+                )
+            elif lefts > rights or not lefts:  # (no tints: swapping changes nothing)
+                found = canonical_form(g)
+            else:  # as many of each: the smaller of the two forms
+                own = canonical_form(g)
                 other = canonical_form(TintedGraph(g.order, g.edges, g.tints.translate(_SWAP)))
-            else:  # no tints: swapping them changes nothing (the value is its own negative)
-                other = own
-            found = self._keys[plain] = own if own <= other else (*other, -1)
+                found = own if own <= other else (*other, -1)
+            self._keys[plain] = found
         return found
 
     def examples(self) -> list[str]:
