@@ -234,6 +234,8 @@ class GridRuleset(BaseRuleset):
         self._keys: dict[Key, Key | NegatedKey] = {}
         self._splits: dict[Key, tuple[Key | NegatedKey, ...]] = {}
         self._solid = str.maketrans({ch: ("1" if ch in self.solid else "0") for ch in "xo.#"})
+        # a board without the fill letter is all solid cells (one region, nothing to trim)
+        self._full_is_one = set(self.letters) - set(self.solid) <= {self.fill}
 
     # -- to implement -------------------------------------------------------------------------
     def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
@@ -310,6 +312,8 @@ class GridRuleset(BaseRuleset):
         """The trimmed live regions of a board."""
         if not h:
             return []
+        if self._full_is_one and self.fill not in s:  # every cell solid: one trimmed region
+            return [(h, w, s)] if self.live(s) else []
         solid = int(s.translate(self._solid)[::-1], 2)
         first = solid & -solid
         region = grown(first, solid, h, w, self.diagonal) if solid else 0
