@@ -15,6 +15,7 @@ from cgframework_grids.closed_forms import (
 )
 from cgframework_grids.graphs import Col, Snort
 from cgframework_grids.hackenbush import Hackenbush
+from cgframework_grids.impartial import solve_grundy_keys
 from cgframework_grids.stones import Amazons, Clobber, Cram, Fission, Konane
 from cgframework_grids.toads import ToadsAndFrogs
 
@@ -65,6 +66,15 @@ def register_solvers(register):
             applies=cram_strips_apply,
             description="a 1 x n Cram strip is a Dawson's Kayles heap of n (octal 0.07): "
             "nim-sum of the strips' Grundy values",
+        )
+    )
+    register(
+        SolverSpec(
+            name="grundy-keys",
+            solve=solve_grundy_keys,
+            rulesets=("cram",),
+            description="Grundy values by the mex rule on canonical keys (option_keys: "
+            "regions, the 8 symmetries), no position objects",
         )
     )
 

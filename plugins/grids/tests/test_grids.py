@@ -162,3 +162,12 @@ def test_every_family_generates_solvable_positions_from_zero():
     for family in families:
         for _, text in family.members(0, 3):
             solve(family.ruleset, text)
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards("cram", 3, 4))
+def test_cram_grundy_key_search_agrees_with_the_generic_grundy_solver(board):
+    text = format_grid(board)
+    fast = solve("cram", text, method="grundy-keys")
+    slow = solve("cram", text, method="generic")
+    assert fast.grundy == slow.grundy and set(fast.best_moves) == set(slow.best_moves)
