@@ -38,7 +38,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 HERE = os.path.abspath(__file__)
@@ -54,51 +54,8 @@ def board(rows: int, cols: int) -> str:
     return "|".join("." * cols for _ in range(rows))
 
 
-# ---- game trees as DAGs of option lists ---------------------------------------------------
-Dag = list[list[list[int]]]  # node i = [left option ids, right option ids]; root is last
-
-
-def to_dag(
-    root: Any,
-    options: Callable[[Any], tuple[Iterable[Any], Iterable[Any]]],
-    key: Callable[[Any], Hashable],
-) -> Dag:
-    """Number the distinct subgames of ``root`` (children before parents)."""
-    ids: dict[Hashable, int] = {}
-    nodes: Dag = []
-    # iterative post-order, so deep games cannot hit the recursion limit
-    stack: list[tuple[Any, Hashable, list[Any] | None]] = [(root, key(root), None)]
-    while stack:
-        node, k, kids = stack.pop()
-        if k in ids:
-            continue
-        if kids is None:
-            lefts, rights = options(node)
-            kids = [list(lefts), list(rights)]
-            stack.append((node, k, kids))
-            for child in kids[0] + kids[1]:
-                ck = key(child)
-                if ck not in ids:
-                    stack.append((child, ck, None))
-            continue
-        ids[k] = len(nodes)
-        nodes.append([[ids[key(c)] for c in kids[0]], [ids[key(c)] for c in kids[1]]])
-    return nodes
-
-
-def from_dag(nodes: Dag) -> Any:
-    """The core's canonical value of a DAG made by :func:`to_dag`."""
-    from cgframework.values import game
-
-    built: list[Any] = []
-    for lefts, rights in nodes:
-        built.append(game([built[i] for i in lefts], [built[i] for i in rights]))
-    return built[-1]
-
-
-def core_dag(value: Any) -> Dag:
-    """Our own canonical value as a DAG (``CanonicalGame`` has ``left``/``right`` tuples)."""
-    return to_dag(value, lambda g: (g.left, g.right), lambda g: g.id)
+# ---- game trees as DAGs of option lists (shared with the plugins' peer tests) ------------
+from cgframework.testing import Dag, core_dag, from_dag, to_dag  # noqa: E402,F401
 
 
 # ---- the child: one peer, one board -------------------------------------------------------
@@ -142,6 +99,21 @@ def _alarm(signum: int, frame: Any) -> None:
     raise _SolveTimeout
 
 
+def timed_call(run: Callable[[], Any], timeout: float) -> tuple[Any, float | None]:
+    """``run()``'s result and its seconds, or (None, None) past ``timeout`` seconds (a timer
+    interrupts pure Python; a compiled peer sees the signal only when it returns)."""
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    start = time.perf_counter()
+    try:
+        value = run()
+        seconds = time.perf_counter() - start
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    except _SolveTimeout:
+        return None, None
+    return (value, seconds) if seconds < timeout else (None, None)
+
+
 def child(peer: str, rows: int, cols: int, timeout: float) -> None:
     """Print one JSON line: seconds, the peer's own text, the value DAG, probe, peak RSS.
 
@@ -155,17 +127,8 @@ def child(peer: str, rows: int, cols: int, timeout: float) -> None:
     except ImportError as error:
         print(json.dumps({"status": "missing", "error": str(error)}))
         return
-    signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, timeout)
-    start = time.perf_counter()
-    try:
-        value = run()
-        seconds = time.perf_counter() - start
-        # a compiled peer sees the signal only when it returns: it lands here or just above
-        signal.setitimer(signal.ITIMER_REAL, 0)
-    except _SolveTimeout:
-        seconds = timeout
-    if seconds >= timeout:
+    value, seconds = timed_call(run, timeout)
+    if seconds is None:
         print(json.dumps({"status": "timeout", "timeout": timeout}))
         return
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -1,0 +1,199 @@
+"""The grids plugin against the peers: ``python benchmarks/grids.py [--quick] [--timeout S]``.
+
+For each shared ruleset (``cgframework_grids.peers.PEER_RULESETS``: Clobber, Cram and Toads and
+Frogs with pycgt; Konane, Fission and Amazons with cgt-py; Snort and Col with both) a few
+boards of growing size. Each solve (ours, and every peer that ships the ruleset) runs in a
+fresh Python process, library imported and position built before the clock starts, so caches
+start cold for everyone; the solve gets ``--timeout`` seconds (``> T s`` past it). Values are
+compared as games: each child prints its value as a DAG of option lists
+(``cgframework.testing.to_dag``) and the parent rebuilds both with the core's ``game()``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from typing import Any
+
+HERE = os.path.abspath(__file__)
+sys.path.insert(0, os.path.dirname(HERE))
+import peers  # noqa: E402  (benchmarks/ is not a package; its timed child call)
+
+GRACE = 20.0
+
+#: (ruleset, position) rows; the quick run takes the first two of each ruleset.
+BOARDS: list[tuple[str, list[str]]] = [
+    ("clobber", ["checker:2x4", "checker:1x12", "checker:2x6", "checker:3x4"]),
+    ("cram", ["rect:3x4", "rect:4x4", "rect:4x5", "rect:5x5"]),
+    ("toads-frogs", ["TT...FF", "TTT...FFF", "TTT....FFF", "TTTT....FFFF"]),
+    (
+        "konane",
+        [
+            "xoxo|o.ox|xoxo",
+            "xoxo|o.ox|xoxo|oxo.",
+            "xoxox|o.ox.|xoxox|oxoxo",
+            "xo...|.xo..|..xo.|o..x.|.o..x",
+        ],
+    ),
+    (
+        "fission",
+        [
+            "...|.x.|...",
+            "....|.x..|..x.|....",
+            ".....|.x...|.....|...x.|.....",
+            "....|.x..|....|....",
+        ],
+    ),
+    ("amazons", ["x..|..o", "x...|...o", "x..|...|..o", "x...|....|...o"]),
+    ("snort", ["path:8", "cycle:10", "grid:3x4", "grid:4x4"]),
+    ("col", ["path:8", "cycle:10", "grid:3x4", "grid:4x4"]),
+]
+
+
+#: A position without moves per ruleset, solved before the clock starts.
+WARM_UP = {
+    "clobber": "x",
+    "cram": "#",
+    "toads-frogs": "T",
+    "konane": "x",
+    "fission": "x",
+    "amazons": "#",
+    "snort": "path:0",
+    "col": "path:0",
+}
+
+
+def child(who: str, ruleset: str, text: str, timeout: float) -> None:
+    """Print one JSON line: status, seconds, the value as a DAG."""
+    from cgframework.testing import core_dag
+
+    if who == "ours":
+        from cgframework import get_registry, parse_position, solve
+
+        rules = get_registry().ruleset(ruleset)
+        position = parse_position(rules, text)
+        solve(rules, WARM_UP[ruleset])  # first-call set-up (lazy imports, the search thread)
+
+        def run() -> Any:
+            return solve(rules, position).value
+
+        def dag(value: Any) -> Any:
+            return core_dag(value)
+    else:
+        from cgframework_grids.peers import peer_dag, peer_solver
+
+        try:
+            run = peer_solver(who, ruleset, text)
+        except ImportError as error:
+            print(json.dumps({"status": "missing", "error": str(error)}))
+            return
+
+        def dag(value: Any) -> Any:
+            return peer_dag(who, value)
+
+    value, seconds = peers.timed_call(run, timeout)
+    if seconds is None:
+        print(json.dumps({"status": "timeout"}))
+        return
+    print(json.dumps({"status": "ok", "seconds": seconds, "dag": dag(value)}))
+
+
+def measure(who: str, ruleset: str, text: str, timeout: float) -> dict:
+    command = [sys.executable, HERE, "_child", who, ruleset, text, str(timeout)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout + GRACE)
+    except subprocess.TimeoutExpired:
+        return {"status": "timeout"}
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
+        tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"status": "error", "error": tail}
+    return json.loads(lines[-1])
+
+
+def cell(result: dict, timeout: float) -> str:
+    if result["status"] == "ok":
+        s = result["seconds"]
+        return f"{s:.3f}" if s >= 0.01 else f"{s:.4f}"
+    return f"> {timeout:g} s" if result["status"] == "timeout" else "-"
+
+
+def ratio(peer: dict, ours: dict, timeout: float) -> str:
+    """Peer time over ours (above 1: we are faster)."""
+    if ours["status"] != "ok" or peer["status"] not in ("ok", "timeout"):
+        return "-"
+    theirs = peer["seconds"] if peer["status"] == "ok" else timeout
+    sign = "" if peer["status"] == "ok" else "> "
+    return f"{sign}{theirs / max(ours['seconds'], 1e-6):.2f}x"
+
+
+def _md(text: str) -> str:
+    """A table cell: a markdown table needs its bars escaped."""
+    return text.replace("|", "\\|")
+
+
+def canonical_text(ruleset: str, text: str) -> str:
+    """Our canonical text of a position (generators expanded): the letters the peers read."""
+    from cgframework import format_position, get_registry, parse_position
+
+    rules = get_registry().ruleset(ruleset)
+    return format_position(rules, parse_position(rules, text))
+
+
+def empty_cells(ruleset: str, text: str) -> str:
+    """The size column: empty cells of a board, squares of a strip, vertices of a graph."""
+    from cgframework import get_registry, parse_position
+
+    position = parse_position(get_registry().ruleset(ruleset), text)
+    if hasattr(position, "order"):
+        return f"{position.order} v"
+    cells = getattr(position, "cells", "")
+    return f"{cells.count('.')}/{len(cells)}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--only", help="one ruleset")
+    args = parser.parse_args()
+    from cgframework.testing import from_dag
+    from cgframework_grids.peers import PEER_RULESETS
+
+    print(
+        "| ruleset | position | empty/cells | value | ours s | peer | peer s | peer/ours | agree |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for ruleset, boards in BOARDS:
+        if args.only and ruleset != args.only:
+            continue
+        for written in boards[:2] if args.quick else boards:
+            text = canonical_text(ruleset, written)  # what the peers are given
+            ours = measure("ours", ruleset, text, args.timeout)
+            value = from_dag(ours["dag"]) if ours["status"] == "ok" else None
+            shown = str(value) if value is not None else "-"
+            shown = shown if len(shown) <= 30 else shown[:27] + "..."
+            for peer, shipped in PEER_RULESETS.items():
+                if ruleset not in shipped:
+                    continue
+                theirs = measure(peer, ruleset, text, args.timeout)
+                if theirs["status"] == "ok" and value is not None:
+                    agree = "yes" if from_dag(theirs["dag"]) == value else "NO"
+                else:
+                    agree = "-"
+                print(
+                    f"| {ruleset} | {_md(written)} | {empty_cells(ruleset, text)} | {_md(shown)} | "
+                    f"{cell(ours, args.timeout)} | {peer} | {cell(theirs, args.timeout)} | "
+                    f"{ratio(theirs, ours, args.timeout)} | {agree} |",
+                    flush=True,
+                )
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 6 and sys.argv[1] == "_child":
+        child(sys.argv[2], sys.argv[3], sys.argv[4], float(sys.argv[5]))
+    else:
+        main()

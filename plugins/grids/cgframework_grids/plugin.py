@@ -1,0 +1,100 @@
+"""Hook implementations of the ``grids`` plugin (entry point ``grids``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cgframework import Family, SolverSpec, hookimpl
+from cgframework_grids.closed_forms import (
+    blue_red_applies,
+    cram_strips_apply,
+    green_applies,
+    solve_blue_red_stalks,
+    solve_cram_strips,
+    solve_green_trees,
+)
+from cgframework_grids.graphs import Col, Snort
+from cgframework_grids.hackenbush import Hackenbush
+from cgframework_grids.impartial import solve_grundy_keys
+from cgframework_grids.stones import Amazons, Clobber, Cram, Fission, Konane
+from cgframework_grids.toads import ToadsAndFrogs
+
+
+@hookimpl
+def register_rulesets(register):
+    for ruleset in (
+        Clobber(),
+        ToadsAndFrogs(),
+        Hackenbush(),
+        Konane(),
+        Cram(),
+        Fission(),
+        Amazons(),
+        Snort(),
+        Col(),
+    ):
+        register(ruleset)
+
+
+@hookimpl
+def register_solvers(register):
+    register(
+        SolverSpec(
+            name="blue-red-stalks",
+            solve=solve_blue_red_stalks,
+            rulesets=("hackenbush",),
+            applies=blue_red_applies,
+            description="Berlekamp's sign-expansion rule: a blue-red stalk is a dyadic "
+            "number read off its colours (Winning Ways ch. 2), O(edges)",
+        )
+    )
+    register(
+        SolverSpec(
+            name="green-hackenbush",
+            solve=solve_green_trees,
+            rulesets=("hackenbush",),
+            applies=green_applies,
+            description="the colon principle: a green tree is the nimber of its root, "
+            "a vertex worth the nim-sum of (child + 1) (Winning Ways ch. 7), O(edges)",
+        )
+    )
+    register(
+        SolverSpec(
+            name="cram-strips",
+            solve=solve_cram_strips,
+            rulesets=("cram",),
+            applies=cram_strips_apply,
+            description="a 1 x n Cram strip is a Dawson's Kayles heap of n (octal 0.07): "
+            "nim-sum of the strips' Grundy values",
+        )
+    )
+    register(
+        SolverSpec(
+            name="grundy-keys",
+            solve=solve_grundy_keys,
+            rulesets=("cram",),
+            description="Grundy values by the mex rule on canonical keys (option_keys: "
+            "regions, the 8 symmetries), no position objects",
+        )
+    )
+
+
+@hookimpl
+def register_families(register):
+    def board(kind: str, rows: int, empty: str) -> Callable[[int], str]:
+        """``kind:ROWSxn`` (n = 0: a board with nothing to play, ``empty``)."""
+        return lambda n: f"{kind}:{rows}x{n}" if n else empty
+
+    register(Family("checker-rows", "clobber", board("checker", 1, "."), "a 1 x n xoxo... row"))
+    register(Family("checker-2xn", "clobber", board("checker", 2, "."), "a 2 x n checkerboard"))
+    register(Family("tf", "toads-frogs", lambda n: "T" * n + ".." + "F" * n, "T^n..F^n"))
+    register(Family("green-stalk", "hackenbush", lambda n: "G" * n or "empty", "n green edges"))
+    register(Family("br-stalk", "hackenbush", lambda n: "B" + "R" * n, "B then n red edges"))
+    for name in ("snort", "col"):
+        register(Family("paths", name, lambda n: f"path:{n}", "a path of n vertices"))
+        register(
+            Family("cycles", name, lambda n: f"cycle:{n}" if n > 2 else f"path:{n}", "n-cycle")
+        )
+    register(Family("rows", "cram", board("rect", 1, "#"), "a 1 x n strip"))
+    register(Family("2xn", "cram", board("rect", 2, "#"), "a 2 x n board"))
+    register(Family("3xn", "cram", board("rect", 3, "#"), "a 3 x n board"))

@@ -1,0 +1,216 @@
+"""The grid rulesets: Clobber, Konane, Cram, Fission and Amazons, as move lists on board
+strings (``grid.GridRuleset`` does the rest). Letters as in cgt-py and pycgt: ``x`` Left's
+stone or amazon, ``o`` Right's, ``.`` empty, ``#`` removed or burned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cgframework import Player
+from cgframework_grids.grid import Grid, GridRuleset, put2, rays
+
+
+def _sides(player: Player) -> tuple[str, str]:
+    return ("x", "o") if player is Player.LEFT else ("o", "x")
+
+
+class Clobber(GridRuleset):
+    """Clobber (Albert, Grossman, Nowakowski and Wolfe 2001; Lessons in Play, ch. 1 and the
+    rules appendix; Siegel, CGT, ch. I.1): a move takes one of your stones onto an
+    orthogonally adjacent enemy stone, which is removed. Stones never move onto an empty
+    cell, so empty and removed cells are the same (``#`` is read as ``.``), and a region is a
+    connected group of stones; a group of one colour is 0. Both players move alike in
+    every direction: all eight symmetries of the rectangle keep the value."""
+
+    name = "clobber"
+    syntax = (
+        "rows joined by |: x Left's stone, o Right's, . or # empty, e.g. xox|oxo; "
+        "rect:RxC (empty), checker:RxC (full checkerboard, x top-left)"
+    )
+    letters = "xo.#"
+    solid = "xo"
+    fill = "."
+    checker = True
+
+    def normalised(self, grid: Grid) -> Grid:
+        return Grid(grid.height, grid.width, grid.cells.replace("#", "."))
+
+    def live(self, s: str) -> bool:
+        return "x" in s and "o" in s
+
+    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
+        mine, theirs = _sides(player)
+        steps = rays(h, w, False)
+        i = s.find(mine)
+        while i >= 0:
+            for ray in steps[i]:
+                if ray and s[ray[0]] == theirs:
+                    j = ray[0]
+                    yield (i, j), put2(s, i, ".", j, mine)
+            i = s.find(mine, i + 1)
+
+    def examples(self) -> list[str]:
+        return ["xox|oxo", "checker:2x3", "xoxo|o..x"]
+
+
+class Konane(GridRuleset):
+    """Konane (Hawaiian checkers; Ernst, "Playing Konane mathematically", 1995; Lessons in
+    Play, rules appendix): a move jumps one of your stones orthogonally over an adjacent
+    enemy stone onto the empty cell beyond, removing the enemy stone; the same stone may
+    go on jumping in the same direction, and may stop after any jump. ``#`` cells are
+    off the board. Regions are the connected groups of cells that are not ``#``; one
+    without stones of both colours is 0. Both players move alike in every direction: all
+    eight symmetries keep the value."""
+
+    name = "konane"
+    syntax = (
+        "rows joined by |: x Left's stone, o Right's, . empty, # off the board, e.g. xo.|.ox; "
+        "rect:RxC (empty), checker:RxC (full checkerboard, x top-left)"
+    )
+    letters = "xo.#"
+    solid = "xo."
+    fill = "#"
+    checker = True
+
+    def live(self, s: str) -> bool:
+        return "x" in s and "o" in s and "." in s
+
+    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
+        """Found from the landing cells (few on a crowded board): a stone two cells back
+        with an enemy stone between jumps here; it may go on in the same direction."""
+        mine, theirs = _sides(player)
+        steps = rays(h, w, False)
+        e = s.find(".")
+        while e >= 0:
+            around = steps[e]
+            for d in range(4):  # the direction of the jump; d ^ 1 is the opposite one
+                back = around[d ^ 1]
+                if len(back) > 1 and s[back[0]] == theirs and s[back[1]] == mine:
+                    start = back[1]
+                    cells = list(s)
+                    cells[start] = cells[back[0]] = "."
+                    cells[e] = mine
+                    yield (start, e), "".join(cells)
+                    ahead, k, at = around[d], 0, e
+                    while k + 1 < len(ahead) and s[ahead[k]] == theirs and s[ahead[k + 1]] == ".":
+                        cells[at] = cells[ahead[k]] = "."
+                        at = ahead[k + 1]
+                        cells[at] = mine
+                        yield (start, at), "".join(cells)
+                        k += 2
+            e = s.find(".", e + 1)
+
+    def examples(self) -> list[str]:
+        return ["xo.|.ox", "xox.|o.ox|xoxo"]
+
+
+class Cram(GridRuleset):
+    """Cram (Gardner 1974; Winning Ways, ch. 3 and ch. 15 (as Dots-and-Boxes' cousin);
+    Lessons in Play, ch. 7): both players place a domino in either direction on two
+    empty cells. Impartial: every value is a nimber. Regions are the connected groups of
+    empty cells; all eight symmetries keep the value."""
+
+    name = "cram"
+    impartial = True
+    syntax = "rows joined by |: . empty, # filled, e.g. ...|...; rect:RxC (empty)"
+    letters = ".#"
+    solid = "."
+    fill = "#"
+
+    def live(self, s: str) -> bool:
+        return s.count(".") >= 2
+
+    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
+        i = s.find(".")
+        while i >= 0:
+            c = i % w
+            if c + 1 < w and s[i + 1] == ".":
+                yield (i, i + 1), s[:i] + "##" + s[i + 2 :]
+            if i + w < h * w and s[i + w] == ".":
+                yield (i, i + w), put2(s, i, "#", i + w, "#")
+            i = s.find(".", i + 1)
+
+    def examples(self) -> list[str]:
+        return ["...|...|...", "rect:3x4", "....#|.....|#...."]
+
+
+class Fission(GridRuleset):
+    """Fission (as in CGSuite and cgt-py): a stone ``x`` splits into two, Left's move
+    vertically (the stones go to the empty cells above and below it), Right's
+    horizontally (left and right of it). ``#`` cells are blocked. Regions are the
+    connected groups of cells that are not ``#``; transposing the board swaps the
+    players, so the canonical key folds the four symmetries that keep rows rows and a
+    transposed region stands for minus its value (``negated_key``)."""
+
+    name = "fission"
+    syntax = "rows joined by |: x a stone, . empty, # blocked, e.g. ...|.x.|...; rect:RxC (empty)"
+    letters = "x.#"
+    solid = "x."
+    fill = "#"
+    transpose_negates = True
+
+    def live(self, s: str) -> bool:
+        return "x" in s and s.count(".") >= 2
+
+    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
+        i = s.find("x")
+        if player is Player.LEFT:
+            n = h * w
+            while i >= 0:
+                if w <= i < n - w and s[i - w] == "." and s[i + w] == ".":
+                    a, b = i - w, i + w
+                    yield (i,), s[:a] + "x" + s[a + 1 : i] + "." + s[i + 1 : b] + "x" + s[b + 1 :]
+                i = s.find("x", i + 1)
+        else:
+            while i >= 0:
+                if 0 < i % w < w - 1 and s[i - 1] == "." and s[i + 1] == ".":
+                    yield (i,), s[: i - 1] + "x.x" + s[i + 2 :]
+                i = s.find("x", i + 1)
+
+    def examples(self) -> list[str]:
+        return ["...|.x.|...", "....|.x..|..x.|...."]
+
+
+class Amazons(GridRuleset):
+    """Amazons (Walter Zamkauskas 1988; Berlekamp, "Sums of N x 2 Amazons", 2000; Siegel,
+    CGT, ch. I.1 and appendix): a move slides one of your amazons like a chess queen
+    through empty cells, then it shoots an arrow, again like a queen, from where it
+    landed through empty cells; the arrow's cell is burned (``#``). Regions are the groups
+    of cells that are not ``#``, connected also diagonally; one without amazons is 0. Both
+    players move alike in every direction: all eight symmetries keep the value."""
+
+    name = "amazons"
+    syntax = (
+        "rows joined by |: x Left's amazon, o Right's, . empty, # burned, e.g. x..|..o; "
+        "rect:RxC (empty)"
+    )
+    letters = "xo.#"
+    solid = "xo."
+    fill = "#"
+    diagonal = True
+
+    def live(self, s: str) -> bool:
+        return ("x" in s or "o" in s) and "." in s
+
+    def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
+        mine = _sides(player)[0]
+        steps = rays(h, w, True)
+        i = s.find(mine)
+        while i >= 0:
+            left = s[:i] + "." + s[i + 1 :]
+            for ray in steps[i]:
+                for j in ray:
+                    if left[j] != ".":
+                        break
+                    landed = left[:j] + mine + left[j + 1 :]
+                    for shot in steps[j]:
+                        for k in shot:
+                            if landed[k] != ".":
+                                break
+                            after = landed[:k] + "#" + landed[k + 1 :]
+                            yield (i, j, k), after
+            i = s.find(mine, i + 1)
+
+    def examples(self) -> list[str]:
+        return ["x...|...o", "x.#|..o"]

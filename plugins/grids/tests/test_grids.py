@@ -1,0 +1,173 @@
+"""Grid rulesets: symmetric images keep (or negate) values, the option_keys search agrees
+with the plain generic recursion, generators, and bad positions (one line, exit 2)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cgframework import get_registry, solve
+from cgframework.testing import run_cli
+from cgframework.values import ZERO
+from cgframework_grids.grid import Grid, all_images, format_grid, images, transposed
+
+LETTERS = {
+    "clobber": "xo.",
+    "konane": "xo.#",
+    "cram": ".#",
+    "fission": "x..#",
+    "amazons": "xo...#",
+}
+
+
+@st.composite
+def boards(draw, ruleset, rows=3, cols=4):
+    h = draw(st.integers(1, rows))
+    w = draw(st.integers(1, cols))
+    cells = draw(st.text(alphabet=LETTERS[ruleset], min_size=h * w, max_size=h * w))
+    return Grid(h, w, cells)
+
+
+def value(ruleset, text, method="auto"):
+    return solve(ruleset, text, method=method).value
+
+
+@pytest.mark.parametrize("ruleset", ["clobber", "konane", "cram", "amazons"])
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_all_eight_symmetries_keep_the_value(ruleset, data):
+    """Both players move alike in every direction: every image has the same value."""
+    board = data.draw(boards(ruleset, 3, 3 if ruleset == "amazons" else 4))
+    v = value(ruleset, format_grid(board))
+    for image in all_images(board.height, board.width, board.cells):
+        assert value(ruleset, format_grid(Grid(*image))) is v
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards("fission"))
+def test_fission_reflections_keep_the_value_and_transposing_negates_it(board):
+    v = value("fission", format_grid(board))
+    for image in images(board.height, board.width, board.cells):
+        assert value("fission", format_grid(Grid(*image))) is v
+    assert (
+        value("fission", format_grid(Grid(*transposed(board.height, board.width, board.cells))))
+        is -v
+    )
+
+
+@pytest.mark.parametrize("ruleset", ["clobber", "konane", "cram", "fission", "amazons"])
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_key_search_agrees_with_the_generic_recursion(ruleset, data):
+    """The option_keys fast path (components, symmetric keys) against ``--method generic``
+    (the plain recursion over ``options``, whole positions, no keys folded)."""
+    board = data.draw(boards(ruleset, 2 if ruleset == "amazons" else 3, 3))
+    text = format_grid(board)
+    assert value(ruleset, text) is value(ruleset, text, "generic")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(alphabet="TF..", min_size=1, max_size=9))
+def test_toads_and_frogs_search_and_mirror(text):
+    """Key search = generic recursion; reversing and swapping toads and frogs negates."""
+    v = value("toads-frogs", text)
+    assert v is value("toads-frogs", text, "generic")
+    mirror = text[::-1].translate(str.maketrans("TF", "FT"))
+    assert value("toads-frogs", mirror) is -v
+
+
+def test_known_small_values():
+    # Winning Ways ch. 1: a toad with one free square is 1; T.F = * (the tutorial's check)
+    assert str(value("toads-frogs", "T.")) == "1"
+    assert str(value("toads-frogs", "T.F")) == "*"
+    assert str(value("clobber", "xo")) == "*"  # pycgt's doc string and Lessons in Play
+    assert str(value("clobber", "xxo")) == "^"
+    assert value("cram", "rect:2x2") == ZERO  # even x even: the mirror strategy (WW)
+    assert value("clobber", "xxx|...|ooo") == ZERO  # groups of one colour cannot move
+
+
+def test_generators():
+    rules = get_registry().ruleset("clobber")
+    assert rules.format(rules.parse("checker:2x3")) == "xox|oxo"
+    assert (
+        get_registry().ruleset("cram").format(get_registry().ruleset("cram").parse("rect:1x3"))
+        == "..."
+    )
+    assert str(value("cram", "rect:1x2")) == "*"
+
+
+@pytest.mark.parametrize(
+    "ruleset,text,where",
+    [
+        ("clobber", "xq|o.", "'q'"),
+        ("clobber", "xo|o", "row 2"),
+        ("konane", "xo||ox", "row 2"),
+        ("cram", "x.", "'x'"),
+        ("fission", "o..", "'o'"),
+        ("amazons", "rect:0x3", "cells"),
+        ("cram", "checker:2x2", "checker"),
+        ("amazons", "rect:99x99", "cells"),
+        ("toads-frogs", "TXF", "column 2"),
+        ("hackenbush", "BQR", "column 2"),
+        ("hackenbush", "0-1:B,1-:R", "edge 2"),
+        ("hackenbush", '{"edges": [[0, 1]]}', "edge 1"),
+        ("snort", "0-0", "loop"),
+        ("col", "path:3;tints=LL", "tints"),
+        ("snort", "cycle:2", "cycle"),
+        ("col", '{"n": 2, "edges": [[0, 5]]}', "edge"),
+        ("snort", "0-1,a-b", "edge 2"),
+    ],
+)
+def test_bad_positions_are_one_line_exit_2(capsys, ruleset, text, where):
+    code, out, err = run_cli(capsys, "solve", ruleset, text)
+    assert code == 2 and not out
+    assert err.count("\n") == 1 and where in err, err
+
+
+def test_demo_examples_solve():
+    registry = get_registry()
+    for name in (
+        "clobber",
+        "konane",
+        "cram",
+        "fission",
+        "amazons",
+        "toads-frogs",
+        "hackenbush",
+        "snort",
+        "col",
+    ):
+        rules = registry.ruleset(name)
+        assert registry.plugin_of(name) == "grids"
+        for text in rules.examples()[:2]:
+            solve(rules, text)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(1, 11), min_size=1, max_size=3), st.booleans())
+def test_cram_strips_are_dawsons_kayles(lengths, vertical):
+    """The cram-strips solver (Dawson's Kayles heaps) against the generic recursion."""
+    texts = ["." * n if not vertical else "|".join("." * n) for n in lengths]
+    text = " + ".join(texts)
+    closed = solve("cram", text)
+    assert closed.method == "cram-strips"
+    assert closed.value is value("cram", text, "generic")
+
+
+def test_every_family_generates_solvable_positions_from_zero():
+    registry = get_registry()
+    families = [f for (r, _), f in registry.families.items() if registry.plugin_of(r) == "grids"]
+    assert len(families) >= 10
+    for family in families:
+        for _, text in family.members(0, 3):
+            solve(family.ruleset, text)
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards("cram", 3, 4))
+def test_cram_grundy_key_search_agrees_with_the_generic_grundy_solver(board):
+    text = format_grid(board)
+    fast = solve("cram", text, method="grundy-keys")
+    slow = solve("cram", text, method="generic")
+    assert fast.grundy == slow.grundy and set(fast.best_moves) == set(slow.best_moves)
