@@ -254,6 +254,12 @@ def _search(
     try:
         solution = run_deep(fn, ruleset, position, ctx)
     except PositionRepeats:
+        if getattr(ruleset, "loopy", False):
+            raise SolverError(
+                f"method {name!r} searches recursively and cannot solve the loopy ruleset "
+                f"{ruleset.name!r} (a position repeats): use --method "
+                f"{' or '.join(loopy_methods(ruleset))}"
+            ) from None
         raise SolverError(
             f"position repeats: a position of ruleset {ruleset.name!r} is its own descendant; "
             "declare the ruleset loopy (loopy = True) to solve it with draws"

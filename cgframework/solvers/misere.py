@@ -222,6 +222,12 @@ def solve_misere_play(
         position = parse_position(ruleset, position)
     ctx = SolveContext(first=first)
     start = time.perf_counter()
-    solution = run_deep(solve_misere, ruleset, position, ctx, genus)
+    if getattr(ruleset, "loopy", False):  # positions repeat: retrograde analysis, with draws
+        from cgframework.solvers.retrograde import solve_retrograde
+
+        solution = solve_retrograde(ruleset, position, ctx, misere=True)
+        solution = attrs.evolve(solution, convention=Convention.MISERE)
+    else:
+        solution = run_deep(solve_misere, ruleset, position, ctx, genus)
     seconds = time.perf_counter() - start
     return attrs.evolve(solution, stats=attrs.evolve(solution.stats, seconds=seconds))

@@ -285,9 +285,13 @@ def _split_moves(
     return [text for text, _ in moves], "loss"
 
 
-def solve_retrograde(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
-    """Win, loss or draw with each player first, on the reachable (product) graph."""
-    misere = ruleset.convention is Convention.MISERE
+def solve_retrograde(
+    ruleset: Ruleset, position: Position, ctx: SolveContext, misere: bool | None = None
+) -> Any:
+    """Win, loss or draw with each player first, on the reachable (product) graph; misère
+    play where the ruleset's convention says so or ``misere`` is true (``cgf solve --misere``)."""
+    if misere is None:
+        misere = ruleset.convention is Convention.MISERE
     graph = PositionGraph(ruleset, [position], ruleset.impartial)
     status = retrograde_status(graph, misere)
     ctx.table.nodes += graph.size

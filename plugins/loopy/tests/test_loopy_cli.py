@@ -74,3 +74,25 @@ def test_a_too_large_position_graph_is_refused(capsys, monkeypatch):
     monkeypatch.setattr(retrograde, "MAX_POSITIONS", 10)
     code, out, err = run_cli(capsys, "solve", "partizan-digraph", "0>1:L,1>2:L,2>0:R;0,1,2,2")
     assert code == 2 and not out and err.count("\n") == 1 and "reachable positions" in err
+
+
+@pytest.mark.parametrize(
+    ("position", "left_first", "right_first"),
+    [
+        ("0>1,1>2;0", "L", "R"),  # two moves to the dead end: the mover makes the last one
+        ("0>1;0", "R", "L"),  # one move: whoever makes it leaves the other unable, who wins
+        ("0>1,1>0;0", "D", "D"),  # nobody can ever be stuck
+    ],
+)
+def test_misere_play_of_a_loopy_ruleset_is_retrograde(capsys, position, left_first, right_first):
+    code, out, err = run_cli(capsys, "solve", "digraph", position, "--misere", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["convention"] == "misere" and data["method"] == "retrograde"
+    assert (data["left_first"], data["right_first"]) == (left_first, right_first)
+
+
+def test_a_recursive_method_on_a_loopy_ruleset_names_the_loopy_methods(capsys):
+    code, _, err = run_cli(capsys, "solve", "digraph", "0>1,1>0;0", "--method", "guaranteed")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "loopy-grundy or retrograde" in err
