@@ -289,16 +289,55 @@ def _click_exceptions(command: Any) -> Any:
     raise RuntimeError("cannot find click's exceptions behind typer")
 
 
+def is_option_word(word: str, short_options: Any) -> bool:
+    """The argument rule: a word is an option only if it starts with ``--`` or is one of the
+    command's short options (``-o``); any other word (``-1``, ``-3/4``, ``"-1 + *"``, ``-v``,
+    ``-`` for stdin) is a value for a positional argument. ``--`` makes the next word a value
+    whatever it looks like; options may still follow."""
+    return word.startswith("--") or (len(word) > 1 and word[:2] in short_options)
+
+
+def accept_values_starting_with_minus(command: Any) -> Any:
+    """Apply :func:`is_option_word` to ``command`` and every sub-command (plugins' too), by
+    replacing the option loop of each command's click parser: one rule for every command."""
+    make_parser = command.make_parser
+
+    def make_values_parser(ctx: Any) -> Any:
+        parser = make_parser(ctx)
+
+        def process_words(state: Any) -> None:
+            while state.rargs:
+                word = state.rargs.pop(0)
+                if word == "--":
+                    if state.rargs:
+                        state.largs.append(state.rargs.pop(0))
+                elif is_option_word(word, parser._short_opt):
+                    parser._process_opts(word, state)
+                elif parser.allow_interspersed_args:
+                    state.largs.append(word)
+                else:  # a group: the rest belongs to its sub-command
+                    state.rargs.insert(0, word)
+                    return
+
+        parser._process_args_for_options = process_words
+        return parser
+
+    command.make_parser = make_values_parser
+    for sub in getattr(command, "commands", {}).values():
+        accept_values_starting_with_minus(sub)
+    return command
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cgf`` console script: one-line errors, exit code 2."""
     try:
         register_commands(app)
     except PluginError as exc:
         _die(str(exc), 2)
+    command = accept_values_starting_with_minus(typer.main.get_command(app))
     if os.environ.get("CGF_DEBUG"):
-        app(args=argv)
+        command.main(args=argv, prog_name="cgf")
         return
-    command = typer.main.get_command(app)
     errors = _click_exceptions(command)
     aborts = tuple(e for e in (getattr(errors, "Abort", None), typer.Abort) if e)
     exits = tuple(e for e in (getattr(errors, "Exit", None), typer.Exit) if e)
