@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from cgframework.budget import SearchStopped
 from cgframework.game import Convention, Player, Ruleset, parse_position
 from cgframework.io import converter
 from cgframework.plugins import PluginError, get_registry, register_commands
@@ -81,13 +82,19 @@ def parse_player(text: str) -> Player:
 
 
 def solve_or_fail(
-    ruleset: Ruleset, position: Any, method: str, first: Player, store_path: str | None = None
+    ruleset: Ruleset,
+    position: Any,
+    method: str,
+    first: Player,
+    store_path: str | None = None,
+    **limits: Any,
 ) -> Solution:
+    """Solve; ``limits`` are ``max_nodes`` / ``timeout`` (a stopped search is exit 3)."""
     try:
         if store_path is None:
-            return solve(ruleset, position, method=method, first=first)
+            return solve(ruleset, position, method=method, first=first, **limits)
         with open_store(store_path) as store:
-            return solve(ruleset, position, method=method, first=first, store=store)
+            return solve(ruleset, position, method=method, first=first, store=store, **limits)
     except SolverError as exc:
         fail(str(exc))
 
@@ -123,13 +130,22 @@ def solve_cmd(
         str | None,
         typer.Option(help="Read the position from this file (e.g. a JSON board) instead."),
     ] = None,
+    max_nodes: Annotated[
+        int | None,
+        typer.Option(min=0, help="Stop (exit 3) after expanding this many positions."),
+    ] = None,
+    timeout: Annotated[
+        float | None, typer.Option(min=0, help="Stop (exit 3) after this many seconds.")
+    ] = None,
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics."""
     rs = load_ruleset(ruleset)
     if (position is None) == (board is None):
         fail("give a POSITION or --board FILE (exactly one)")
     pos = load_position(rs, position if board is None else "@" + board)
-    solution = solve_or_fail(rs, pos, method, parse_player(first), store)
+    solution = solve_or_fail(
+        rs, pos, method, parse_player(first), store, max_nodes=max_nodes, timeout=timeout
+    )
     if as_json:
         print(json.dumps(converter.unstructure(solution)))
         return
@@ -349,6 +365,8 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(status)
     except (InputError, PluginError) as exc:
         _die(str(exc), 2)
+    except SearchStopped as exc:
+        _die(str(exc), 3)
     except (*aborts, KeyboardInterrupt):
         _die("interrupted", 130)
     except errors.ClickException as exc:

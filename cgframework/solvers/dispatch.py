@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from cgframework.budget import SearchBudget, SearchStopped
 from cgframework.cache import TranspositionTable
 from cgframework.extensions import Preserves, SolveContext, SolverSpec
 from cgframework.game import (
@@ -154,19 +155,26 @@ def solve(
     table: TranspositionTable | None = None,
     registry: Registry | None = None,
     store: ValueStore | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
 ) -> Solution:
     """Solve a position (or its text) with the chosen method; see the module docstring.
 
     With a ``store``, a solution already stored for the position (up to its canonical key)
     is returned without search when ``method`` is ``auto``, and new solutions are stored.
+    ``max_nodes`` (positions expanded) and ``timeout`` (seconds) limit the search: hitting
+    one raises :class:`~cgframework.budget.SearchStopped` and stores no solution.
     """
     registry = registry or get_registry()
+    budget = None
+    if max_nodes is not None or timeout is not None:
+        budget = SearchBudget(max_nodes=max_nodes, timeout=timeout)
     if isinstance(ruleset, str):
         ruleset = registry.ruleset(ruleset)
     if isinstance(position, str):
         position = parse_position(ruleset, position)
     if store is None:
-        return _search(ruleset, position, method, first, table, registry)
+        return _search(ruleset, position, method, first, table, registry, budget)
     key = position_key(ruleset, position, first)
     found = store.get(ruleset, key) if method == "auto" else None
     if found is not None:
@@ -181,8 +189,8 @@ def solve(
     if table is None and method == "auto":  # forced methods stay pure brute force
         table = TranspositionTable(backing=StoreBacking(store, ruleset))
     try:
-        solution = _search(ruleset, position, method, first, table, registry)
-    finally:
+        solution = _search(ruleset, position, method, first, table, registry, budget)
+    finally:  # values of finished sub-positions are kept, even when the search stopped
         if table is not None and isinstance(table.backing, StoreBacking):
             table.backing.flush()
     if not _answers_another_question(ruleset, method, registry):
@@ -233,16 +241,25 @@ def _search(
     first: Player,
     table: TranspositionTable | None,
     registry: Registry,
+    budget: SearchBudget | None = None,
 ) -> Solution:
     name, fn, simplify_on = choose(ruleset, position, method, registry)
+    table = table if table is not None else TranspositionTable()
+    if budget is not None:
+        table.budget = budget
     ctx = SolveContext(
         first=first,
-        table=table if table is not None else TranspositionTable(),
+        table=table,
         simplify=make_simplifier(ruleset, registry) if simplify_on else None,
         method=method,
+        budget=table.budget,
     )
     start = time.perf_counter()
-    solution = run_deep(fn, ruleset, position, ctx)
+    try:
+        solution = run_deep(fn, ruleset, position, ctx, budget=ctx.budget)
+    finally:
+        if budget is not None:
+            table.budget = None  # a table the caller reuses is not limited afterwards
     seconds = time.perf_counter() - start
     label = solution.method or name
     if ctx.simplify is not None and "+simplify" not in label:
@@ -279,27 +296,51 @@ def _search_gc(entering: bool) -> None:
                 gc.set_threshold(*_gc_state["saved"])
 
 
-def run_deep(fn: Callable[..., Any], *args: Any) -> Any:
+def run_deep(fn: Callable[..., Any], *args: Any, budget: SearchBudget | None = None) -> Any:
     """Run a recursive search on a thread with a large stack (deep game trees), once, with
-    the collector's thresholds raised (``SEARCH_GC_THRESHOLD``)."""
+    the collector's thresholds raised (``SEARCH_GC_THRESHOLD``). A ``budget`` deadline is
+    enforced even on a solver that never charges the table (see :func:`_stop_late`)."""
     if getattr(_deep, "active", False):
         return fn(*args)
     _search_gc(True)
     try:
-        return _run_on_deep_thread(fn, *args)
+        return _run_on_deep_thread(fn, *args, budget=budget)
     finally:
         _search_gc(False)
 
 
-def _run_on_deep_thread(fn: Callable[..., Any], *args: Any) -> Any:
+DEADLINE_GRACE = 1.0
+"""Seconds past a deadline after which a search that has not stopped by itself (a solver
+that does not charge the table) is interrupted."""
+
+
+class _DeadlinePassed(SearchStopped):
+    """Raised asynchronously in a search thread that ran past its deadline."""
+
+
+def _stop_late(worker: threading.Thread) -> None:
+    """Raise :class:`_DeadlinePassed` in ``worker`` (delivered at its next bytecode)."""
+    import ctypes
+
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(worker.ident), ctypes.py_object(_DeadlinePassed)
+    )
+
+
+def _run_on_deep_thread(
+    fn: Callable[..., Any], *args: Any, budget: SearchBudget | None = None
+) -> Any:
     result: dict[str, Any] = {}
 
     def target() -> None:
-        _deep.active = True
         try:
-            result["value"] = fn(*args)
-        except BaseException as exc:  # re-raised in the caller's thread
-            result["error"] = exc
+            _deep.active = True
+            try:
+                result["value"] = fn(*args)
+            except BaseException as exc:  # re-raised in the caller's thread
+                result["error"] = exc
+        except _DeadlinePassed:  # arrived after the search had finished: ignore it
+            pass
 
     old = threading.stack_size(DEEP_STACK_BYTES)
     try:
@@ -307,7 +348,14 @@ def _run_on_deep_thread(fn: Callable[..., Any], *args: Any) -> Any:
         worker.start()
     finally:
         threading.stack_size(old)
+    remaining = None if budget is None else budget.remaining()
+    if remaining is not None:
+        worker.join(max(remaining, 0.0) + DEADLINE_GRACE)
+        if worker.is_alive():
+            _stop_late(worker)
     worker.join()
+    if isinstance(result.get("error"), _DeadlinePassed) and budget is not None:
+        raise budget.timed_out() from None
     if "error" in result:
         raise result["error"]
     return result["value"]
