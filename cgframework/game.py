@@ -178,19 +178,24 @@ class Sum:
     parts: tuple[Position, ...]
 
 
+_CLOSER = {"(": ")", "[": "]", "{": "}", "<": ">"}
+
+
 def top_level_split(text: str, separator: str) -> list[str]:
-    """Split ``text`` on ``separator`` outside (), [], {} and <> brackets."""
+    """Split ``text`` on ``separator`` outside (), [], {} and <> brackets. A closing
+    character that does not match the innermost open bracket is an ordinary character (the
+    ``>`` of an influence arc ``0>1``); the ruleset's parser judges what is left."""
     pieces: list[str] = []
-    depth = 0
+    open_brackets: list[str] = []
     start = 0
     i = 0
     while i < len(text):
         ch = text[i]
-        if ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        elif depth == 0 and text.startswith(separator, i):
+        if ch in _CLOSER:
+            open_brackets.append(_CLOSER[ch])
+        elif open_brackets and ch == open_brackets[-1]:
+            open_brackets.pop()
+        elif not open_brackets and text.startswith(separator, i):
             pieces.append(text[start:i])
             start = i + len(separator)
             i = start

@@ -25,17 +25,19 @@ class Heaps:
 
 
 def parse_heaps(text: str) -> Heaps:
+    """Comma-separated ASCII digits; empty heaps are dropped ("0" is the empty position)."""
     sizes = []
     for token in text.split(","):
         token = token.strip()
-        if not token.isdigit():
-            raise ValueError(f"heap size {token!r} is not a non-negative integer")
-        sizes.append(int(token))
+        if not (token.isascii() and token.isdigit()):
+            raise ValueError(f"heap size {token[:40]!r} is not a non-negative integer")
+        if int(token):
+            sizes.append(int(token))
     return Heaps(tuple(sizes))
 
 
 def format_heaps(position: Heaps) -> str:
-    return ",".join(map(str, position.sizes))
+    return ",".join(map(str, position.sizes)) or "0"
 
 
 @attrs.frozen
