@@ -51,8 +51,10 @@ class PassingPizza(BaseRuleset):
 
     def format(self, position: Passing) -> str:
         text = format_board(position.board)
-        return text + (" (after a pass)" if position.passed else "") + (
-            " (over)" if position.over else ""
+        return (
+            text
+            + (" (after a pass)" if position.passed else "")
+            + (" (over)" if position.over else "")
         )
 
     def may_pass(self, position: Passing) -> bool:
