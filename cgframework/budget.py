@@ -20,7 +20,11 @@ NO_LIMIT = 1 << 62
 """A node count no search reaches: the table's next check point when nothing is limited."""
 
 
-class SearchStopped(Exception):
+class LimitExceeded(Exception):
+    """Work or output past a limit (``cgf`` exit code 3, one line): the message names it."""
+
+
+class SearchStopped(LimitExceeded):
     """A search hit its node budget or deadline (``cgf`` exit code 3)."""
 
 

@@ -17,7 +17,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cgframework.budget import SearchStopped
+from cgframework.budget import LimitExceeded
+from cgframework.deep import call_deep
 from cgframework.game import Convention, Player, Ruleset, parse_position
 from cgframework.io import converter
 from cgframework.plugins import PluginError, get_registry, register_commands
@@ -64,14 +65,24 @@ def load_ruleset(name: str) -> Ruleset:
         fail(str(exc))
 
 
+def shorten(text: str, limit: int = 60) -> str:
+    """``repr(text)``, cut to about ``limit`` characters: error messages quote what the user
+    typed without echoing a whole file."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[: limit - 20]!r}...{text[-10:]!r} ({len(text)} characters)"
+
+
 def load_position(ruleset: Ruleset, text: str) -> Any:
     text = read_position_text(text)
     if not text:
         fail(f"empty position for ruleset {ruleset.name!r}")
     try:
         return parse_position(ruleset, text)
+    except RecursionError:
+        fail(f"invalid {ruleset.name} position {shorten(text)}: nested too deeply")
     except Exception as exc:  # a plugin's parser may raise anything on bad text
-        fail(f"invalid {ruleset.name} position {text!r}: {exc}")
+        fail(f"invalid {ruleset.name} position {shorten(text)}: {exc}")
 
 
 def parse_player(text: str) -> Player:
@@ -256,9 +267,11 @@ def calc(
 
     def evaluate(text: str) -> Any:
         try:
-            return uni.parse(text)
+            return call_deep(uni.parse, text)
+        except RecursionError:
+            fail(f"invalid {uni.name} expression {shorten(text)}: nested too deeply")
         except Exception as exc:
-            fail(f"invalid {uni.name} expression {text!r}: {exc}")
+            fail(f"invalid {uni.name} expression {shorten(text)}: {exc}")
 
     a = evaluate(left)
     if op is not None:
@@ -365,7 +378,7 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(status)
     except (InputError, PluginError) as exc:
         _die(str(exc), 2)
-    except SearchStopped as exc:
+    except LimitExceeded as exc:  # a search budget, an output size...
         _die(str(exc), 3)
     except (*aborts, KeyboardInterrupt):
         _die("interrupted", 130)
@@ -378,13 +391,25 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(exc.exit_code)
     except BrokenPipeError:
         sys.exit(0)
+    except ValueError as exc:
+        if "Exceeds the limit" in str(exc) and "digits" in str(exc):
+            # int <-> str conversion of a huge number (sys.get_int_max_str_digits)
+            _die(f"a number has more than {sys.get_int_max_str_digits()} digits (limit)", 3)
+        _die(f"internal error: ValueError: {exc} (set CGF_DEBUG=1 for a traceback)", 1)
     except RecursionError:
         _die("internal error: recursion too deep (set CGF_DEBUG=1 for a traceback)", 1)
     except Exception as exc:  # a bug: still one line, with a way to see the traceback
         _die(f"internal error: {type(exc).__name__}: {exc} (set CGF_DEBUG=1 for a traceback)", 1)
 
 
+MAX_MESSAGE = 300
+"""Characters of an error message printed at most (a message may quote user input)."""
+
+
 def _die(message: str, code: int) -> NoReturn:
+    message = " ".join(message.split())
+    if len(message) > MAX_MESSAGE:
+        message = message[: MAX_MESSAGE - 30] + f"... ({len(message)} characters)"
     print(f"cgf: error: {message}", file=sys.stderr)
     sys.exit(code)
 

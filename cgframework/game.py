@@ -206,7 +206,16 @@ def top_level_split(text: str, separator: str) -> list[str]:
 
 
 def parse_position(ruleset: Ruleset, text: str) -> Position:
-    """Parse a position, or a ``+``-separated disjunctive sum of positions, of ``ruleset``."""
+    """Parse a position, or a ``+``-separated disjunctive sum of positions, of ``ruleset``.
+
+    Runs on a large-stack thread (:func:`cgframework.deep.call_deep`): a recursive parser
+    meets a ``RecursionError`` on text nested too deeply, never a stack overflow."""
+    from cgframework.deep import call_deep
+
+    return call_deep(_parse_position, ruleset, text)
+
+
+def _parse_position(ruleset: Ruleset, text: str) -> Position:
     separator = getattr(ruleset, "sum_separator", None)
     text = text.strip()
     if separator:

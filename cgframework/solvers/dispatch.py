@@ -9,7 +9,6 @@ so every shortcut can be checked against it; any other name forces that solver.
 from __future__ import annotations
 
 import gc
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -20,6 +19,7 @@ import attrs
 
 from cgframework.budget import SearchBudget, SearchStopped
 from cgframework.cache import TranspositionTable
+from cgframework.deep import on_deep_thread, start_deep
 from cgframework.extensions import Preserves, SolveContext, SolverSpec
 from cgframework.game import (
     Convention,
@@ -267,10 +267,6 @@ def _search(
     return attrs.evolve(solution, method=label, stats=attrs.evolve(solution.stats, seconds=seconds))
 
 
-_deep = threading.local()
-DEEP_STACK_BYTES = 512 * 1024 * 1024
-# Game trees are deep; searches run on a thread with a 512 MiB stack (run_deep).
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 200_000))
 SEARCH_GC_THRESHOLD = (10_000, 50, 50)
 """The cyclic garbage collector's thresholds while a search runs (Python's default is
 (700, 10, 10)). Searches allocate many small objects that live on in their caches, and with
@@ -297,14 +293,23 @@ def _search_gc(entering: bool) -> None:
 
 
 def run_deep(fn: Callable[..., Any], *args: Any, budget: SearchBudget | None = None) -> Any:
-    """Run a recursive search on a thread with a large stack (deep game trees), once, with
-    the collector's thresholds raised (``SEARCH_GC_THRESHOLD``). A ``budget`` deadline is
-    enforced even on a solver that never charges the table (see :func:`_stop_late`)."""
-    if getattr(_deep, "active", False):
+    """Run a recursive search on a thread with a large stack (:mod:`cgframework.deep`),
+    once, with the collector's thresholds raised (``SEARCH_GC_THRESHOLD``). A ``budget``
+    deadline is enforced even on a solver that never charges the table (:func:`_stop_late`)."""
+    if on_deep_thread():
         return fn(*args)
     _search_gc(True)
     try:
-        return _run_on_deep_thread(fn, *args, budget=budget)
+        call = start_deep(fn, *args)
+        remaining = None if budget is None else budget.remaining()
+        if remaining is not None:
+            call.thread.join(max(remaining, 0.0) + DEADLINE_GRACE)
+            if call.thread.is_alive():
+                _stop_late(call.thread)
+        try:
+            return call.wait()
+        except _DeadlinePassed:
+            raise budget.timed_out() from None
     finally:
         _search_gc(False)
 
@@ -325,37 +330,3 @@ def _stop_late(worker: threading.Thread) -> None:
     ctypes.pythonapi.PyThreadState_SetAsyncExc(
         ctypes.c_ulong(worker.ident), ctypes.py_object(_DeadlinePassed)
     )
-
-
-def _run_on_deep_thread(
-    fn: Callable[..., Any], *args: Any, budget: SearchBudget | None = None
-) -> Any:
-    result: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            _deep.active = True
-            try:
-                result["value"] = fn(*args)
-            except BaseException as exc:  # re-raised in the caller's thread
-                result["error"] = exc
-        except _DeadlinePassed:  # arrived after the search had finished: ignore it
-            pass
-
-    old = threading.stack_size(DEEP_STACK_BYTES)
-    try:
-        worker = threading.Thread(target=target, name="cgframework-solve", daemon=True)
-        worker.start()
-    finally:
-        threading.stack_size(old)
-    remaining = None if budget is None else budget.remaining()
-    if remaining is not None:
-        worker.join(max(remaining, 0.0) + DEADLINE_GRACE)
-        if worker.is_alive():
-            _stop_late(worker)
-    worker.join()
-    if isinstance(result.get("error"), _DeadlinePassed) and budget is not None:
-        raise budget.timed_out() from None
-    if "error" in result:
-        raise result["error"]
-    return result["value"]

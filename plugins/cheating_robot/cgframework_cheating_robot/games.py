@@ -11,6 +11,8 @@ from functools import cache, lru_cache
 
 import attrs
 
+from cgframework.deep import check_nesting
+
 _INTERN: dict[tuple, CRGame] = {}
 
 
@@ -192,7 +194,11 @@ def _osum(parts: tuple[CRGame, ...]) -> str:
 
 # ----------------------------------------------------------------------------- text
 
-_TOKEN = re.compile(r"\s*(-?\d+|[{}\[\]|,*+\-])")
+_TOKEN = re.compile(r"\s*(-?[0-9]+|[{}\[\]|,*+\-])")
+
+
+MAX_NESTING = 2000
+"""Deepest game text read (braces plus '-' prefixes), checked before the recursive parser."""
 
 
 class _Parser:
@@ -241,7 +247,7 @@ class _Parser:
             return STAR
         if tok == "{":
             return self.braces()
-        if tok is not None and re.fullmatch(r"-?\d+", tok):
+        if tok is not None and re.fullmatch(r"-?[0-9]+", tok):
             self.take()
             return integer(int(tok))
         if tok is None:
@@ -296,6 +302,7 @@ def parse_sum(text: str) -> tuple[CRGame, ...]:
     """Parse ``G + H - K`` (``-K`` is the conjugate, Def 8); raises ValueError on bad text."""
     if not text.strip():
         raise ValueError("empty position")
+    check_nesting(text, MAX_NESTING, opening="{[", prefixes="-")
     return tuple(_Parser(text).summands())
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from cgframework.deep import check_nesting
 from cgframework_wak.graph import EMPTY, WakGraph, make_graph
 
 JSON_KEYS = ("n", "edges", "loops", "weights")
@@ -22,7 +23,12 @@ def dump_json(graph: WakGraph, arc_kayles: bool = False) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
+MAX_JSON_NESTING = 10
+"""The graph object nests 3 deep ({"edges": [[0, 1]]}); deeper JSON is refused unread."""
+
+
 def parse_json(text: str, arc_kayles: bool = False) -> WakGraph:
+    check_nesting(text, MAX_JSON_NESTING, opening="[{")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
