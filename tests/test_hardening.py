@@ -123,3 +123,29 @@ def test_thm5_without_right_options(capsys):
         capsys, "solve", "cheating-robot", "{1,-1||}", "--json", "--method", "generic"
     )
     assert json.loads(out)["outcome"] == json.loads(generic[1])["outcome"]
+
+
+def test_cr_sh_solve_backend_bogus_refused(capsys):
+    assert "unknown backend" in one_line_refusal(
+        capsys, 2, "cr", "sh-solve", "{6|0|-55}", "--backend", "bogus"
+    )
+
+
+def test_pizza_share_no_four_ninths_claim_with_negative_weights(capsys):
+    code, out, _ = run_cli(capsys, "pizza", "share", "3,-1,4,-1,5")
+    assert code == 0 and "no 4/9 guarantee: negative weights" in out
+    code, out, _ = run_cli(capsys, "pizza", "share", "0,1,0,1,0,0,1,0,2,0,0,2,0,2,0")
+    assert code == 0 and "guarantees at least 4/9 on this pizza" in out  # L827
+
+
+@pytest.mark.parametrize("first", ["L", "R"])
+def test_influence_value_first_r_is_minus_rs(capsys, first):
+    """The value is the mover's score difference: Ls for Left first, -Rs for Right first
+    (paper L94-L127 counts both from Left's side); the generic minimax agrees."""
+    args = ("solve", "influence", "LRRL:0>1,0>2,3>2", "--first", first, "--json")
+    code, out, _ = run_cli(capsys, *args)
+    data = json.loads(out)
+    expected = data["scores"]["Ls"] if first == "L" else -data["scores"]["Rs"]
+    assert code == 0 and data["value"] == expected
+    generic = json.loads(run_cli(capsys, *args, "--method", "generic")[1])
+    assert generic["value"] == expected
