@@ -149,3 +149,27 @@ def test_influence_value_first_r_is_minus_rs(capsys, first):
     assert code == 0 and data["value"] == expected
     generic = json.loads(run_cli(capsys, *args, "--method", "generic")[1])
     assert generic["value"] == expected
+
+
+@pytest.mark.parametrize(
+    "board",
+    [".", "..", "...", "....", ".......", "..|..|.#", "....#.|##.###|......", ".|.|.|.|."],
+)
+def test_domineering_long_row_strip_shortcut_matches_generic(board):
+    """Strips are solved by one dominating option each (Winning Ways ch. 1: 1 x 2k = -k);
+    the brute force over every option agrees, alone and inside larger boards."""
+    from cgframework.solvers.dispatch import solve
+
+    fast = solve("domineering", board)
+    generic = solve("domineering", board, method="generic")
+    assert fast.value == generic.value and fast.best_moves == generic.best_moves
+
+
+def test_domineering_long_row_fast_and_limited(capsys, tmp_path):
+    path = tmp_path / "row.txt"
+    path.write_text("." * 5001)
+    code, out, err = run_cli(capsys, "solve", "domineering", f"@{path}", "--json")
+    assert code == 0, err
+    assert json.loads(out)["value"] == "-2500"
+    path.write_text("." * 10_001)
+    assert "10000 cells" in one_line_refusal(capsys, 2, "solve", "domineering", f"@{path}")
