@@ -243,26 +243,31 @@ def _search(
     registry: Registry,
     budget: SearchBudget | None = None,
 ) -> Solution:
-    name, fn, simplify_on = choose(ruleset, position, method, registry)
     table = table if table is not None else TranspositionTable()
     if budget is not None:
         table.budget = budget
-    ctx = SolveContext(
-        first=first,
-        table=table,
-        simplify=make_simplifier(ruleset, registry) if simplify_on else None,
-        method=method,
-        budget=table.budget,
-    )
     start = time.perf_counter()
+
+    def chosen_and_run() -> tuple[str, bool, Solution]:
+        # on the deep thread: a solver's ``applies`` may recurse on the position too
+        name, fn, simplify_on = choose(ruleset, position, method, registry)
+        ctx = SolveContext(
+            first=first,
+            table=table,
+            simplify=make_simplifier(ruleset, registry) if simplify_on else None,
+            method=method,
+            budget=table.budget,
+        )
+        return name, ctx.simplify is not None, fn(ruleset, position, ctx)
+
     try:
-        solution = run_deep(fn, ruleset, position, ctx, budget=ctx.budget)
+        name, simplified, solution = run_deep(chosen_and_run, budget=table.budget)
     finally:
         if budget is not None:
             table.budget = None  # a table the caller reuses is not limited afterwards
     seconds = time.perf_counter() - start
     label = solution.method or name
-    if ctx.simplify is not None and "+simplify" not in label:
+    if simplified and "+simplify" not in label:
         label += "+simplify"
     return attrs.evolve(solution, method=label, stats=attrs.evolve(solution.stats, seconds=seconds))
 

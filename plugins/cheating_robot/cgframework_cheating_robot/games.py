@@ -199,6 +199,8 @@ _TOKEN = re.compile(r"\s*(-?[0-9]+|[{}\[\]|,*+\-])")
 
 MAX_NESTING = 2000
 """Deepest game text read (braces plus '-' prefixes), checked before the recursive parser."""
+MAX_INTEGER = 10_000
+"""Largest integer read: the integer n is a chain of n moves (Def 7), n levels deep."""
 
 
 class _Parser:
@@ -249,6 +251,8 @@ class _Parser:
             return self.braces()
         if tok is not None and re.fullmatch(r"-?[0-9]+", tok):
             self.take()
+            if len(tok.lstrip("-")) > 6 or abs(int(tok)) > MAX_INTEGER:
+                raise ValueError(f"integer {tok[:12]!r} beyond +-{MAX_INTEGER} (the limit)")
             return integer(int(tok))
         if tok is None:
             raise ValueError("unexpected end of input, expected a game")
