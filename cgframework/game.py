@@ -216,6 +216,7 @@ def parse_position(ruleset: Ruleset, text: str) -> Position:
 
 
 def _parse_position(ruleset: Ruleset, text: str) -> Position:
+    _refuse_non_ascii_digits(text)
     separator = getattr(ruleset, "sum_separator", None)
     text = text.strip()
     if separator:
@@ -225,6 +226,13 @@ def _parse_position(ruleset: Ruleset, text: str) -> Position:
                 raise ValueError(f"empty summand in {text!r}")
             return Sum(tuple(ruleset.parse(p.strip()) for p in pieces))
     return ruleset.parse(text)
+
+
+def _refuse_non_ascii_digits(text: str) -> None:
+    """Numbers are ASCII: ``int`` and ``\\d`` would read '٣' or '１' as 3 and 1."""
+    for i, ch in enumerate(text):
+        if ch.isdigit() and not ch.isascii():
+            raise ValueError(f"non-ASCII digit {ch!r} at character {i + 1} (use 0-9)")
 
 
 def format_position(ruleset: Ruleset, position: Position) -> str:

@@ -173,3 +173,11 @@ def test_domineering_long_row_fast_and_limited(capsys, tmp_path):
     assert json.loads(out)["value"] == "-2500"
     path.write_text("." * 10_001)
     assert "10000 cells" in one_line_refusal(capsys, 2, "solve", "domineering", f"@{path}")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "text"),
+    [("influence", "segment:١٠"), ("wak", "path:3,١"), ("pizza", "3,１,4"), ("kayles", "²")],
+)
+def test_lenient_parsing_unicode_digits_refused_by_every_ruleset(capsys, ruleset, text):
+    one_line_refusal(capsys, 2, "solve", ruleset, text)

@@ -229,7 +229,7 @@ class Subtraction(OctalRuleset):
         members = []
         for token in subset[1:-1].split(","):
             token = token.strip()
-            if not token.isdigit() or int(token) == 0:
+            if not (token.isascii() and token.isdigit()) or int(token) == 0:
                 raise ValueError(f"subtraction set member {token!r} is not a positive integer")
             members.append(int(token))
         label = "{" + ",".join(map(str, sorted(set(members)))) + "}"

@@ -76,7 +76,7 @@ def _counters(body: str, family: str) -> list[int]:
 
 def _size(body: str, family: str, least: int = 0) -> int:
     token = body.strip()
-    if not token.isdigit():
+    if not (token.isascii() and token.isdigit()):
         raise ValueError(f"size {token!r} in {family}: is not a non-negative integer")
     n = int(token)
     if n < least:
@@ -164,7 +164,7 @@ def parse_edge_list(text: str, arc_kayles: bool) -> WakGraph:
     top = -1
     for token in head.replace(",", " ").split():
         u, sep, v = token.partition("-")
-        if not sep or not u.strip().isdigit() or not v.strip().isdigit():
+        if not sep or not (u + v).isascii() or not u.strip().isdigit() or not v.strip().isdigit():
             raise ValueError(f"edge {token!r} is not u-v with vertex numbers")
         edges.append((int(u), int(v)))
         top = max(top, int(u), int(v))
