@@ -21,6 +21,7 @@ from fractions import Fraction
 import attrs
 
 from cgframework import as_score, top_level_split
+from cgframework.deep import check_nesting
 
 
 @attrs.frozen(cache_hash=True)
@@ -192,6 +193,7 @@ def parse_piece(text: str) -> Piece:
 
 def parse_json_board(text: str) -> Piece:
     """``{"weights": [...], "edges": [[u, v], ...], "available": [...]}`` (0-based)."""
+    check_nesting(text, 10, opening="[{")  # the board nests 3 deep: refuse deep JSON unread
     try:
         data = json.loads(text)
         weights = [parse_weight(str(w)) for w in data["weights"]]
