@@ -175,4 +175,8 @@ def test_fuzz_command(capsys, words, seeds, count, data):
         # known, reported: the core calc builds an integer n as n nested forms, so an
         # integer of 5+ digits takes seconds (values/notation.py, values/canonical.py)
         assume(not any(re.search("[0-9]{5,}", a) for a in args))
+    if words[0] == "influence":
+        # known, reported (generator limits, issue 24): explain has no search budget, and the
+        # influence engine is exponential on cycles (cycle:70 takes seconds, cycle:100 minutes)
+        assume(not any(re.search("[0-9]{3,}|[4-9][0-9]", a) for a in args))
     check(capsys, *words, *args)
