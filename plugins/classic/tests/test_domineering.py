@@ -145,6 +145,8 @@ def test_option_keys_on_larger_boards(text):
     of each option board, on boards larger than the domino's window."""
     for comp in RULES.components(parse_board(text)):
         key = RULES.canonical_key(comp)
+        if key[0] == 1:  # a strip: one dominating option (_strip_options), checked by value
+            continue
         for player in Player:
             expected = sorted(
                 sorted(signed_key(p) for p in RULES.components(m.result))
