@@ -5,15 +5,31 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
+from cgframework.budget import NO_LIMIT, SearchBudget
+
 _MISSING = object()
 
 
 class TranspositionTable:
-    """A memo keyed by canonical position keys. ``nodes`` counts positions expanded."""
+    """A memo keyed by canonical position keys. ``nodes`` counts positions expanded, and
+    is charged to the ``budget`` (:mod:`cgframework.budget`), if any."""
 
-    __slots__ = ("_path", "_side", "_table", "backing", "enabled", "hits", "misses", "nodes")
+    __slots__ = (
+        "_budget",
+        "_check_at",
+        "_nodes",
+        "_path",
+        "_side",
+        "_table",
+        "backing",
+        "enabled",
+        "hits",
+        "misses",
+    )
 
-    def __init__(self, enabled: bool = True, backing: Any = None) -> None:
+    def __init__(
+        self, enabled: bool = True, backing: Any = None, budget: SearchBudget | None = None
+    ) -> None:
         """``backing``, if given, has ``get(key)`` (a value or :data:`MISSING`) and
         ``put(key, value)``: a slower, persistent level under the dict (the value store)."""
         self._table: dict[Hashable, Any] = {}
@@ -21,9 +37,31 @@ class TranspositionTable:
         self.backing = backing
         self.hits = 0
         self.misses = 0
-        self.nodes = 0
+        self._nodes = 0
         self._side: dict[str, dict[Hashable, Any]] = {}
         self._path: set[Hashable] = set()  # keys being computed (see memo)
+        self.budget = budget
+
+    @property
+    def budget(self) -> SearchBudget | None:
+        return self._budget
+
+    @budget.setter
+    def budget(self, budget: SearchBudget | None) -> None:
+        self._budget = budget
+        self._check_at = NO_LIMIT if budget is None else budget.start().check(self._nodes)
+
+    @property
+    def nodes(self) -> int:
+        """Positions expanded so far (a solver with its own counter adds it here, and is
+        charged to the budget then)."""
+        return self._nodes
+
+    @nodes.setter
+    def nodes(self, count: int) -> None:
+        self._nodes = count
+        if count >= self._check_at:
+            self._check_at = self._budget.check(count)
 
     def lookup(self, key: Hashable) -> Any:
         """The stored value, or :data:`MISSING` (counting a hit or a miss)."""
@@ -56,7 +94,9 @@ class TranspositionTable:
         if value is _MISSING:
             if key in self._path:
                 raise PositionRepeats(key)
-            self.nodes += 1
+            self._nodes += 1
+            if self._nodes >= self._check_at:
+                self._check_at = self._budget.check(self._nodes)
             self._path.add(key)
             try:
                 value = self.store(key, compute())

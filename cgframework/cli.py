@@ -17,6 +17,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from cgframework.budget import LimitExceeded
+from cgframework.deep import call_deep
 from cgframework.game import Convention, Player, Ruleset, parse_position
 from cgframework.inputs import InputTextError, read_text_argument
 from cgframework.io import converter
@@ -54,16 +56,19 @@ def read_position_text(text: str) -> str:
         fail(str(exc))
 
 
-def clip(text: str, limit: int = 80) -> str:
-    """Text for an error message: long input is shortened, never echoed whole."""
-    return text if len(text) <= limit else text[: limit - 20] + f"... ({len(text)} characters)"
-
-
 def load_ruleset(name: str) -> Ruleset:
     try:
         return get_registry().ruleset(name)
     except KeyError as exc:
         fail(str(exc))
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``repr(text)``, cut to about ``limit`` characters: error messages quote what the user
+    typed without echoing a whole file."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[: limit - 20]!r}...{text[-10:]!r} ({len(text)} characters)"
 
 
 def load_position(ruleset: Ruleset, text: str) -> Any:
@@ -72,8 +77,10 @@ def load_position(ruleset: Ruleset, text: str) -> Any:
         fail(f"empty position for ruleset {ruleset.name!r}")
     try:
         return parse_position(ruleset, text)
+    except RecursionError:
+        fail(f"invalid {ruleset.name} position {shorten(text)}: nested too deeply")
     except Exception as exc:  # a plugin's parser may raise anything on bad text
-        fail(f"invalid {ruleset.name} position {clip(text)!r}: {clip(str(exc), 300)}")
+        fail(f"invalid {ruleset.name} position {shorten(text)}: {exc}")
 
 
 def parse_player(text: str) -> Player:
@@ -90,20 +97,27 @@ def solve_or_fail(
     first: Player,
     store_path: str | None = None,
     trust: str = "any",
+    **limits: Any,
 ) -> Solution:
+    """Solve; ``limits`` are ``max_nodes`` / ``timeout`` (a stopped search is exit 3)."""
     if trust not in TRUST_LEVELS:
         fail(f"unknown trust level {trust!r} (any or local)")
     try:
         if store_path is None:
-            return solve(ruleset, position, method=method, first=first)
+            return solve(ruleset, position, method=method, first=first, **limits)
         with open_trusting_store(store_path, trust) as store:
-            return solve(ruleset, position, method=method, first=first, store=store)
+            return solve(ruleset, position, method=method, first=first, store=store, **limits)
     except (SolverError, StoreError) as exc:
         fail(str(exc))
 
 
 def solve_misere_or_fail(
-    ruleset: Ruleset, position: Any, method: str, first: Player, store_path: str | None = None
+    ruleset: Ruleset,
+    position: Any,
+    method: str,
+    first: Player,
+    store_path: str | None = None,
+    **limits: Any,
 ) -> Solution:
     """``cgf solve --misere``: the misère search (never a normal-play shortcut or the store)."""
     from cgframework.solvers.misere import solve_misere_play
@@ -113,7 +127,7 @@ def solve_misere_or_fail(
     if store_path is not None:
         fail("--misere does not use the value store: drop --store")
     try:
-        return solve_misere_play(ruleset, position, first=first)
+        return solve_misere_play(ruleset, position, first=first, **limits)
     except SolverError as exc:
         fail(str(exc))
 
@@ -170,16 +184,24 @@ def solve_cmd(
         bool, typer.Option("--misere", help="Misère play: who cannot move wins.")
     ] = False,
     full: Annotated[bool, typer.Option("--full", help="Print long values in full.")] = False,
+    max_nodes: Annotated[
+        int | None,
+        typer.Option(min=0, help="Stop (exit 3) after expanding this many positions."),
+    ] = None,
+    timeout: Annotated[
+        float | None, typer.Option(min=0, help="Stop (exit 3) after this many seconds.")
+    ] = None,
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics."""
     rs = load_ruleset(ruleset)
     if (position is None) == (board is None):
         fail("give a POSITION or --board FILE (exactly one)")
     pos = load_position(rs, position if board is None else "@" + board)
+    limits = {"max_nodes": max_nodes, "timeout": timeout}
     if misere:
-        solution = solve_misere_or_fail(rs, pos, method, parse_player(first), store)
+        solution = solve_misere_or_fail(rs, pos, method, parse_player(first), store, **limits)
     else:
-        solution = solve_or_fail(rs, pos, method, parse_player(first), store, trust)
+        solution = solve_or_fail(rs, pos, method, parse_player(first), store, trust, **limits)
     if as_json:
         from cgframework.values.functions import solution_facts
 
@@ -302,9 +324,11 @@ def calc(
 
     def evaluate(text: str) -> Any:
         try:
-            return uni.parse(text)
+            return call_deep(uni.parse, text)
+        except RecursionError:
+            fail(f"invalid {uni.name} expression {shorten(text)}: nested too deeply")
         except Exception as exc:
-            fail(f"invalid {uni.name} expression {elide(repr(text), 80)}: {exc}")
+            fail(f"invalid {uni.name} expression {shorten(text)}: {exc}")
 
     a = evaluate(left)
     if op is not None:
@@ -356,16 +380,68 @@ def _click_exceptions(command: Any) -> Any:
     raise RuntimeError("cannot find click's exceptions behind typer")
 
 
+def is_option_word(word: str, short_options: Any) -> bool:
+    """The argument rule: a word is an option only if it starts with ``--`` or is one of the
+    command's short options (``-o``); any other word (``-1``, ``-3/4``, ``"-1 + *"``, ``-v``,
+    ``-`` for stdin) is a value for a positional argument. ``--`` makes the next word a value
+    whatever it looks like; options may still follow."""
+    return word.startswith("--") or (len(word) > 1 and word[:2] in short_options)
+
+
+def accept_values_starting_with_minus(command: Any) -> Any:
+    """Apply :func:`is_option_word` to ``command`` and every sub-command (plugins' too), by
+    replacing the option loop of each command's click parser: one rule for every command."""
+    make_parser = command.make_parser
+
+    def make_values_parser(ctx: Any) -> Any:
+        parser = make_parser(ctx)
+
+        def process_words(state: Any) -> None:
+            while state.rargs:
+                word = state.rargs.pop(0)
+                if word == "--":
+                    if state.rargs:
+                        state.largs.append(state.rargs.pop(0))
+                elif is_option_word(word, parser._short_opt):
+                    parser._process_opts(word, state)
+                elif parser.allow_interspersed_args:
+                    state.largs.append(word)
+                else:  # a group: the rest belongs to its sub-command
+                    state.rargs.insert(0, word)
+                    return
+
+        parser._process_args_for_options = process_words
+        return parser
+
+    command.make_parser = make_values_parser
+    for sub in getattr(command, "commands", {}).values():
+        accept_values_starting_with_minus(sub)
+    return command
+
+
+_built: dict[tuple[int, int, int], Any] = {}
+
+
+def _click_command() -> Any:
+    """The click command of ``app`` (with the argument rule), built once per set of
+    registered commands: building it reads every command's signature (~0.3 s)."""
+    key = (id(app), len(app.registered_commands), len(app.registered_groups))
+    if key not in _built:
+        _built.clear()
+        _built[key] = accept_values_starting_with_minus(typer.main.get_command(app))
+    return _built[key]
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cgf`` console script: one-line errors, exit code 2."""
     try:
         register_commands(app)
     except PluginError as exc:
         _die(str(exc), 2)
+    command = _click_command()
     if os.environ.get("CGF_DEBUG"):
-        app(args=argv)
+        command.main(args=argv, prog_name="cgf")
         return
-    command = typer.main.get_command(app)
     errors = _click_exceptions(command)
     aborts = tuple(e for e in (getattr(errors, "Abort", None), typer.Abort) if e)
     exits = tuple(e for e in (getattr(errors, "Exit", None), typer.Exit) if e)
@@ -377,6 +453,8 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(status)
     except (InputError, PluginError, StoreError) as exc:
         _die(str(exc), 2)
+    except LimitExceeded as exc:  # a search budget, an output size...
+        _die(str(exc), 3)
     except (*aborts, KeyboardInterrupt):
         _die("interrupted", 130)
     except errors.ClickException as exc:
@@ -388,13 +466,25 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(exc.exit_code)
     except BrokenPipeError:
         sys.exit(0)
+    except ValueError as exc:
+        if "Exceeds the limit" in str(exc) and "digits" in str(exc):
+            # int <-> str conversion of a huge number (sys.get_int_max_str_digits)
+            _die(f"a number has more than {sys.get_int_max_str_digits()} digits (limit)", 3)
+        _die(f"internal error: ValueError: {exc} (set CGF_DEBUG=1 for a traceback)", 1)
     except RecursionError:
         _die("internal error: recursion too deep (set CGF_DEBUG=1 for a traceback)", 1)
     except Exception as exc:  # a bug: still one line, with a way to see the traceback
         _die(f"internal error: {type(exc).__name__}: {exc} (set CGF_DEBUG=1 for a traceback)", 1)
 
 
+MAX_MESSAGE = 300
+"""Characters of an error message printed at most (a message may quote user input)."""
+
+
 def _die(message: str, code: int) -> NoReturn:
+    message = " ".join(message.split())
+    if len(message) > MAX_MESSAGE:
+        message = message[: MAX_MESSAGE - 30] + f"... ({len(message)} characters)"
     print(f"cgf: error: {message}", file=sys.stderr)
     sys.exit(code)
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from cgframework.budget import SearchBudget
 from cgframework.cache import TranspositionTable
 from cgframework.game import Convention, Player, Position, Ruleset
 
@@ -18,13 +19,16 @@ class SolveContext:
 
     ``first`` is the player to move; ``table`` the transposition table (its counters become
     ``Solution.stats``); ``simplify`` rewrites a single component before it is looked up,
-    or is ``None`` when simplifications are off (``--method generic``).
+    or is ``None`` when simplifications are off (``--method generic``). ``budget`` limits
+    the search (node budget, deadline); the table charges it, so a solver that counts its
+    expansions in ``table.nodes`` (or uses ``table.memo``) stops when it is spent.
     """
 
     first: Player = Player.LEFT
     table: TranspositionTable = attrs.field(factory=TranspositionTable)
     simplify: Callable[[Ruleset, Position], Position] | None = None
     method: str = "auto"
+    budget: SearchBudget | None = None
 
 
 def _always(ruleset: Ruleset, position: Position) -> bool:

@@ -180,19 +180,24 @@ class Sum:
     parts: tuple[Position, ...]
 
 
+_CLOSER = {"(": ")", "[": "]", "{": "}", "<": ">"}
+
+
 def top_level_split(text: str, separator: str) -> list[str]:
-    """Split ``text`` on ``separator`` outside (), [], {} and <> brackets."""
+    """Split ``text`` on ``separator`` outside (), [], {} and <> brackets. A closing
+    character that does not match the innermost open bracket is an ordinary character (the
+    ``>`` of an influence arc ``0>1``); the ruleset's parser judges what is left."""
     pieces: list[str] = []
-    depth = 0
+    open_brackets: list[str] = []
     start = 0
     i = 0
     while i < len(text):
         ch = text[i]
-        if ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        elif depth == 0 and text.startswith(separator, i):
+        if ch in _CLOSER:
+            open_brackets.append(_CLOSER[ch])
+        elif open_brackets and ch == open_brackets[-1]:
+            open_brackets.pop()
+        elif not open_brackets and text.startswith(separator, i):
             pieces.append(text[start:i])
             start = i + len(separator)
             i = start
@@ -203,7 +208,17 @@ def top_level_split(text: str, separator: str) -> list[str]:
 
 
 def parse_position(ruleset: Ruleset, text: str) -> Position:
-    """Parse a position, or a ``+``-separated disjunctive sum of positions, of ``ruleset``."""
+    """Parse a position, or a ``+``-separated disjunctive sum of positions, of ``ruleset``.
+
+    Runs on a large-stack thread (:func:`cgframework.deep.call_deep`): a recursive parser
+    meets a ``RecursionError`` on text nested too deeply, never a stack overflow."""
+    from cgframework.deep import call_deep
+
+    return call_deep(_parse_position, ruleset, text)
+
+
+def _parse_position(ruleset: Ruleset, text: str) -> Position:
+    _refuse_non_ascii_digits(text)
     separator = getattr(ruleset, "sum_separator", None)
     text = text.strip()
     if separator:
@@ -213,6 +228,13 @@ def parse_position(ruleset: Ruleset, text: str) -> Position:
                 raise ValueError(f"empty summand in {text!r}")
             return Sum(tuple(ruleset.parse(p.strip()) for p in pieces))
     return ruleset.parse(text)
+
+
+def _refuse_non_ascii_digits(text: str) -> None:
+    """Numbers are ASCII: ``int`` and ``\\d`` would read '٣' or '１' as 3 and 1."""
+    for i, ch in enumerate(text):
+        if ch.isdigit() and not ch.isascii():
+            raise ValueError(f"non-ASCII digit {ch!r} at character {i + 1} (use 0-9)")
 
 
 def format_position(ruleset: Ruleset, position: Position) -> str:

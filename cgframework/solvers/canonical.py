@@ -5,7 +5,8 @@ canonical form (Siegel, CGT II.2); a sum's value is the sum of its components' v
 
 A ruleset may also provide ``option_keys(key, player)``: for each option of the components
 whose ``canonical_key`` is ``key``, the canonical keys of that option's components (parts
-worth 0 may be left out). The search then runs on keys alone, with no position objects and
+worth 0 may be left out, and so may options dominated by another one: the canonical form is
+the same). The search then runs on keys alone, with no position objects and
 a plain dict in front of the transposition table. A ruleset with a symmetry that swaps the
 players (Domineering's transposition) may give, in place of a key, a token that stands for
 minus the value of a key, if it also provides ``negated_key(token)``: that key, or ``None``

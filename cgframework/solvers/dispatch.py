@@ -9,7 +9,6 @@ so every shortcut can be checked against it; any other name forces that solver.
 from __future__ import annotations
 
 import gc
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -18,7 +17,9 @@ from typing import Any
 
 import attrs
 
+from cgframework.budget import SearchBudget, SearchStopped
 from cgframework.cache import PositionRepeats, TranspositionTable
+from cgframework.deep import on_deep_thread, start_deep
 from cgframework.extensions import Preserves, SolveContext, SolverSpec
 from cgframework.game import (
     Convention,
@@ -160,19 +161,26 @@ def solve(
     table: TranspositionTable | None = None,
     registry: Registry | None = None,
     store: ValueStore | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
 ) -> Solution:
     """Solve a position (or its text) with the chosen method; see the module docstring.
 
     With a ``store``, a solution already stored for the position (up to its canonical key)
     is returned without search when ``method`` is ``auto``, and new solutions are stored.
+    ``max_nodes`` (positions expanded) and ``timeout`` (seconds) limit the search: hitting
+    one raises :class:`~cgframework.budget.SearchStopped` and stores no solution.
     """
     registry = registry or get_registry()
+    budget = None
+    if max_nodes is not None or timeout is not None:
+        budget = SearchBudget(max_nodes=max_nodes, timeout=timeout)
     if isinstance(ruleset, str):
         ruleset = registry.ruleset(ruleset)
     if isinstance(position, str):
         position = parse_position(ruleset, position)
     if store is None:
-        return _search(ruleset, position, method, first, table, registry)
+        return _search(ruleset, position, method, first, table, registry, budget)
     key = position_key(ruleset, position, first)
     found = store.get(ruleset, key) if method == "auto" else None
     if found is not None:
@@ -187,8 +195,8 @@ def solve(
     if table is None and method == "auto":  # forced methods stay pure brute force
         table = TranspositionTable(backing=StoreBacking(store, ruleset))
     try:
-        solution = _search(ruleset, position, method, first, table, registry)
-    finally:
+        solution = _search(ruleset, position, method, first, table, registry, budget)
+    finally:  # values of finished sub-positions are kept, even when the search stopped
         if table is not None and isinstance(table.backing, StoreBacking):
             table.backing.flush()
     if not _answers_another_question(ruleset, method, registry):
@@ -242,21 +250,31 @@ def _search(
     first: Player,
     table: TranspositionTable | None,
     registry: Registry,
+    budget: SearchBudget | None = None,
 ) -> Solution:
-    name, fn, simplify_on = choose(ruleset, position, method, registry)
-    ctx = SolveContext(
-        first=first,
-        table=table if table is not None else TranspositionTable(),
-        simplify=make_simplifier(ruleset, registry) if simplify_on else None,
-        method=method,
-    )
+    table = table if table is not None else TranspositionTable()
+    if budget is not None:
+        table.budget = budget
     start = time.perf_counter()
+
+    def chosen_and_run() -> tuple[str, bool, Solution]:
+        # on the deep thread: a solver's ``applies`` may recurse on the position too
+        name, fn, simplify_on = choose(ruleset, position, method, registry)
+        ctx = SolveContext(
+            first=first,
+            table=table,
+            simplify=make_simplifier(ruleset, registry) if simplify_on else None,
+            method=method,
+            budget=table.budget,
+        )
+        return name, ctx.simplify is not None, fn(ruleset, position, ctx)
+
     try:
-        solution = run_deep(fn, ruleset, position, ctx)
+        name, simplified, solution = run_deep(chosen_and_run, budget=table.budget)
     except PositionRepeats:
         if getattr(ruleset, "loopy", False):
             raise SolverError(
-                f"method {name!r} searches recursively and cannot solve the loopy ruleset "
+                f"method {method!r} searches recursively and cannot solve the loopy ruleset "
                 f"{ruleset.name!r} (a position repeats): use --method "
                 f"{' or '.join(loopy_methods(ruleset))}"
             ) from None
@@ -264,17 +282,16 @@ def _search(
             f"position repeats: a position of ruleset {ruleset.name!r} is its own descendant; "
             "declare the ruleset loopy (loopy = True) to solve it with draws"
         ) from None
+    finally:
+        if budget is not None:
+            table.budget = None  # a table the caller reuses is not limited afterwards
     seconds = time.perf_counter() - start
     label = solution.method or name
-    if ctx.simplify is not None and "+simplify" not in label:
+    if simplified and "+simplify" not in label:
         label += "+simplify"
     return attrs.evolve(solution, method=label, stats=attrs.evolve(solution.stats, seconds=seconds))
 
 
-_deep = threading.local()
-DEEP_STACK_BYTES = 512 * 1024 * 1024
-# Game trees are deep; searches run on a thread with a 512 MiB stack (run_deep).
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 200_000))
 SEARCH_GC_THRESHOLD = (10_000, 50, 50)
 """The cyclic garbage collector's thresholds while a search runs (Python's default is
 (700, 10, 10)). Searches allocate many small objects that live on in their caches, and with
@@ -300,35 +317,41 @@ def _search_gc(entering: bool) -> None:
                 gc.set_threshold(*_gc_state["saved"])
 
 
-def run_deep(fn: Callable[..., Any], *args: Any) -> Any:
-    """Run a recursive search on a thread with a large stack (deep game trees), once, with
-    the collector's thresholds raised (``SEARCH_GC_THRESHOLD``)."""
-    if getattr(_deep, "active", False):
+def run_deep(fn: Callable[..., Any], *args: Any, budget: SearchBudget | None = None) -> Any:
+    """Run a recursive search on a thread with a large stack (:mod:`cgframework.deep`),
+    once, with the collector's thresholds raised (``SEARCH_GC_THRESHOLD``). A ``budget``
+    deadline is enforced even on a solver that never charges the table (:func:`_stop_late`)."""
+    if on_deep_thread():
         return fn(*args)
     _search_gc(True)
     try:
-        return _run_on_deep_thread(fn, *args)
+        call = start_deep(fn, *args)
+        remaining = None if budget is None else budget.remaining()
+        if remaining is not None:
+            call.thread.join(max(remaining, 0.0) + DEADLINE_GRACE)
+            if call.thread.is_alive():
+                _stop_late(call.thread)
+        try:
+            return call.wait()
+        except _DeadlinePassed:
+            raise budget.timed_out() from None
     finally:
         _search_gc(False)
 
 
-def _run_on_deep_thread(fn: Callable[..., Any], *args: Any) -> Any:
-    result: dict[str, Any] = {}
+DEADLINE_GRACE = 1.0
+"""Seconds past a deadline after which a search that has not stopped by itself (a solver
+that does not charge the table) is interrupted."""
 
-    def target() -> None:
-        _deep.active = True
-        try:
-            result["value"] = fn(*args)
-        except BaseException as exc:  # re-raised in the caller's thread
-            result["error"] = exc
 
-    old = threading.stack_size(DEEP_STACK_BYTES)
-    try:
-        worker = threading.Thread(target=target, name="cgframework-solve", daemon=True)
-        worker.start()
-    finally:
-        threading.stack_size(old)
-    worker.join()
-    if "error" in result:
-        raise result["error"]
-    return result["value"]
+class _DeadlinePassed(SearchStopped):
+    """Raised asynchronously in a search thread that ran past its deadline."""
+
+
+def _stop_late(worker: threading.Thread) -> None:
+    """Raise :class:`_DeadlinePassed` in ``worker`` (delivered at its next bytecode)."""
+    import ctypes
+
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(worker.ident), ctypes.py_object(_DeadlinePassed)
+    )

@@ -205,8 +205,12 @@ def solve_misere_play(
     *,
     first: Player = Player.LEFT,
     genus: bool = True,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
 ) -> Solution:
-    """Solve a position of a normal-play ruleset (or its text) in misère play."""
+    """Solve a position of a normal-play ruleset (or its text) in misère play; ``max_nodes``
+    and ``timeout`` limit the search as in :func:`cgframework.solve`."""
+    from cgframework.budget import SearchBudget
     from cgframework.game import parse_position
     from cgframework.plugins import get_registry
     from cgframework.solvers.dispatch import SolverError, run_deep
@@ -220,7 +224,10 @@ def solve_misere_play(
         )
     if isinstance(position, str):
         position = parse_position(ruleset, position)
-    ctx = SolveContext(first=first)
+    limited = max_nodes is not None or timeout is not None
+    budget = SearchBudget(max_nodes=max_nodes, timeout=timeout) if limited else None
+    ctx = SolveContext(first=first, budget=budget)
+    ctx.table.budget = budget
     start = time.perf_counter()
     if getattr(ruleset, "loopy", False):  # positions repeat: retrograde analysis, with draws
         from cgframework.solvers.retrograde import solve_retrograde
@@ -228,6 +235,6 @@ def solve_misere_play(
         solution = solve_retrograde(ruleset, position, ctx, misere=True)
         solution = attrs.evolve(solution, convention=Convention.MISERE)
     else:
-        solution = run_deep(solve_misere, ruleset, position, ctx, genus)
+        solution = run_deep(solve_misere, ruleset, position, ctx, genus, budget=budget)
     seconds = time.perf_counter() - start
     return attrs.evolve(solution, stats=attrs.evolve(solution.stats, seconds=seconds))

@@ -6,6 +6,8 @@ from typing import Annotated
 
 import typer
 
+from cgframework.deep import deep
+
 cr_app = typer.Typer(help="Cheating-robot games (Huggan & Nowakowski).", no_args_is_help=True)
 
 
@@ -22,6 +24,7 @@ def _parts(texts: list[str]):
 
 
 @cr_app.command()
+@deep
 def outcome(games: list[str]) -> None:
     """Outcome L, D or R of the sum of GAMES (round search)."""
     from cgframework_cheating_robot.games import outcome_sum
@@ -30,6 +33,7 @@ def outcome(games: list[str]) -> None:
 
 
 @cr_app.command()
+@deep
 def neg(games: list[str]) -> None:
     """Conjugate (Def 8) of each game."""
     from cgframework_cheating_robot.games import format_game
@@ -40,6 +44,7 @@ def neg(games: list[str]) -> None:
 
 
 @cr_app.command()
+@deep
 def compare(g: str, h: str, bound: Annotated[int, typer.Option()] = 3) -> None:
     """Compare G and H (each may be a sum)."""
     from cgframework_cheating_robot.compare import compare as cmp
@@ -59,6 +64,7 @@ def compare(g: str, h: str, bound: Annotated[int, typer.Option()] = 3) -> None:
 
 
 @cr_app.command("sh-solve")
+@deep
 def sh_solve(
     games: list[str],
     backend: Annotated[str, typer.Option()] = "dp",
@@ -83,6 +89,7 @@ def sh_solve(
 
 
 @cr_app.command()
+@deep
 def td(
     rows: list[str],
     explicit: Annotated[bool, typer.Option("--explicit", help="rows are B/W strings")] = False,

@@ -16,6 +16,8 @@ from functools import cache, lru_cache
 
 import attrs
 
+from cgframework.deep import check_nesting
+
 _INTERN: dict[tuple, CRGame] = {}
 
 
@@ -243,7 +245,13 @@ def _osum(parts: tuple[CRGame, ...]) -> str:
 
 # ----------------------------------------------------------------------------- text
 
-_TOKEN = re.compile(r"\s*(-?\d+|[{}\[\]|,*+\-])")
+_TOKEN = re.compile(r"\s*(-?[0-9]+|[{}\[\]|,*+\-])")
+
+
+MAX_NESTING = 2000
+"""Deepest game text read (braces plus '-' prefixes), checked before the recursive parser."""
+MAX_INTEGER = 10_000
+"""Largest integer read: the integer n is a chain of n moves (Def 7), n levels deep."""
 
 
 class _Parser:
@@ -292,8 +300,10 @@ class _Parser:
             return STAR
         if tok == "{":
             return self.braces()
-        if tok is not None and re.fullmatch(r"-?\d+", tok):
+        if tok is not None and re.fullmatch(r"-?[0-9]+", tok):
             self.take()
+            if len(tok.lstrip("-")) > 6 or abs(int(tok)) > MAX_INTEGER:
+                raise ValueError(f"integer {tok[:12]!r} beyond +-{MAX_INTEGER} (the limit)")
             return integer(int(tok))
         if tok is None:
             raise ValueError("unexpected end of input, expected a game")
@@ -347,6 +357,7 @@ def parse_sum(text: str) -> tuple[CRGame, ...]:
     """Parse ``G + H - K`` (``-K`` is the conjugate, Def 8); raises ValueError on bad text."""
     if not text.strip():
         raise ValueError("empty position")
+    check_nesting(text, MAX_NESTING, opening="{[", prefixes="-")
     return tuple(_Parser(text).summands())
 
 

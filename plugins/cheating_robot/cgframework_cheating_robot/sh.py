@@ -116,7 +116,10 @@ def matching_networkx(hots) -> tuple[int, list[tuple[int, int]]]:
 def solve_sh(parts, backend: str = "dp") -> SHResult:
     """Thm 11: value, outcome, standard order, matching (indices into ``parts``)."""
     hots, idx, ints = split(parts)
-    fn = matching_networkx if backend == "networkx" else matching_dp
+    backends = {"dp": matching_dp, "networkx": matching_networkx}
+    if backend not in backends:
+        raise ValueError(f"unknown backend {backend!r} (choose dp or networkx)")
+    fn = backends[backend]
     w, pairs = fn(hots)
     value = sum(h[1] for h in hots) + sum(ints) + w
     out = "L" if value > 0 else ("D" if value == 0 else "R")

@@ -23,7 +23,8 @@ def thm5(g: CRGame) -> CRGame | None:
             if i != j and ge(g.left[i], g.left[j]):
                 if all(any(ge(g.table[i][r], g.table[j][s]) for s in range(n)) for r in range(n)):
                     keep = [k for k in range(m) if k != j]
-                    return game([g.left[k] for k in keep], [g.table[k] for k in keep], g.right)
+                    rows = [g.table[k] for k in keep] if g.table else []  # no Right move: no table
+                    return game([g.left[k] for k in keep], rows, g.right)
     return None
 
 

@@ -38,6 +38,8 @@ def parse_board(text: str) -> Board:
     width = len(rows[0])
     if width == 0:
         raise ValueError("empty row")
+    if len(rows) * width > MAX_CELLS:
+        raise ValueError(f"board of {len(rows)}x{width} cells: the limit is {MAX_CELLS} cells")
     mask = 0
     for r, row in enumerate(rows):
         if len(row) != width:
@@ -145,6 +147,8 @@ class Domineering(BaseRuleset):
         with a -1 appended: minus its value (``negated_key``). ``key`` is itself a trimmed
         board: (height, width, empty)."""
         h, w, mask = key
+        if h == 1:  # a strip (keys are connected): only Right moves, see _strip_options
+            return _strip_options(w, player)
         split = _splits(h, w)
         out = []
         for domino, window, around, memo in _domino_places(h, w)[player is Player.RIGHT]:
@@ -171,6 +175,22 @@ class Domineering(BaseRuleset):
 
 
 _SPLITS_LIMIT = 1 << 20
+MAX_CELLS = 10_000
+"""Largest board read (rows x columns). Boards are bit masks: each move costs time linear in
+the board, and a board past a few dozen empty cells in two dimensions is out of reach anyway
+(a long strip is solved in closed form, ``_strip_options``)."""
+
+
+def _strip_options(width: int, player: Player) -> list[tuple[Key, ...]]:
+    """A 1 x n strip: Left has no move; Right's best move is at an end (a domino splits the
+    strip into strips worth -floor(a/2) and -floor(b/2), a + b = n - 2, at least
+    -floor((n-2)/2)), and the other options are dominated numbers, so the strip equals
+    {| 1 x (n-2)} = -floor(n/2) (Winning Ways ch. 1: a strip of 2k is worth -k). One option
+    per strip keeps the search linear instead of cubic in n."""
+    if player is Player.LEFT or width < 2:
+        return []
+    rest = width - 2
+    return [((1, rest, (1 << rest) - 1),) if rest >= 2 else ()]
 
 
 @cache

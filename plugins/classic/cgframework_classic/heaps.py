@@ -25,17 +25,19 @@ class Heaps:
 
 
 def parse_heaps(text: str) -> Heaps:
+    """Comma-separated ASCII digits; empty heaps are dropped ("0" is the empty position)."""
     sizes = []
     for token in text.split(","):
         token = token.strip()
-        if not token.isdigit():
-            raise ValueError(f"heap size {token!r} is not a non-negative integer")
-        sizes.append(int(token))
+        if not (token.isascii() and token.isdigit()):
+            raise ValueError(f"heap size {token[:40]!r} is not a non-negative integer")
+        if int(token):
+            sizes.append(int(token))
     return Heaps(tuple(sizes))
 
 
 def format_heaps(position: Heaps) -> str:
-    return ",".join(map(str, position.sizes))
+    return ",".join(map(str, position.sizes)) or "0"
 
 
 DENSE_LIMIT = 4096
@@ -272,7 +274,7 @@ class Subtraction(OctalRuleset):
         members = []
         for token in subset[1:-1].split(","):
             token = token.strip()
-            if not token.isdigit() or int(token) == 0:
+            if not (token.isascii() and token.isdigit()) or int(token) == 0:
                 raise ValueError(f"subtraction set member {token!r} is not a positive integer")
             members.append(int(token))
         label = "{" + ",".join(map(str, sorted(set(members)))) + "}"

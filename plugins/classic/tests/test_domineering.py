@@ -117,6 +117,8 @@ def test_search_on_keys_agrees_with_the_search_on_boards(text):
     board = parse_board(text)
     for comp in RULES.components(board):
         key = RULES.canonical_key(comp)
+        if key[0] == 1:  # a strip: one dominating option (_strip_options), checked by value
+            continue
         for player in Player:
             expected = sorted(
                 sorted(signed_key(p) for p in RULES.components(m.result))
@@ -143,6 +145,8 @@ def test_option_keys_on_larger_boards(text):
     of each option board, on boards larger than the domino's window."""
     for comp in RULES.components(parse_board(text)):
         key = RULES.canonical_key(comp)
+        if key[0] == 1:  # a strip: one dominating option (_strip_options), checked by value
+            continue
         for player in Player:
             expected = sorted(
                 sorted(signed_key(p) for p in RULES.components(m.result))

@@ -7,6 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
+from cgframework.deep import deep
+
 guaranteed_app = typer.Typer(
     help="Guaranteed scoring games (Larsson, Neto, Nowakowski, Santos): exact, canonical.",
     no_args_is_help=True,
@@ -17,7 +19,7 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.
 
 def _game(text: str, *, need_guaranteed: bool = True):
     """Parse a game (``@FILE`` and ``-`` read it), failing with one line on bad input."""
-    from cgframework.cli import fail, read_position_text
+    from cgframework.cli import fail, read_position_text, shorten
     from cgframework_guaranteed.games import violation
     from cgframework_guaranteed.notation import parse_game
 
@@ -25,11 +27,11 @@ def _game(text: str, *, need_guaranteed: bool = True):
     try:
         g = parse_game(text)
     except ValueError as exc:
-        fail(f"invalid scoring game {text!r}: {exc}")
+        fail(f"invalid scoring game {shorten(text)}: {exc}")
     if need_guaranteed:
         why = violation(g)
         if why is not None:
-            fail(f"{text!r} is not a guaranteed scoring game: {why}")
+            fail(f"{shorten(text)} is not a guaranteed scoring game: {why}")
     return g
 
 
@@ -52,6 +54,7 @@ def _emit(as_json: bool, data: dict[str, Any], text: str) -> None:
 
 
 @guaranteed_app.command()
+@deep
 def canon(game: str, as_json: JsonOption = False) -> None:
     """Canonical (reduced) form of GAME (Thm 45, Cor 46)."""
     from cgframework_guaranteed.canonical import canonical
@@ -61,6 +64,7 @@ def canon(game: str, as_json: JsonOption = False) -> None:
 
 
 @guaranteed_app.command()
+@deep
 def stops(game: str, as_json: JsonOption = False) -> None:
     """Ls, Rs (Def. 8) and the pass-allowed stops (Def. 22) of GAME."""
     from cgframework_guaranteed.ruleset import stops_json
@@ -73,6 +77,7 @@ def stops(game: str, as_json: JsonOption = False) -> None:
 
 
 @guaranteed_app.command()
+@deep
 def add(
     games: list[str],
     raw: Annotated[bool, typer.Option("--raw", help="The sum as a form, not reduced.")] = False,
@@ -88,6 +93,7 @@ def add(
 
 
 @guaranteed_app.command()
+@deep
 def conj(game: str, as_json: JsonOption = False) -> None:
     """Conjugate ~GAME: the players switched (an inverse only if GAME is invertible)."""
     from cgframework_guaranteed.games import conjugate
@@ -97,6 +103,7 @@ def conj(game: str, as_json: JsonOption = False) -> None:
 
 
 @guaranteed_app.command()
+@deep
 def compare(g: str, h: str, as_json: JsonOption = False) -> None:
     """Relation of G to H (Thm 44): equal, greater, less or incomparable, with a
     distinguishing game X (a witness that G >= H or H >= G fails) when one is found."""
@@ -121,6 +128,7 @@ def compare(g: str, h: str, as_json: JsonOption = False) -> None:
 
 
 @guaranteed_app.command()
+@deep
 def invertible(game: str, as_json: JsonOption = False) -> None:
     """Whether GAME has an inverse, and the inverse (the conjugate, Thm 48)."""
     from cgframework_guaranteed.canonical import canonical, inverse
@@ -140,6 +148,7 @@ def invertible(game: str, as_json: JsonOption = False) -> None:
 
 
 @guaranteed_app.command()
+@deep
 def embed(
     normal: Annotated[
         str | None, typer.Option("--normal", help='A normal-play value, e.g. "{1|0}".')
@@ -152,7 +161,7 @@ def embed(
 ) -> None:
     """The GS image of a normal-play game (Def. 16: empty side -> ^0), or with --check-day a
     check that the embedding preserves order (Thm 17)."""
-    from cgframework.cli import fail
+    from cgframework.cli import fail, shorten
     from cgframework.values import parse_value
     from cgframework_guaranteed.embed import embed as image
     from cgframework_guaranteed.embed import normal_games_born_by, order_violations
@@ -180,12 +189,13 @@ def embed(
     try:
         value = parse_value(normal)
     except ValueError as exc:
-        fail(f"invalid normal-play value {normal!r}: {exc}")
+        fail(f"invalid normal-play value {shorten(normal)}: {exc}")
     g = image(value)
     _emit(as_json, {"normal": str(value), **_facts(g)}, str(g))
 
 
 @guaranteed_app.command()
+@deep
 def census(
     day: Annotated[int, typer.Option(help="Birthday: games born by this day.")] = 1,
     atoms: Annotated[str, typer.Option(help="Comma-separated atom scores.")] = "-1,0,1",

@@ -15,13 +15,24 @@ _embed_memo: dict[CanonicalGame, ScoringGame] = {}
 
 
 def embed(g: CanonicalGame) -> ScoringGame:
-    """``ĝ`` for a normal-play game of the core (its canonical form)."""
-    found = _embed_memo.get(g)
-    if found is None:
-        left = [embed(x) for x in g.left] or 0
-        right = [embed(x) for x in g.right] or 0
-        found = _embed_memo[g] = scoring_game(left, right)
-    return found
+    """``ĝ`` for a normal-play game of the core (its canonical form); iterative, so the
+    image of a deep value (a large integer) is built too."""
+    memo = _embed_memo
+    stack = [g]
+    while stack:
+        x = stack[-1]
+        if x in memo:
+            stack.pop()
+            continue
+        pending = [o for o in (*x.left, *x.right) if o not in memo]
+        if pending:
+            stack.extend(pending)
+            continue
+        stack.pop()
+        left = [memo[o] for o in x.left] or 0
+        right = [memo[o] for o in x.right] or 0
+        memo[x] = scoring_game(left, right)
+    return memo[g]
 
 
 def normal_games_born_by(day: int) -> list[CanonicalGame]:

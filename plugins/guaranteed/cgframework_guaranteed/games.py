@@ -14,7 +14,6 @@ Scores are ``int`` or ``Fraction``, never floats: the reductions test stops for 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -24,8 +23,8 @@ from cgframework.values import Interned
 Score = int | Fraction
 
 # The operations recurse once per level of the game tree (a few frames each), and waiting
-# moves n^ are n levels deep; the core's searches raise the limit the same way.
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 200_000))
+# moves n^ are n levels deep: deep work runs under cgframework.deep.call_deep (a large stack
+# and a raised recursion limit); the commands and the ruleset's searches do.
 
 
 def exact(x: Any) -> Score:

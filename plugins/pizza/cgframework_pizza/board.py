@@ -21,6 +21,7 @@ from fractions import Fraction
 import attrs
 
 from cgframework import as_score, top_level_split
+from cgframework.deep import check_nesting
 
 
 @attrs.frozen(cache_hash=True)
@@ -84,14 +85,14 @@ class Board:
 
 
 # ---- parsing -----------------------------------------------------------------------------
-NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(/\d+)?$")
+NUMBER = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)(/[0-9]+)?$")
 
 
 def parse_weight(token: str) -> Fraction | int:
     """An exact weight: integer, decimal (``2.5``) or fraction (``1/3``); integral weights
     are kept as ``int`` (exact, and several times faster than Fraction)."""
     plain = token.strip()
-    if plain.isdigit() or (plain[:1] in "+-" and plain[1:].isdigit()):
+    if plain.isascii() and (plain.isdigit() or (plain[:1] in "+-" and plain[1:].isdigit())):
         return int(plain)
     return as_score(_parse_weight(token))
 
@@ -159,7 +160,7 @@ def parse_graph(body: str) -> Piece:
 
     def vertex(token: str) -> int:
         token = token.strip()
-        if not token.isdigit() or not 1 <= int(token) <= n:
+        if not (token.isascii() and token.isdigit()) or not 1 <= int(token) <= n:
             raise ValueError(f"bad vertex {token!r} in graph(...) with {n} vertices")
         return int(token) - 1
 
@@ -217,6 +218,7 @@ def parse_json_board(text: str) -> Piece:
 
     Strict: vertex ids are JSON integers, weights integers or exact strings (``"1/3"``),
     no other keys; nothing is coerced."""
+    check_nesting(text, 10, opening="[{")  # the board nests 3 deep: refuse deep JSON unread
     try:
         data = json.loads(text)
     except ValueError as exc:

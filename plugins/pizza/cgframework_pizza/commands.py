@@ -12,7 +12,14 @@ from rich.console import Console
 
 from cgframework import Family, dump_number, get_registry, solve
 from cgframework.sweep_cli import sweep_records
-from cgframework_pizza.board import Board, fmt, parse_board, parse_weights, path_order
+from cgframework_pizza.board import (
+    Board,
+    cycle_order,
+    fmt,
+    parse_board,
+    parse_weights,
+    path_order,
+)
 from cgframework_pizza.exhaustive import MAX_WEIGHTINGS, class_representative, least_pizzas
 from cgframework_pizza.slices import (
     paper_st_decomposition,
@@ -113,10 +120,18 @@ def share(board: Annotated[str, typer.Argument(help="a pizza or any board")]) ->
     print(f"value {fmt(value)}; |g| = {fmt(size)}")
     print(f"Player One gets {fmt(first)}, Player Two gets {fmt(second)}")
     if size:
-        print(
-            f"Player One's share: {fmt(first / size)} (the 4/9 theorem guarantees at least "
-            "4/9 on a pizza with non-negative weights)"
-        )
+        print(f"Player One's share: {fmt(first / size)} " + _four_ninths_note(b))
+
+
+def _four_ninths_note(b: Board) -> str:
+    """The 4/9 theorem (4.3, L827) holds for a pizza (one cycle) with non-negative weights;
+    other boards get no guarantee (with negative weights Player One may get less)."""
+    parts = b.components()
+    pizza = len(parts) == 1 and cycle_order(b, parts[0]) is not None
+    if pizza and all(b.weight(v) >= 0 for v in b.present):
+        return "(the 4/9 theorem guarantees at least 4/9 on this pizza)"
+    why = "negative weights" if any(b.weight(v) < 0 for v in b.present) else "not a pizza"
+    return f"(no 4/9 guarantee: {why}; the theorem is for pizzas with non-negative weights)"
 
 
 def necklaces(n: int, k: int) -> list[tuple[int, ...]]:

@@ -41,11 +41,21 @@ class PassingPizza(BaseRuleset):
         self._plain = Pizza()
 
     def parse(self, text: str) -> Passing:
-        return Passing(parse_board(text))
+        """A board, optionally followed by the state ``format`` prints after it."""
+        text = text.strip()
+        state = {}
+        for suffix, flag in ((" (over)", "over"), (" (after a pass)", "passed")):
+            if text.endswith(suffix):
+                text, state[flag] = text[: -len(suffix)], True
+        return Passing(parse_board(text), **state)
 
     def format(self, position: Passing) -> str:
         text = format_board(position.board)
-        return text + (" (over)" if position.over else " (after a pass)" if position.passed else "")
+        return (
+            text
+            + (" (after a pass)" if position.passed else "")
+            + (" (over)" if position.over else "")
+        )
 
     def may_pass(self, position: Passing) -> bool:
         if position.over or not position.board.present:

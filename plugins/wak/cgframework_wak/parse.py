@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from cgframework.deep import check_nesting
 from cgframework_wak.graph import EMPTY, WakGraph, make_graph
 
 JSON_KEYS = ("n", "edges", "loops", "weights")
@@ -34,7 +35,12 @@ def dump_json(graph: WakGraph, arc_kayles: bool = False) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
+MAX_JSON_NESTING = 10
+"""The graph object nests 3 deep ({"edges": [[0, 1]]}); deeper JSON is refused unread."""
+
+
 def parse_json(text: str, arc_kayles: bool = False) -> WakGraph:
+    check_nesting(text, MAX_JSON_NESTING, opening="[{")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -178,7 +184,7 @@ def parse_edge_list(text: str, arc_kayles: bool) -> WakGraph:
     top = -1
     for token in head.replace(",", " ").split():
         u, sep, v = token.partition("-")
-        if not sep or not u.strip().isdigit() or not v.strip().isdigit():
+        if not sep or not (u + v).isascii() or not u.strip().isdigit() or not v.strip().isdigit():
             raise ValueError(f"edge {token!r} is not u-v with vertex numbers")
         edges.append((int(u), int(v)))
         top = max(top, int(u), int(v))

@@ -36,7 +36,7 @@ def parse_board(text: str, holes: str | None = None) -> RookBoard:
     rook_set: set[Square] = set()
     if "x" in text.lower() and "/" not in text and "." not in text:
         r, _, c = text.lower().partition("x")
-        if not r.strip().isdigit() or not c.strip().isdigit():
+        if not (r + c).isascii() or not r.strip().isdigit() or not c.strip().isdigit():
             raise ValueError(f"board size {text!r} is not RxC")
         rows, cols = int(r), int(c)
         if rows < 1 or cols < 1:
@@ -58,7 +58,7 @@ def parse_board(text: str, holes: str | None = None) -> RookBoard:
         if not token.strip():
             continue
         r, sep, c = token.partition(",")
-        if not sep or not r.strip().isdigit() or not c.strip().isdigit():
+        if not sep or not (r + c).isascii() or not r.strip().isdigit() or not c.strip().isdigit():
             raise ValueError(f"hole {token.strip()!r} is not r,c")
         square = (int(r), int(c))
         if not (square[0] < rows and square[1] < cols):

@@ -1,0 +1,70 @@
+"""Search limits: a node budget and a deadline that stop a search cleanly (DESIGN.md, Limits).
+
+The transposition table counts the positions a search expands (:class:`TranspositionTable`
+``nodes``); every solver that goes through the table (the generic ones, and specialised ones
+that add their counts to ``ctx.table.nodes``) is charged there, and the table asks the
+budget every ``CHECK_EVERY`` nodes whether time is up. Hitting a limit raises
+:class:`SearchStopped` (exit code 3 in ``cgf``); nothing of the unfinished answer is stored.
+"""
+
+from __future__ import annotations
+
+import time
+
+import attrs
+
+CHECK_EVERY = 256
+"""Nodes between two looks at the clock (``time.monotonic`` costs ~50 ns)."""
+
+NO_LIMIT = 1 << 62
+"""A node count no search reaches: the table's next check point when nothing is limited."""
+
+
+class LimitExceeded(Exception):
+    """Work or output past a limit (``cgf`` exit code 3, one line): the message names it."""
+
+
+class SearchStopped(LimitExceeded):
+    """A search hit its node budget or deadline (``cgf`` exit code 3)."""
+
+
+@attrs.define
+class SearchBudget:
+    """At most ``max_nodes`` positions expanded, and at most ``timeout`` seconds from
+    :meth:`start` (either may be ``None``: no limit of that kind)."""
+
+    max_nodes: int | None = None
+    timeout: float | None = None
+    deadline: float | None = attrs.field(default=None, init=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.max_nodes is not None and self.max_nodes < 0:
+            raise ValueError(f"max_nodes must be >= 0, not {self.max_nodes}")
+        if self.timeout is not None and not self.timeout >= 0:
+            raise ValueError(f"timeout must be >= 0 seconds, not {self.timeout}")
+
+    def start(self) -> SearchBudget:
+        """Start the clock (once; a budget shared by nested searches keeps its deadline)."""
+        if self.timeout is not None and self.deadline is None:
+            self.deadline = time.monotonic() + self.timeout
+        return self
+
+    def remaining(self) -> float | None:
+        """Seconds left before the deadline (``None``: no deadline)."""
+        return None if self.deadline is None else self.deadline - time.monotonic()
+
+    def timed_out(self) -> SearchStopped:
+        return SearchStopped(f"search stopped after {self.timeout:g} s (--timeout)")
+
+    def check(self, nodes: int) -> int:
+        """Raise :class:`SearchStopped` if a limit is hit after ``nodes`` expansions; else the
+        node count at which to check again."""
+        if self.max_nodes is not None and nodes > self.max_nodes:
+            raise SearchStopped(f"search stopped after {self.max_nodes} nodes (--max-nodes)")
+        if self.deadline is not None:
+            if time.monotonic() > self.deadline:
+                raise self.timed_out()
+            nxt = nodes + CHECK_EVERY
+        else:
+            nxt = NO_LIMIT
+        return nxt if self.max_nodes is None else min(nxt, self.max_nodes + 1)

@@ -1,0 +1,183 @@
+"""Issue 15: inputs that crashed or hung ``cgf`` are answered or refused in one line.
+
+Each test is named after the item it pins down (deep input, huge numbers, output size,
+lenient parsing, Thm 5 without Right options)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from cgframework.deep import DEEP_RECURSION_LIMIT, NestingError, call_deep, check_nesting
+from cgframework.testing import run_cli
+
+
+def one_line_refusal(capsys, code_wanted, *args):
+    code, out, err = run_cli(capsys, *args)
+    assert code == code_wanted, (code, err[:300])
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and len(lines[0]) < 400 and "Traceback" not in err
+    return lines[0]
+
+
+def nested_guaranteed(depth: int) -> str:
+    return "<" * depth + "0" + "|^0>" * depth
+
+
+@pytest.mark.parametrize("command", ["conj", "invertible", "canon", "stops"])
+def test_deep_guaranteed_refused_with_the_limit(capsys, tmp_path, command):
+    path = tmp_path / "deep.txt"
+    path.write_text(nested_guaranteed(15_000))
+    line = one_line_refusal(capsys, 2, "guaranteed", command, f"@{path}")
+    assert "5000 levels" in line
+
+
+def test_deep_guaranteed_compare_refused(capsys, tmp_path):
+    path = tmp_path / "deep.txt"
+    path.write_text(nested_guaranteed(15_000))
+    assert "5000 levels" in one_line_refusal(capsys, 2, "guaranteed", "compare", f"@{path}", "0")
+
+
+def test_deep_guaranteed_within_the_limit_answers(capsys, tmp_path):
+    path = tmp_path / "deep.txt"
+    path.write_text(nested_guaranteed(1500))
+    code, out, err = run_cli(capsys, "guaranteed", "conj", f"@{path}", "--json")
+    assert code == 0, err
+    assert json.loads(out)["conjugate"].startswith("<^0|<^0|")
+
+
+def test_deep_solve_guaranteed_refused(capsys, tmp_path):
+    path = tmp_path / "deep.txt"
+    path.write_text(nested_guaranteed(6000))
+    one_line_refusal(capsys, 2, "solve", "guaranteed", f"@{path}")
+
+
+def test_deep_wak_json_refused(capsys, tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text('{"n":' + "[" * 100_000 + "]" * 100_000 + "}")
+    assert "10 levels" in one_line_refusal(capsys, 2, "solve", "wak", f"@{path}")
+
+
+def test_deep_cheating_robot_parser_refused(capsys, tmp_path):
+    path = tmp_path / "deep.txt"
+    path.write_text("{" * 3000 + "{1|0|-1}" + "|0|-1}" * 3000)
+    assert "2000 levels" in one_line_refusal(capsys, 2, "solve", "cheating-robot", f"@{path}")
+
+
+def test_deep_recursion_limit_raised_only_on_the_deep_thread():
+    before = sys.getrecursionlimit()
+    assert before < DEEP_RECURSION_LIMIT  # importing the plugins did not raise it
+    assert call_deep(sys.getrecursionlimit) == DEEP_RECURSION_LIMIT
+    assert sys.getrecursionlimit() == before
+
+
+def test_deep_check_nesting_counts_prefix_runs():
+    check_nesting("<" * 10 + ">" * 10, 10)
+    with pytest.raises(NestingError, match="more than 10 levels"):
+        check_nesting("~" * 11 + "0", 10, prefixes="~")
+    check_nesting("~<0|0> + ~<0|0>", 2, prefixes="~")
+
+
+def test_huge_number_guaranteed_add_refused_without_echo(capsys):
+    score = "7" * 4300
+    line = one_line_refusal(capsys, 2, "guaranteed", "add", score, score)
+    assert "1000 digits" in line and score not in line
+
+
+def test_huge_number_nim_heap_message_is_short(capsys):
+    one_line_refusal(capsys, 2, "solve", "nim", "9" * 5000 + ",x")
+
+
+def test_output_size_embed_star_100_refused(capsys):
+    line = one_line_refusal(capsys, 3, "guaranteed", "embed", "--normal", "*100")
+    assert "limit" in line
+
+
+def test_lenient_parsing_mismatched_brackets_refused(capsys):
+    one_line_refusal(capsys, 2, "guaranteed", "canon", "<0|0}")
+    code, out, _ = run_cli(capsys, "guaranteed", "canon", "{0|0}")
+    assert code == 0 and out.strip() == "<0|0>"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("guaranteed", "canon", "٣"),
+        ("guaranteed", "canon", "<１|^0>"),
+        ("solve", "cheating-robot", "٣"),
+        ("solve", "nim", "３,4"),
+        ("solve", "octal", "0.77:１0"),
+    ],
+)
+def test_lenient_parsing_unicode_digits_refused(capsys, args):
+    one_line_refusal(capsys, 2, *args)
+
+
+def test_thm5_without_right_options(capsys):
+    """Two Left options and no Right option: the table is empty, Thm 5 (L286) still applies."""
+    code, out, err = run_cli(capsys, "solve", "cheating-robot", "{1,-1 | [[],[]] | }", "--json")
+    assert code == 0, err
+    generic = run_cli(
+        capsys, "solve", "cheating-robot", "{1,-1||}", "--json", "--method", "generic"
+    )
+    assert json.loads(out)["outcome"] == json.loads(generic[1])["outcome"]
+
+
+def test_cr_sh_solve_backend_bogus_refused(capsys):
+    assert "unknown backend" in one_line_refusal(
+        capsys, 2, "cr", "sh-solve", "{6|0|-55}", "--backend", "bogus"
+    )
+
+
+def test_pizza_share_no_four_ninths_claim_with_negative_weights(capsys):
+    code, out, _ = run_cli(capsys, "pizza", "share", "3,-1,4,-1,5")
+    assert code == 0 and "no 4/9 guarantee: negative weights" in out
+    code, out, _ = run_cli(capsys, "pizza", "share", "0,1,0,1,0,0,1,0,2,0,0,2,0,2,0")
+    assert code == 0 and "guarantees at least 4/9 on this pizza" in out  # L827
+
+
+@pytest.mark.parametrize("first", ["L", "R"])
+def test_influence_value_first_r_is_minus_rs(capsys, first):
+    """The value is the mover's score difference: Ls for Left first, -Rs for Right first
+    (paper L94-L127 counts both from Left's side); the generic minimax agrees."""
+    args = ("solve", "influence", "LRRL:0>1,0>2,3>2", "--first", first, "--json")
+    code, out, _ = run_cli(capsys, *args)
+    data = json.loads(out)
+    expected = data["scores"]["Ls"] if first == "L" else -data["scores"]["Rs"]
+    assert code == 0 and data["value"] == expected
+    generic = json.loads(run_cli(capsys, *args, "--method", "generic")[1])
+    assert generic["value"] == expected
+
+
+@pytest.mark.parametrize(
+    "board",
+    [".", "..", "...", "....", ".......", "..|..|.#", "....#.|##.###|......", ".|.|.|.|."],
+)
+def test_domineering_long_row_strip_shortcut_matches_generic(board):
+    """Strips are solved by one dominating option each (Winning Ways ch. 1: 1 x 2k = -k);
+    the brute force over every option agrees, alone and inside larger boards."""
+    from cgframework.solvers.dispatch import solve
+
+    fast = solve("domineering", board)
+    generic = solve("domineering", board, method="generic")
+    assert fast.value == generic.value and fast.best_moves == generic.best_moves
+
+
+def test_domineering_long_row_fast_and_limited(capsys, tmp_path):
+    path = tmp_path / "row.txt"
+    path.write_text("." * 5001)
+    code, out, err = run_cli(capsys, "solve", "domineering", f"@{path}", "--json")
+    assert code == 0, err
+    assert json.loads(out)["value"] == "-2500"
+    path.write_text("." * 10_001)
+    assert "10000 cells" in one_line_refusal(capsys, 2, "solve", "domineering", f"@{path}")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "text"),
+    [("influence", "segment:١٠"), ("wak", "path:3,١"), ("pizza", "3,１,4"), ("kayles", "²")],
+)
+def test_lenient_parsing_unicode_digits_refused_by_every_ruleset(capsys, ruleset, text):
+    one_line_refusal(capsys, 2, "solve", ruleset, text)
