@@ -182,3 +182,9 @@ def test_kayles_genus_against_brute_force(heaps):
     gammas = [brute_mixed((7, 7), heaps, (2,) * n) for n in range(len(terms) + 4)]
     assert gammas[: len(terms)] == terms
     assert all(gammas[k] == gammas[k - 2] for k in range(len(terms), len(gammas)))
+
+
+def test_misere_search_respects_the_node_budget(capsys):
+    code, out, err = run_cli(capsys, "solve", "kayles", "40,33,35", "--misere", "--max-nodes", "50")
+    assert code == 3 and out == "" and "search stopped after" in err
+    assert len(err.strip().splitlines()) == 1
