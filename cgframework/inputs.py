@@ -54,6 +54,8 @@ def read_text_file(path: str | Path, limit: int | None = None, what: str = "inpu
     ``what`` names the file in messages (``position file 'x.txt' is not UTF-8 text``)."""
     limit = max_input_bytes() if limit is None else limit
     name = f"{what} file {str(path)!r}"
+    if "\x00" in str(path):
+        raise InputTextError(f"cannot read {name}: a file name has no NUL character")
     try:
         with open(path, "rb") as handle:
             size = os.fstat(handle.fileno()).st_size

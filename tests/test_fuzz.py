@@ -90,8 +90,6 @@ def texts(seeds: list[str]) -> st.SearchStrategy[str]:
 
 def check(capsys, *args: str) -> None:
     """The contract: exit 0, 2 or 3; at most one line on stderr; quick."""
-    # known, reported (reading @FILE, issue 24): a NUL in the path is an internal ValueError
-    assume(not any(a.startswith("@") and "\0" in a for a in args))
     start = time.monotonic()
     stdin, sys.stdin = sys.stdin, io.StringIO("1 + 2")  # for "-" (read standard input)
     try:
@@ -171,9 +169,9 @@ COMMANDS: list[tuple[list[str], list[str], int]] = [
 @given(data=st.data())
 def test_fuzz_command(capsys, words, seeds, count, data):
     args = [data.draw(texts(seeds)) for _ in range(count)]
-    if words[0] == "calc" or words[:2] == ["guaranteed", "embed"]:
-        # known, reported: the core calc builds an integer n as n nested forms, so an
-        # integer of 5+ digits takes seconds (values/notation.py, values/canonical.py)
+    if words[:2] == ["guaranteed", "embed"]:
+        # the image of the integer n is a game n deep: refused past day 20000 (exit 3), but
+        # days up to the limit take a few seconds to build before printing is refused
         assume(not any(re.search("[0-9]{5,}", a) for a in args))
     if words[0] == "influence":
         # known, reported (generator limits, issue 24): explain has no search budget, and the

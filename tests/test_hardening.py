@@ -109,6 +109,10 @@ def test_lenient_parsing_mismatched_brackets_refused(capsys):
         ("solve", "cheating-robot", "٣"),
         ("solve", "nim", "３,4"),
         ("solve", "octal", "0.77:１0"),
+        ("calc", "١"),
+        ("calc", "*٣ + ^"),
+        ("calc", "{0|1/٣}"),
+        ("calc", "on + ١"),
     ],
 )
 def test_lenient_parsing_unicode_digits_refused(capsys, args):
@@ -181,3 +185,9 @@ def test_domineering_long_row_fast_and_limited(capsys, tmp_path):
 )
 def test_lenient_parsing_unicode_digits_refused_by_every_ruleset(capsys, ruleset, text):
     one_line_refusal(capsys, 2, "solve", ruleset, text)
+
+
+def test_embed_of_a_huge_integer_is_refused_before_building(capsys):
+    """The GS image of the integer n is n forms deep: a 9-digit n ran for minutes."""
+    code, out, err = run_cli(capsys, "guaranteed", "embed", "--normal", "999999999")
+    assert code == 3 and out == "" and "limit: day 20000" in err

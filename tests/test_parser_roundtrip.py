@@ -48,6 +48,12 @@ def summable(position) -> bool:
     return not (getattr(position, "passed", False) or getattr(position, "over", False))
 
 
+def joins_sums(rs) -> bool:
+    """A ruleset with ``sum_separator = None`` writes a sum its own way (the digraph rulesets:
+    several tokens on one graph), so printed positions are not joined with `` + ``."""
+    return rs.sum_separator is not None
+
+
 def summands(position):
     return position.parts if isinstance(position, Sum) else (position,)
 
@@ -78,7 +84,7 @@ def test_parse_format_round_trip(name, seeds, steps):
     for part in parts:
         assert_reads_back(rs, part)
     parts = [p for p in parts if summable(p)]
-    if len(parts) > 1:  # a sum, as the ruleset reads one (its own grammar or the core's)
+    if len(parts) > 1 and joins_sums(rs):  # a sum, as the ruleset reads one (its own grammar or the core's)
         total = parse_position(rs, " + ".join(format_position(rs, p) for p in parts))
         assert_reads_back(rs, total)
 
@@ -87,6 +93,7 @@ def test_parse_format_round_trip(name, seeds, steps):
 def test_printed_sum_accepted_by_cgf_solve(capsys, name):
     rs = REGISTRY.rulesets[name]
     parts = [p for p in (random_position(rs, seed, 2) for seed in (1, 2)) if summable(p)]
+    parts = parts if joins_sums(rs) else parts[:1]
     text = format_position(
         rs, parse_position(rs, " + ".join(format_position(rs, p) for p in parts))
     )

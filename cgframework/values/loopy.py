@@ -400,7 +400,7 @@ NAMED = {
 MAX_NODES = 10_000
 """Largest graph an expression may build (a sum's graph is the product of its parts')."""
 
-_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z_0-9]*)|(.))")
+_TOKEN = re.compile(r"\s*(?:([0-9]+)|([A-Za-z_][A-Za-z_0-9]*)|(.))")
 
 
 def _tokens(text: str) -> list[str]:
@@ -478,9 +478,10 @@ class _Parser:
             return self.term(scope)
         if token == "*":
             self.take()
-            n = int(self.take()) if (self.peek() or "").isdigit() else 1
+            after = self.peek() or ""
+            n = int(self.take()) if after.isascii() and after.isdigit() else 1
             return nimber_graph(n)
-        if token.isdigit():
+        if token.isascii() and token.isdigit():
             self.take()
             return integer_graph(int(token))
         if token[0].isalpha() or token[0] == "_":

@@ -101,6 +101,11 @@ def elide(text: str, max_length: int | None) -> str:
 
 
 # ---- parsing -----------------------------------------------------------------------------
+def is_ascii_digit(c: str | None) -> bool:
+    """``0``-``9`` only: ``str.isdigit`` also takes ``٣`` and ``１``, which are refused."""
+    return c is not None and len(c) == 1 and "0" <= c <= "9"
+
+
 MAX_NESTING = 1000
 """Deepest nesting of braces, parentheses, bars and signs that :func:`parse_value` accepts
 (checked before parsing, so deep input is one clear error, never a stack overflow)."""
@@ -223,7 +228,7 @@ class _Parser:
         k = self.pos
         while (self.peek(k - self.pos) or "?").isalnum() or self.peek(k - self.pos) == "_":
             k += 1
-        if k == self.pos or self.peek(k - self.pos) != "(" or self.peek().isdigit():
+        if k == self.pos or self.peek(k - self.pos) != "(" or is_ascii_digit(self.peek()):
             return None
         from cgframework.values.functions import FunctionError, call_function
 
@@ -257,7 +262,7 @@ class _Parser:
             return game([x], [negate(x)])
         if c == "-":
             self.pos += 1
-            if self.peek() is not None and self.peek().isdigit():  # type: ignore[union-attr]
+            if self.peek() is not None and is_ascii_digit(self.peek()):  # type: ignore[union-attr]
                 return self.literal(negative=True)
             return negate(self.term())
         if c == "(":
@@ -278,13 +283,13 @@ class _Parser:
     def literal(self, negative: bool) -> CanonicalGame:
         start = self.pos
         value = ZERO
-        if self.peek() is not None and self.peek().isdigit():  # type: ignore[union-attr]
+        if self.peek() is not None and is_ascii_digit(self.peek()):  # type: ignore[union-attr]
             x = self.number()
             value = number(-x if negative else x)
         ups = 0
         while self.peek() in ("^", "v", "↑", "↓"):
             sign = 1 if self.take() in ("^", "↑") else -1
-            if self.peek() is not None and self.peek().isdigit():  # type: ignore[union-attr]
+            if self.peek() is not None and is_ascii_digit(self.peek()):  # type: ignore[union-attr]
                 ups += sign * self.integer()
                 break
             ups += sign
@@ -292,7 +297,7 @@ class _Parser:
             value = add(value, up(ups))
         if self.peek() == "*":
             self.pos += 1
-            m = self.integer() if (self.peek() or "").isdigit() else 1
+            m = self.integer() if is_ascii_digit(self.peek()) else 1
             value = add(value, nimber(m))
         if self.pos == start:
             self.error("unexpected")
@@ -300,7 +305,7 @@ class _Parser:
 
     def integer(self) -> int:
         start = self.pos
-        while (self.peek() or "").isdigit():
+        while is_ascii_digit(self.peek()):
             self.pos += 1
         digits = "".join(c for _, c in self.chars[start : self.pos])
         try:
@@ -312,14 +317,14 @@ class _Parser:
 
     def number(self) -> Fraction:
         whole = self.integer()
-        if self.peek() == "/" and (self.peek(1) or "").isdigit():
+        if self.peek() == "/" and is_ascii_digit(self.peek(1)):
             self.pos += 1
             denominator = self.integer()
             if denominator == 0:
                 self.pos -= 1
                 self.error("zero denominator")
             x = Fraction(whole, denominator)
-        elif self.peek() == "." and (self.peek(1) or "").isdigit():
+        elif self.peek() == "." and is_ascii_digit(self.peek(1)):
             self.pos += 1
             start = self.pos
             frac = self.integer()

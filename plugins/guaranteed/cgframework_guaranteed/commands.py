@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from cgframework.budget import LimitExceeded
 from cgframework.deep import deep
 
 guaranteed_app = typer.Typer(
@@ -190,8 +191,18 @@ def embed(
         value = parse_value(normal)
     except ValueError as exc:
         fail(f"invalid normal-play value {shorten(normal)}: {exc}")
+    if value.birthday() > MAX_EMBED_BIRTHDAY:
+        raise LimitExceeded(
+            f"{shorten(normal)} is born on day {value.birthday()}: its image would be a game "
+            f"nested that deep (limit: day {MAX_EMBED_BIRTHDAY})"
+        )
     g = image(value)
     _emit(as_json, {"normal": str(value), **_facts(g)}, str(g))
+
+
+MAX_EMBED_BIRTHDAY = 20_000
+"""The deepest normal-play value ``embed --normal`` builds (the image of the integer n is n
+forms deep; printing day 44444 would already be 5e9 characters, refused anyway)."""
 
 
 @guaranteed_app.command()
