@@ -84,7 +84,7 @@ def test_parse_format_round_trip(name, seeds, steps):
     for part in parts:
         assert_reads_back(rs, part)
     parts = [p for p in parts if summable(p)]
-    if len(parts) > 1 and joins_sums(rs):  # a sum, as the ruleset reads one (its own grammar or the core's)
+    if len(parts) > 1 and joins_sums(rs):  # a sum, read by the ruleset or the core
         total = parse_position(rs, " + ".join(format_position(rs, p) for p in parts))
         assert_reads_back(rs, total)
 
