@@ -171,3 +171,16 @@ def test_cram_grundy_key_search_agrees_with_the_generic_grundy_solver(board):
     fast = solve("cram", text, method="grundy-keys")
     slow = solve("cram", text, method="generic")
     assert fast.grundy == slow.grundy and set(fast.best_moves) == set(slow.best_moves)
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards("clobber", 3, 4))
+def test_every_clobber_value_is_all_small(board):
+    """Clobber is all-small (Siegel CGT II.7; Albert et al., Lessons in Play ch. 9): a player
+    can move exactly when the other can (a move needs an x next to an o), in every
+    subposition. So every value has an atomic weight, and the solver's --json gives it."""
+    from cgframework.values import atomic_weight, is_all_small
+
+    g = value("clobber", format_grid(board))
+    assert is_all_small(g)
+    atomic_weight(g)  # defined (an all-small game), never refused
