@@ -250,8 +250,9 @@ _TOKEN = re.compile(r"\s*(-?[0-9]+|[{}\[\]|,*+\-])")
 
 MAX_NESTING = 2000
 """Deepest game text read (braces plus '-' prefixes), checked before the recursive parser."""
-MAX_INTEGER = 10_000
-"""Largest integer read: the integer n is a chain of n moves (Def 7), n levels deep."""
+MAX_INTEGER = 10**12
+"""Largest integer read. The integer n is a chain of n moves (Def 7), but it is one object
+whose option is made on first read, so size costs nothing until a search walks the chain."""
 
 
 class _Parser:
@@ -302,7 +303,7 @@ class _Parser:
             return self.braces()
         if tok is not None and re.fullmatch(r"-?[0-9]+", tok):
             self.take()
-            if len(tok.lstrip("-")) > 6 or abs(int(tok)) > MAX_INTEGER:
+            if len(tok.lstrip("-")) > 13 or abs(int(tok)) > MAX_INTEGER:
                 raise ValueError(f"integer {tok[:12]!r} beyond +-{MAX_INTEGER} (the limit)")
             return integer(int(tok))
         if tok is None:
