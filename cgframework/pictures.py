@@ -1,0 +1,239 @@
+"""Standalone SVG pictures of positions: the shared pieces every ruleset's ``draw`` uses.
+
+A ruleset's ``draw(position, marks=None)`` returns one SVG document (a string). ``marks`` say
+who took what: a mapping from a ruleset-defined key (a cell ``(row, column)``, a vertex number,
+an edge ``(u, v)``) to the :class:`~cgframework.game.Player` who took it; Left is drawn blue,
+Right red (CGSuite's and Winning Ways' colours). Every drawn item carries a ``class``
+(``cell``, ``vertex``, ``edge``, ``slice``, ``token``) so tests and stylesheets can find it.
+
+The pictures are plain SVG 1.1 written by hand: no Graphviz binary, no drawing library.
+Graph layouts come from networkx (imported inside :func:`graph_svg` only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from html import escape as _html_escape
+from typing import Any
+
+LEFT_COLOUR = "#2f6db5"
+RIGHT_COLOUR = "#d0443e"
+FREE_COLOUR = "#eeeeee"
+BLOCKED_COLOUR = "#555555"
+INK = "#222222"
+
+MAX_ITEMS = 2500
+"""The most cells/vertices/tokens one picture draws; bigger positions are refused."""
+
+Marks = Mapping[Hashable, Any]
+
+
+class PictureTooBig(ValueError):
+    """The position has more items than a readable picture (and a sane file) can hold."""
+
+
+def escape(text: object) -> str:
+    """``text`` safe inside SVG/XML text and attribute values."""
+    return _html_escape(str(text), quote=True)
+
+
+def check_size(count: int, what: str = "items", limit: int = MAX_ITEMS) -> None:
+    if count > limit:
+        raise PictureTooBig(f"too big to draw: {count} {what} (the limit is {limit})")
+
+
+def mark_colour(marks: Marks | None, key: Hashable, default: str = FREE_COLOUR) -> str:
+    """The fill for ``key``: blue if Left took it, red if Right did, else ``default``.
+    A mark may be a Player or its letter ``"L"``/``"R"``."""
+    if not marks or key not in marks:
+        return default
+    who = marks[key]
+    letter = getattr(who, "value", who)
+    return LEFT_COLOUR if letter == "L" else RIGHT_COLOUR if letter == "R" else default
+
+
+def document(width: float, height: float, body: str, title: str = "") -> str:
+    """One standalone SVG document of the given size (a title becomes a tooltip)."""
+    head = f"<title>{escape(title)}</title>" if title else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+        f'viewBox="0 0 {width:g} {height:g}" font-family="sans-serif">{head}{body}</svg>\n'
+    )
+
+
+def text_svg(text: str, title: str = "") -> str:
+    """The default picture: the position's text, monospaced, in a box."""
+    lines = text.splitlines() or [""]
+    check_size(len(lines), "lines")
+    width = 16 + 8.4 * max(len(line) for line in lines)
+    height = 16 + 18 * len(lines)
+    body = [f'<rect class="text-box" x="1" y="1" width="{width - 2:g}" height="{height - 2:g}" '
+            'fill="white" stroke="#999999"/>']
+    for i, line in enumerate(lines):
+        body.append(
+            f'<text class="text-line" x="8" y="{24 + 18 * i}" font-family="monospace" '
+            f'font-size="14" xml:space="preserve">{escape(line)}</text>'
+        )
+    return document(width, height, "".join(body), title)
+
+
+def grid_svg(
+    height: int,
+    width: int,
+    fill: Callable[[int, int], str | None],
+    label: Callable[[int, int], str] | None = None,
+    size: int = 36,
+) -> str:
+    """A board of ``height`` x ``width`` square cells; ``fill(r, c)`` is the cell's colour
+    (``None``: no cell there). Cell (0, 0) is the top-left one."""
+    check_size(height * width, "cells")
+    body = []
+    for r in range(height):
+        for c in range(width):
+            colour = fill(r, c)
+            if colour is None:
+                continue
+            x, y = 4 + c * size, 4 + r * size
+            body.append(
+                f'<rect class="cell" x="{x}" y="{y}" width="{size}" height="{size}" '
+                f'fill="{colour}" stroke="{INK}"/>'
+            )
+            text = label(r, c) if label else ""
+            if text:
+                body.append(
+                    f'<text x="{x + size / 2:g}" y="{y + size * 0.65:g}" text-anchor="middle" '
+                    f'font-size="{size // 2}" fill="white">{escape(text)}</text>'
+                )
+    return document(8 + width * size, 8 + height * size, "".join(body))
+
+
+def graph_svg(
+    vertices: Sequence[Hashable],
+    edges: Iterable[tuple[Hashable, Hashable]],
+    *,
+    fill: Callable[[Hashable], str],
+    label: Callable[[Hashable], str] = str,
+    directed: bool = False,
+    edge_colour: Callable[[tuple[Hashable, Hashable]], str] | None = None,
+    square: Callable[[Hashable], bool] | None = None,
+    size: int = 360,
+) -> str:
+    """A graph drawn from a networkx spring layout (fixed seed, so pictures are stable):
+    one ``vertex`` element per vertex (a circle, or a square where ``square(v)``), one
+    ``edge`` element per edge (a loop ``(v, v)`` is a small circle above the vertex)."""
+    import networkx as nx
+
+    check_size(len(vertices), "vertices")
+    edges = list(edges)
+    check_size(len(edges), "edges", 4 * MAX_ITEMS)
+    graph = nx.DiGraph() if directed else nx.Graph()
+    graph.add_nodes_from(vertices)
+    graph.add_edges_from((u, v) for u, v in edges if u != v)
+    if len(vertices) <= 1:
+        pos = {v: (0.0, 0.0) for v in vertices}
+    else:
+        pos = nx.spring_layout(graph, seed=7)
+    xs = [float(p[0]) for p in pos.values()] or [0.0]
+    ys = [float(p[1]) for p in pos.values()] or [0.0]
+    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+    margin, radius = 34, 16
+
+    def at(v: Hashable) -> tuple[float, float]:
+        x, y = pos[v]
+        return (margin + (float(x) - min(xs)) / span * (size - 2 * margin),
+                margin + (float(y) - min(ys)) / span * (size - 2 * margin))
+
+    body = []
+    if directed:
+        body.append(
+            '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" '
+            f'markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{INK}"/>'
+            "</marker></defs>"
+        )
+    for u, v in edges:
+        colour = edge_colour((u, v)) if edge_colour else INK
+        x1, y1 = at(u)
+        if u == v:
+            body.append(
+                f'<circle class="edge" cx="{x1:.1f}" cy="{y1 - radius - 7:.1f}" r="9" '
+                f'fill="none" stroke="{colour}" stroke-width="2"/>'
+            )
+            continue
+        x2, y2 = at(v)
+        dx, dy = x2 - x1, y2 - y1
+        length = (dx * dx + dy * dy) ** 0.5 or 1.0
+        shrink = radius + 2 if directed else 0
+        x2, y2 = x2 - dx / length * shrink, y2 - dy / length * shrink
+        arrow = ' marker-end="url(#arrow)"' if directed else ""
+        body.append(
+            f'<line class="edge" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+            f'stroke="{colour}" stroke-width="2"{arrow}/>'
+        )
+    for v in vertices:
+        x, y = at(v)
+        colour = fill(v)
+        if square and square(v):
+            body.append(
+                f'<rect class="vertex" x="{x - radius:.1f}" y="{y - radius:.1f}" '
+                f'width="{2 * radius}" height="{2 * radius}" fill="{colour}" stroke="{INK}"/>'
+            )
+        else:
+            body.append(
+                f'<circle class="vertex" cx="{x:.1f}" cy="{y:.1f}" r="{radius}" '
+                f'fill="{colour}" stroke="{INK}"/>'
+            )
+        text_colour = "white" if colour in (LEFT_COLOUR, RIGHT_COLOUR, BLOCKED_COLOUR) else INK
+        body.append(
+            f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="12" '
+            f'fill="{text_colour}">{escape(label(v))}</text>'
+        )
+    return document(size, size, "".join(body))
+
+
+def side_by_side(pictures: Sequence[str], gap: int = 16) -> str:
+    """Several standalone SVG documents in a row (the picture of a sum), each kept whole as
+    a nested ``<svg>``."""
+    import xml.etree.ElementTree as ET
+
+    body, x, height = [], 0.0, 0.0
+    for picture in pictures:
+        root = ET.fromstring(picture)
+        w, h = float(root.get("width", "0")), float(root.get("height", "0"))
+        body.append(f'<g transform="translate({x:g},0)">{picture.strip()}</g>')
+        x += w + gap
+        height = max(height, h)
+    return document(max(x - gap, 1), max(height, 1), "".join(body))
+
+
+def draw_position(ruleset: Any, position: Any, marks: Marks | None = None) -> str:
+    """The picture of ``position``: the ruleset's ``draw`` (the text form for a ruleset
+    without one); a :class:`~cgframework.game.Sum` is drawn part by part, side by side."""
+    from cgframework.game import Sum, format_position
+
+    draw = getattr(ruleset, "draw", None)
+    if isinstance(position, Sum):
+        check_size(len(position.parts), "summands", 64)
+        if draw is None:
+            return text_svg(format_position(ruleset, position))
+        return side_by_side([draw(part) for part in position.parts])
+    if draw is None:
+        return text_svg(format_position(ruleset, position))
+    return draw(position, marks)
+
+
+def write_svg(path: str, svg: str) -> None:
+    """Write ``svg`` to ``path`` whole or not at all (a temporary file in the same folder,
+    renamed over ``path``); an unwritable path raises ``OSError``."""
+    import os
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temp = tempfile.mkstemp(prefix=".cgf-", suffix=".svg", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(svg)
+        os.replace(temp, path)
+    except BaseException:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        raise
