@@ -114,13 +114,15 @@ def graph_svg(
     fill: Callable[[Hashable], str],
     label: Callable[[Hashable], str] = str,
     directed: bool = False,
-    edge_colour: Callable[[tuple[Hashable, Hashable]], str] | None = None,
+    edge_colours: Sequence[str] | None = None,
     square: Callable[[Hashable], bool] | None = None,
+    tokens: Callable[[Hashable], int] | None = None,
     size: int = 360,
 ) -> str:
     """A graph drawn from a networkx spring layout (fixed seed, so pictures are stable):
     one ``vertex`` element per vertex (a circle, or a square where ``square(v)``), one
-    ``edge`` element per edge (a loop ``(v, v)`` is a small circle above the vertex)."""
+    ``edge`` element per edge (a loop ``(v, v)`` is a small circle above the vertex) and, with
+    ``tokens``, ``tokens(v)`` small ``token`` discs beside each vertex."""
     import networkx as nx
 
     check_size(len(vertices), "vertices")
@@ -132,26 +134,23 @@ def graph_svg(
     if len(vertices) <= 1:
         pos = {v: (0.0, 0.0) for v in vertices}
     else:
-        pos = nx.spring_layout(graph, seed=7)
+        pos = _spread(nx.spring_layout(graph, seed=7, iterations=300, k=1.5 / len(vertices) ** 0.5))
     xs = [float(p[0]) for p in pos.values()] or [0.0]
     ys = [float(p[1]) for p in pos.values()] or [0.0]
     span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
-    margin, radius = 34, 16
+    margin, radius = 44, 16
+    scale = (size - 2 * margin) / span
+    x0 = margin + (size - 2 * margin - (max(xs) - min(xs)) * scale) / 2 - min(xs) * scale
+    y0 = margin + (size - 2 * margin - (max(ys) - min(ys)) * scale) / 2 - min(ys) * scale
 
     def at(v: Hashable) -> tuple[float, float]:
         x, y = pos[v]
-        return (margin + (float(x) - min(xs)) / span * (size - 2 * margin),
-                margin + (float(y) - min(ys)) / span * (size - 2 * margin))
+        return x0 + float(x) * scale, y0 + float(y) * scale
 
     body = []
-    if directed:
-        body.append(
-            '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" '
-            f'markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{INK}"/>'
-            "</marker></defs>"
-        )
-    for u, v in edges:
-        colour = edge_colour((u, v)) if edge_colour else INK
+    drawn: dict[tuple[Hashable, Hashable], int] = {}
+    for i, (u, v) in enumerate(edges):
+        colour = edge_colours[i] if edge_colours else INK
         x1, y1 = at(u)
         if u == v:
             body.append(
@@ -162,13 +161,28 @@ def graph_svg(
         x2, y2 = at(v)
         dx, dy = x2 - x1, y2 - y1
         length = (dx * dx + dy * dy) ** 0.5 or 1.0
-        shrink = radius + 2 if directed else 0
-        x2, y2 = x2 - dx / length * shrink, y2 - dy / length * shrink
-        arrow = ' marker-end="url(#arrow)"' if directed else ""
-        body.append(
-            f'<line class="edge" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-            f'stroke="{colour}" stroke-width="2"{arrow}/>'
-        )
+        repeat = drawn[(u, v)] = drawn.get((u, v), -1) + 1
+        if directed:  # bent to its right, so u>v and v>u (and repeated arcs) stay apart
+            bend = 14 + 16 * repeat
+            cx, cy = (x1 + x2) / 2 - dy / length * bend, (y1 + y2) / 2 + dx / length * bend
+            ex, ey = x2 - cx, y2 - cy
+            end = (ex * ex + ey * ey) ** 0.5 or 1.0
+            ux, uy = ex / end, ey / end
+            x2, y2 = x2 - ux * (radius + 1), y2 - uy * (radius + 1)
+            body.append(
+                f'<path class="edge" d="M{x1:.1f},{y1:.1f} Q{cx:.1f},{cy:.1f} {x2:.1f},{y2:.1f}" '
+                f'fill="none" stroke="{colour}" stroke-width="2"/>'
+            )
+            bx, by = x2 - ux * 11, y2 - uy * 11  # the arrowhead's base, 11 px back
+            body.append(
+                f'<path class="arrow" d="M{x2:.1f},{y2:.1f} L{bx - uy * 5:.1f},{by + ux * 5:.1f} '
+                f'L{bx + uy * 5:.1f},{by - ux * 5:.1f} Z" fill="{colour}"/>'
+            )
+        else:
+            body.append(
+                f'<line class="edge" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                f'stroke="{colour}" stroke-width="2"/>'
+            )
     for v in vertices:
         x, y = at(v)
         colour = fill(v)
@@ -187,7 +201,34 @@ def graph_svg(
             f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="12" '
             f'fill="{text_colour}">{escape(label(v))}</text>'
         )
+        for k in range(tokens(v) if tokens else 0):
+            body.append(
+                f'<circle class="token" cx="{x + radius + 6 + 9 * k:.1f}" cy="{y - radius:.1f}" '
+                f'r="5" fill="#e0a800" stroke="{INK}"/>'
+            )
     return document(size, size, "".join(body))
+
+
+def _spread(pos: dict[Hashable, Any], rounds: int = 100) -> dict[Hashable, Any]:
+    """Push apart vertices a spring layout left almost on top of each other (closer than a
+    sixth of the picture), for up to 150 vertices."""
+    import numpy as np
+
+    keys = list(pos)
+    if len(keys) > 150:
+        return pos
+    xy = np.array([pos[k] for k in keys], dtype=float)
+    for _ in range(rounds):
+        span = float(np.ptp(xy, axis=0).max()) or 1.0
+        gap = span / 6
+        diff = xy[:, None, :] - xy[None, :, :]
+        dist = np.sqrt((diff**2).sum(axis=2)) + np.eye(len(keys))
+        close = (dist < gap) & ~np.eye(len(keys), dtype=bool)
+        if not close.any():
+            break
+        push = (diff / dist[:, :, None] * ((gap - dist) * close)[:, :, None]).sum(axis=1)
+        xy += push / 2
+    return dict(zip(keys, xy, strict=True))
 
 
 def side_by_side(pictures: Sequence[str], gap: int = 16) -> str:

@@ -60,3 +60,49 @@ def test_write_svg_is_whole_or_nothing(tmp_path):
     with pytest.raises(OSError):
         write_svg(str(tmp_path / "missing" / "b.svg"), "<svg/>")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.svg"]
+
+
+DRAWN = [
+    # ruleset, position, class of the drawn items, how many
+    ("domineering", ".#..|....|..#.", "cell", 12),
+    ("nim", "3,5,0,7", "token", 15),
+    ("kayles", "4,2", "token", 6),
+    ("nim", "3,40", "token-bar", 1),
+    ("pizza", "3,1,4,1,5", "slice", 5),
+    ("pizza", "tes(4,3,6,5) + <2>", "slice", 5),
+    ("influence", "LRRL:0>1,0>2,3>2", "vertex", 4),
+    ("influence", "LRRL:0>1,0>2,3>2", "edge", 3),
+    ("wak", '{"n":4,"edges":[[0,1],[1,2],[2,3]],"loops":[0],"weights":[3,1,4,1]}', "edge", 4),
+    ("arc-kayles", "grid:3x3", "vertex", 9),
+    ("digraph", "0>1,1>0,1>2;0,2,2", "vertex", 3),
+    ("digraph", "0>1,1>0,1>2;0,2,2", "token", 3),
+    ("partizan-digraph", "0>1:L,1>0:R,0>1:R;0", "edge", 3),
+    ("backsliding-toads", "T..F", "cell", 4),
+    ("cheating-robot", "{1|0|-1}", "text-line", 1),
+    ("guaranteed", "{1|0}", "text-line", 1),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "kind", "count"), DRAWN)
+def test_every_bundled_ruleset_draws_one_element_per_item(name, text, kind, count):
+    from cgframework import get_registry, parse_position
+    from cgframework.pictures import draw_position
+
+    ruleset = get_registry().ruleset(name)
+    svg = draw_position(ruleset, parse_position(ruleset, text))
+    assert len(items(svg, kind)) == count
+
+
+def test_marks_colour_what_each_player_took():
+    from cgframework import get_registry, parse_position
+
+    registry = get_registry()
+    dom = registry.ruleset("domineering")
+    svg = dom.draw(parse_position(dom, "...|..."), {(0, 0): Player.LEFT, (1, 0): Player.LEFT})
+    assert [c.get("fill") for c in items(svg, "cell")].count(LEFT_COLOUR) == 2
+    wak = registry.ruleset("wak")
+    svg = wak.draw(parse_position(wak, "path:1,2,1"), {(0, 1): Player.RIGHT})
+    assert [e.get("stroke") for e in items(svg, "edge")].count(RIGHT_COLOUR) == 1
+    inf = registry.ruleset("influence")
+    svg = inf.draw(parse_position(inf, "LR:0>1"), {"1": Player.RIGHT})
+    assert [v.get("fill") for v in items(svg, "vertex")].count(RIGHT_COLOUR) == 1
