@@ -44,6 +44,28 @@ def fail(message: str) -> NoReturn:
     raise InputError(message)
 
 
+def draw_svg(draw: Any) -> str:
+    """``draw()`` (SVG text), or one line if the position is too big to draw."""
+    from cgframework.pictures import PictureTooBig
+
+    try:
+        return draw()
+    except PictureTooBig as exc:
+        fail(str(exc))
+
+
+def write_picture(path: str, draw: Any) -> None:
+    """Draw (``draw()`` returns SVG text) and write it to ``path`` whole, or fail with one
+    line: a position too big to draw, or a path that cannot be written."""
+    from cgframework.pictures import write_svg
+
+    svg = draw_svg(draw)
+    try:
+        write_svg(path, svg)
+    except OSError as exc:
+        fail(f"cannot write {path!r}: {exc.strerror or exc}")
+
+
 def read_position_text(text: str) -> str:
     """``@PATH`` reads the position from a file, ``-`` from standard input."""
     if text == "-":
@@ -143,14 +165,24 @@ def solve_cmd(
     misere: Annotated[
         bool, typer.Option("--misere", help="Misère play: who cannot move wins.")
     ] = False,
+    picture: Annotated[
+        str | None, typer.Option(help="Also write a picture of the position to this SVG file.")
+    ] = None,
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics."""
     rs = load_ruleset(ruleset)
     if (position is None) == (board is None):
         fail("give a POSITION or --board FILE (exactly one)")
     pos = load_position(rs, position if board is None else "@" + board)
+    svg = None
+    if picture is not None:  # drawn first: a position too big to draw fails before the search
+        from cgframework.pictures import draw_position
+
+        svg = draw_svg(lambda: draw_position(rs, pos))
     solver = solve_misere_or_fail if misere else solve_or_fail
     solution = solver(rs, pos, method, parse_player(first), store)
+    if picture is not None:
+        write_picture(picture, lambda: svg)
     if as_json:
         from cgframework.values.functions import solution_facts
 
@@ -256,6 +288,10 @@ def calc(
     expression: Annotated[str, typer.Argument(help='e.g. "{1|0} + *" or "^ >= 0".')],
     universe: Annotated[str, typer.Option(help="Value universe (normal, ...).")] = "normal",
     as_json: Annotated[bool, typer.Option("--json", help="Value with stops etc. as JSON.")] = False,
+    thermograph: Annotated[
+        str | None,
+        typer.Option(help="Write the thermograph to this SVG file (a sum: each part and the sum)."),
+    ] = None,
 ) -> None:
     """Evaluate a value expression (sum, difference) or a comparison (<=, >=, ==, <, >, ||).
 
@@ -277,6 +313,8 @@ def calc(
             fail(f"invalid {uni.name} expression {text!r}: {exc}")
 
     a = evaluate(left)
+    if thermograph is not None:
+        _write_thermograph(thermograph, uni, left, a, op)
     if op is not None:
         b = evaluate(right)
         try:
@@ -289,6 +327,24 @@ def calc(
         print(json.dumps({"value": str(a), **uni.describe(a)}))
     else:
         print(a)
+
+
+def _write_thermograph(path: str, uni: Any, text: str, value: Any, op: str | None) -> None:
+    """``cgf calc --thermograph``: one chart; for a sum ``A + B + ...`` (up to 5 parts) each
+    part's thermograph and the sum's."""
+    from cgframework.game import top_level_split
+    from cgframework.values.canonical import CanonicalGame
+    from cgframework.values.thermograph_svg import thermograph_svg
+
+    if op is not None or not isinstance(value, CanonicalGame):
+        fail("--thermograph needs a short game value (no comparison, universe normal)")
+    parts = [p.strip() for p in top_level_split(text, "+")]
+    games, labels = [value], [text.strip()]
+    if 1 < len(parts) <= 5 and all(parts):
+        values = [uni.parse(p) for p in parts]
+        if all(isinstance(v, CanonicalGame) for v in values):
+            games, labels = [*values, value], [*parts, "sum"]
+    write_picture(path, lambda: thermograph_svg(games, labels))
 
 
 @app.command()

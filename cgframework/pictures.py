@@ -67,8 +67,10 @@ def text_svg(text: str, title: str = "") -> str:
     check_size(len(lines), "lines")
     width = 16 + 8.4 * max(len(line) for line in lines)
     height = 16 + 18 * len(lines)
-    body = [f'<rect class="text-box" x="1" y="1" width="{width - 2:g}" height="{height - 2:g}" '
-            'fill="white" stroke="#999999"/>']
+    body = [
+        f'<rect class="text-box" x="1" y="1" width="{width - 2:g}" height="{height - 2:g}" '
+        'fill="white" stroke="#999999"/>'
+    ]
     for i, line in enumerate(lines):
         body.append(
             f'<text class="text-line" x="8" y="{24 + 18 * i}" font-family="monospace" '
@@ -273,6 +275,9 @@ def write_svg(path: str, svg: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(svg)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)  # as open() would have made it
         os.replace(temp, path)
     except BaseException:
         if os.path.exists(temp):

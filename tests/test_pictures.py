@@ -106,3 +106,39 @@ def test_marks_colour_what_each_player_took():
     inf = registry.ruleset("influence")
     svg = inf.draw(parse_position(inf, "LR:0>1"), {"1": Player.RIGHT})
     assert [v.get("fill") for v in items(svg, "vertex")].count(RIGHT_COLOUR) == 1
+
+
+def _first_examples():
+    from cgframework import get_registry
+
+    registry = get_registry()
+    return [(name, registry.ruleset(name).examples()[0]) for name in sorted(registry.rulesets)]
+
+
+@pytest.mark.parametrize(("name", "text"), _first_examples())
+def test_solve_writes_a_picture_for_every_ruleset(capsys, tmp_path, name, text):
+    from cgframework.testing import run_cli
+
+    target = tmp_path / "p.svg"
+    code, out, err = run_cli(capsys, "solve", name, text, "--picture", str(target))
+    assert code == 0, err
+    assert ET.fromstring(target.read_text()).tag.endswith("svg")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("nim", "3,4", "--picture", "/nonexistent-folder/p.svg"), "cannot write"),
+        (("influence", "tree:9,3", "--picture", "p.svg"), "too big to draw"),
+        (("nim", "3", "--picture", "."), "cannot write"),
+    ],
+)
+def test_solve_picture_refusals_are_one_line_and_write_nothing(
+    capsys, tmp_path, monkeypatch, args, message
+):
+    from cgframework.testing import run_cli
+
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli(capsys, "solve", *args)
+    assert code == 2 and err.count("\n") == 1 and message in err
+    assert list(tmp_path.iterdir()) == []
