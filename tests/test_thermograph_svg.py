@@ -40,7 +40,7 @@ def test_walls_are_drawn_through_the_exact_breakpoints(text):
     # the left, as CGSuite draws), y falls as t grows (temperature up)
     (t0, v0), (x0, y0) = drawn[0]
     scale = None
-    for (t, v), (x, y) in drawn[1:]:
+    for (_t, v), (x, _y) in drawn[1:]:
         if v != v0:
             scale = (x0 - x) / float(v - v0)
             break
