@@ -353,15 +353,27 @@ def play(
     position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],
     you: Annotated[str, typer.Option(help="Your side: L or R.")] = "L",
     first: Annotated[str, typer.Option(help="Who moves first: L or R.")] = "L",
+    picture: Annotated[
+        str | None,
+        typer.Option(help="At the end, write the board with who took what to this SVG file."),
+    ] = None,
 ) -> None:
     """Play against the perfect player in the terminal."""
-    from cgframework.play import play_game
+    from cgframework.play import PlayRecord, play_game
 
     rs = load_ruleset(ruleset)
     if rs.convention is Convention.CHEATING_ROBOT:
         fail("cgf play does not support cheating-robot rounds yet")
     pos = load_position(rs, position)
-    play_game(rs, pos, human=parse_player(you), first=parse_player(first), console=out)
+    record = PlayRecord(rs, pos)
+    if picture is not None:
+        draw_svg(record.picture)  # too big to draw: refused before the game starts
+    play_game(
+        rs, pos, human=parse_player(you), first=parse_player(first), console=out, on_move=record
+    )
+    if picture is not None:
+        write_picture(picture, record.picture)
+        out.print(f"picture written to {picture}")
 
 
 import cgframework.sweep_cli  # noqa: E402,F401  (adds `cgf sweep` and `cgf store`)

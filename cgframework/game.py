@@ -177,6 +177,12 @@ class BaseRuleset:
 
         return text_svg(self.format(position))
 
+    def move_marks(self, position: Position, move: Move) -> Iterable[Hashable]:
+        """The ``draw`` keys (cells, vertices, edges) that ``move`` takes from ``position``:
+        ``cgf play --picture`` colours them by who moved. Default: none (the picture is then
+        the final position)."""
+        return ()
+
     def __repr__(self) -> str:
         return f"<ruleset {self.name}>"
 

@@ -142,3 +142,25 @@ def test_solve_picture_refusals_are_one_line_and_write_nothing(
     code, out, err = run_cli(capsys, "solve", *args)
     assert code == 2 and err.count("\n") == 1 and message in err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "kind", "attribute", "count"),
+    [
+        ("domineering", "..|..", "cell", "fill", 2),
+        ("pizza", "3,1,4", "slice", "fill", 1),
+        ("wak", "path:1,2,1", "edge", "stroke", 1),
+        ("influence", "LRR:0>1,0>2", "vertex", "fill", 3),  # Succ(0) = {0, 1, 2}
+    ],
+)
+def test_move_marks_are_keys_that_draw_colours(name, text, kind, attribute, count):
+    from cgframework import get_registry, options, parse_position
+
+    ruleset = get_registry().ruleset(name)
+    position = parse_position(ruleset, text)
+    move = options(ruleset, position, Player.LEFT)[0]
+    marks = dict.fromkeys(ruleset.move_marks(position, move), Player.LEFT)
+    coloured = [
+        e for e in items(ruleset.draw(position, marks), kind) if e.get(attribute) == LEFT_COLOUR
+    ]
+    assert len(coloured) == count

@@ -142,6 +142,11 @@ class Domineering(BaseRuleset):
 
         return domineering_svg(position, marks)
 
+    def move_marks(self, position: Board, move: Move) -> list[tuple[int, int]]:
+        """The two cells of a domino ``v r,c`` (down from row r) or ``h r,c`` (rightwards)."""
+        r, c = (int(x) - 1 for x in move.text[1:].split(","))
+        return [(r, c), (r + 1, c) if move.text[0] == "v" else (r, c + 1)]
+
     def canonical_key(self, position: Board) -> tuple[int, int, int]:
         return _symmetric_key(position.height, position.width, position.empty)
 

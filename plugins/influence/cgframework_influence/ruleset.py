@@ -92,5 +92,10 @@ class Influence(BaseRuleset):
             directed=True,
         )
 
+    def move_marks(self, position: InfluenceGraph, move: Move) -> list[str]:
+        """The names of the vertices the move takes (Succ or Pred of the vertex played)."""
+        v = position.names.index(move.text)
+        return [position.names[i] for i in bits(taken_by_move(position, v))]
+
     def examples(self) -> list[str]:
         return ["segment:11", "LRRL:0>1,0>2,3>2", "segment:10 + segment:17:C-", "cycle:10"]

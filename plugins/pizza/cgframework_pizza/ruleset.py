@@ -60,6 +60,9 @@ class Pizza(BaseRuleset):
 
         return pizza_svg(position, marks)
 
+    def move_marks(self, position: Board, move: Move) -> list[int]:
+        return [int(move.text[1:]) - 1]  # "#k" takes vertex k - 1
+
     def describe_component(self, position: Board) -> str:
         return describe_part(position, position.present)
 

@@ -80,6 +80,13 @@ class WakRuleset(BaseRuleset):
             edge_colours=[mark_colour(marks, e, INK) for e in edges],
         )
 
+    def move_marks(self, position: WakGraph, move: Move) -> list[tuple[int, int]]:
+        if move.text.startswith("loop:"):
+            u = int(move.text[5:])
+            return [(u, u)]
+        u, v = map(int, move.text.split("-"))
+        return [(u, v)]
+
     def examples(self) -> Sequence[str]:
         return [
             '{"n":4,"edges":[[0,1],[1,2],[2,3]],"loops":[0],"weights":[3,1,4,1]}',
