@@ -124,7 +124,7 @@ def graph_svg(
     """A graph drawn from a networkx spring layout (fixed seed, so pictures are stable):
     one ``vertex`` element per vertex (a circle, or a square where ``square(v)``), one
     ``edge`` element per edge (a loop ``(v, v)`` is a small circle above the vertex) and, with
-    ``tokens``, ``tokens(v)`` small ``token`` discs beside each vertex."""
+    ``tokens``, ``tokens(v)`` small ``token`` discs under each vertex."""
     import networkx as nx
 
     check_size(len(vertices), "vertices")
@@ -203,9 +203,11 @@ def graph_svg(
             f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="12" '
             f'fill="{text_colour}">{escape(label(v))}</text>'
         )
-        for k in range(tokens(v) if tokens else 0):
+        count = tokens(v) if tokens else 0
+        for k in range(count):
             body.append(
-                f'<circle class="token" cx="{x + radius + 6 + 9 * k:.1f}" cy="{y - radius:.1f}" '
+                f'<circle class="token" cx="{x - 4.5 * (count - 1) + 9 * k:.1f}" '
+                f'cy="{y + radius + 8:.1f}" '
                 f'r="5" fill="#e0a800" stroke="{INK}"/>'
             )
     return document(size, size, "".join(body))
