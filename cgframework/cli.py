@@ -348,6 +348,24 @@ def _write_thermograph(path: str, uni: Any, text: str, value: Any, op: str | Non
 
 
 @app.command()
+def tree(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
+    position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],
+    output: Annotated[str, typer.Option("--output", "-o", help="The SVG file to write.")],
+    depth: Annotated[int, typer.Option(help="How many moves deep (0 to 8).")] = 3,
+) -> None:
+    """Draw the game tree (Left's options down-left in blue, Right's down-right in red)."""
+    from cgframework.game_tree import MAX_DEPTH, tree_svg
+
+    rs = load_ruleset(ruleset)
+    pos = load_position(rs, position)
+    if not 0 <= depth <= MAX_DEPTH:
+        fail(f"--depth must be between 0 and {MAX_DEPTH}, got {depth}")
+    write_picture(output, lambda: tree_svg(rs, pos, depth))
+    out.print(f"tree written to {output}")
+
+
+@app.command()
 def play(
     ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
     position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],

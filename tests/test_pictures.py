@@ -164,3 +164,18 @@ def test_move_marks_are_keys_that_draw_colours(name, text, kind, attribute, coun
         e for e in items(ruleset.draw(position, marks), kind) if e.get(attribute) == LEFT_COLOUR
     ]
     assert len(coloured) == count
+
+
+def test_cgf_tree_draws_every_node_within_depth(capsys, tmp_path):
+    from cgframework.testing import run_cli
+
+    target = tmp_path / "tree.svg"
+    code, out, err = run_cli(capsys, "tree", "nim", "2", "--depth", "2", "-o", str(target))
+    assert code == 0, err
+    svg = target.read_text()
+    # 2 -> {0, 1} for each player (4 nodes), 1 -> 0 for each player under both 1s (4 nodes)
+    assert len(items(svg, "node")) == 1 + 4 + 4
+    edges = items(svg, "edge")
+    assert len(edges) == 8 and [e.get("stroke") for e in edges].count(LEFT_COLOUR) == 4
+    code, out, err = run_cli(capsys, "tree", "domineering", "....|....|....", "-o", str(target))
+    assert code == 2 and "too big to draw" in err and err.count("\n") == 1
