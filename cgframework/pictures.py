@@ -63,6 +63,7 @@ def document(width: float, height: float, body: str, title: str = "") -> str:
 
 def text_svg(text: str, title: str = "") -> str:
     """The default picture: the position's text, monospaced, in a box."""
+    check_size(len(text), "characters", 40 * MAX_ITEMS)
     lines = text.splitlines() or [""]
     check_size(len(lines), "lines")
     width = 16 + 8.4 * max(len(line) for line in lines)

@@ -51,6 +51,8 @@ def test_marks_colour_left_blue_right_red():
 def test_too_big_is_refused():
     with pytest.raises(PictureTooBig):
         grid_svg(100, 100, lambda r, c: "#fff")
+    with pytest.raises(PictureTooBig):
+        text_svg("x" * 200_000)
 
 
 def test_write_svg_is_whole_or_nothing(tmp_path):
