@@ -154,6 +154,9 @@ def solve_cmd(
     ] = None,
     method: Annotated[str, typer.Option(help="auto, generic, or a solver name.")] = "auto",
     first: Annotated[str, typer.Option(help="Player to move first: L or R.")] = "L",
+    picture: Annotated[
+        str | None, typer.Option(help="Also write a picture of the position to this SVG file.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     store: Annotated[
         str | None, typer.Option(help="sqlite value store to read from and write to.")
@@ -165,30 +168,21 @@ def solve_cmd(
     misere: Annotated[
         bool, typer.Option("--misere", help="Misère play: who cannot move wins.")
     ] = False,
-    picture: Annotated[
-        str | None, typer.Option(help="Also write a picture of the position to this SVG file.")
-    ] = None,
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics."""
     rs = load_ruleset(ruleset)
     if (position is None) == (board is None):
         fail("give a POSITION or --board FILE (exactly one)")
     pos = load_position(rs, position if board is None else "@" + board)
-    svg = None
-    if picture is not None:  # drawn first: a position too big to draw fails before the search
-        from cgframework.pictures import draw_position
-
-        svg = draw_svg(lambda: draw_position(rs, pos))
     solver = solve_misere_or_fail if misere else solve_or_fail
     solution = solver(rs, pos, method, parse_player(first), store)
-    if picture is not None:
-        write_picture(picture, lambda: svg)
     if as_json:
         from cgframework.values.functions import solution_facts
 
         data = converter.unstructure(solution)
         if solution.convention is Convention.NORMAL:
             data.update(solution_facts(solution.value))
+        _write_position_picture(picture, rs, pos)
         print(json.dumps(data))
         return
     table = Table(show_header=False, box=None)
@@ -211,7 +205,16 @@ def solve_cmd(
     rows.append(("stats", f"{s.nodes} nodes, {s.cache_hits} cache hits, {s.seconds * 1000:.1f} ms"))
     for key, value in rows:
         table.add_row(key, value)
+    _write_position_picture(picture, rs, pos)
     out.print(table)
+
+
+def _write_position_picture(path: str | None, ruleset: Ruleset, position: Any) -> None:
+    """``cgf solve --picture``: the position's picture, written whole (after the search)."""
+    if path is not None:
+        from cgframework.pictures import draw_position
+
+        write_picture(path, lambda: draw_position(ruleset, position))
 
 
 @app.command()
@@ -287,11 +290,11 @@ def demo() -> None:
 def calc(
     expression: Annotated[str, typer.Argument(help='e.g. "{1|0} + *" or "^ >= 0".')],
     universe: Annotated[str, typer.Option(help="Value universe (normal, ...).")] = "normal",
-    as_json: Annotated[bool, typer.Option("--json", help="Value with stops etc. as JSON.")] = False,
     thermograph: Annotated[
         str | None,
         typer.Option(help="Write the thermograph to this SVG file (a sum: each part and the sum)."),
     ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Value with stops etc. as JSON.")] = False,
 ) -> None:
     """Evaluate a value expression (sum, difference) or a comparison (<=, >=, ==, <, >, ||).
 
@@ -341,8 +344,11 @@ def _write_thermograph(path: str, uni: Any, text: str, value: Any, op: str | Non
     parts = [p.strip() for p in top_level_split(text, "+")]
     games, labels = [value], [text.strip()]
     if 1 < len(parts) <= 5 and all(parts):
-        values = [uni.parse(p) for p in parts]
-        if all(isinstance(v, CanonicalGame) for v in values):
+        try:
+            values = [uni.parse(p) for p in parts]
+        except Exception:  # not a plain sum of parts (e.g. "{1|0}+-1"): the value alone
+            values = []
+        if values and all(isinstance(v, CanonicalGame) for v in values):
             games, labels = [*values, value], [*parts, "sum"]
     write_picture(path, lambda: thermograph_svg(games, labels))
 

@@ -131,7 +131,7 @@ def test_solve_writes_a_picture_for_every_ruleset(capsys, tmp_path, name, text):
     ("args", "message"),
     [
         (("nim", "3,4", "--picture", "/nonexistent-folder/p.svg"), "cannot write"),
-        (("influence", "tree:9,3", "--picture", "p.svg"), "too big to draw"),
+        (("nim", ",".join(["1"] * 201), "--picture", "p.svg"), "too big to draw"),
         (("nim", "3", "--picture", "."), "cannot write"),
     ],
 )
