@@ -134,7 +134,11 @@ def graph_svg(
     graph = nx.DiGraph() if directed else nx.Graph()
     graph.add_nodes_from(vertices)
     graph.add_edges_from((u, v) for u, v in edges if u != v)
-    if len(vertices) <= 1:
+    chain = _chain_layout(graph)
+    unit = None  # pixels per layout unit: fixed for chains, else the layout fills the square
+    if chain is not None:  # paths in rows, cycles as rings: one unit between neighbours
+        pos, unit = chain, 56.0
+    elif len(vertices) <= 1:
         pos = {v: (0.0, 0.0) for v in vertices}
     else:
         pos = _spread(nx.spring_layout(graph, seed=7, iterations=300, k=1.5 / len(vertices) ** 0.5))
@@ -142,9 +146,13 @@ def graph_svg(
     ys = [float(p[1]) for p in pos.values()] or [0.0]
     span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
     margin, radius = 44, 16
-    scale = (size - 2 * margin) / span
-    x0 = margin + (size - 2 * margin - (max(xs) - min(xs)) * scale) / 2 - min(xs) * scale
-    y0 = margin + (size - 2 * margin - (max(ys) - min(ys)) * scale) / 2 - min(ys) * scale
+    scale = unit or (size - 2 * margin) / span
+    width = height = float(size)
+    if unit is not None:
+        width = 2 * margin + (max(xs) - min(xs)) * scale
+        height = 2 * margin + (max(ys) - min(ys)) * scale
+    x0 = margin + (width - 2 * margin - (max(xs) - min(xs)) * scale) / 2 - min(xs) * scale
+    y0 = margin + (height - 2 * margin - (max(ys) - min(ys)) * scale) / 2 - min(ys) * scale
 
     def at(v: Hashable) -> tuple[float, float]:
         x, y = pos[v]
@@ -166,7 +174,7 @@ def graph_svg(
         length = (dx * dx + dy * dy) ** 0.5 or 1.0
         repeat = drawn[(u, v)] = drawn.get((u, v), -1) + 1
         if directed:  # bent to its right, so u>v and v>u (and repeated arcs) stay apart
-            bend = 14 + 16 * repeat
+            bend = min(14.0, 0.15 * length) + 16 * repeat
             cx, cy = (x1 + x2) / 2 - dy / length * bend, (y1 + y2) / 2 + dx / length * bend
             ex, ey = x2 - cx, y2 - cy
             end = (ex * ex + ey * ey) ** 0.5 or 1.0
@@ -211,7 +219,37 @@ def graph_svg(
                 f'cy="{y + radius + 8:.1f}" '
                 f'r="5" fill="#e0a800" stroke="{INK}"/>'
             )
-    return document(size, size, "".join(body))
+    return document(width, height, "".join(body))
+
+
+def _chain_layout(graph: Any) -> dict[Hashable, tuple[float, float]] | None:
+    """When every connected part is a path or a cycle: each path in a row and each cycle
+    as a ring, one unit between neighbours, parts one under the other; else ``None``."""
+    import math
+
+    import networkx as nx
+
+    plain = nx.Graph(graph)
+    plain.remove_edges_from(list(nx.selfloop_edges(plain)))
+    if len(plain) < 2 or any(d > 2 for _, d in plain.degree()):
+        return None
+    pos: dict[Hashable, tuple[float, float]] = {}
+    top = 0.0
+    for part in sorted(nx.connected_components(plain), key=lambda c: min(map(str, c))):
+        sub = plain.subgraph(part)
+        ends = [v for v in sub if sub.degree(v) < 2]
+        start = ends[0] if ends else min(sub, key=str)
+        order = list(nx.dfs_preorder_nodes(sub, start))
+        if ends or len(order) < 3:
+            pos.update((v, (float(i), top)) for i, v in enumerate(order))
+            top += 1.3
+        else:
+            r = 1 / (2 * math.sin(math.pi / len(order)))
+            for i, v in enumerate(order):
+                a = 2 * math.pi * i / len(order) - math.pi / 2
+                pos[v] = (r + r * math.cos(a), top + r + r * math.sin(a))
+            top += 2 * r + 1.3
+    return pos
 
 
 def _spread(pos: dict[Hashable, Any], rounds: int = 100) -> dict[Hashable, Any]:
