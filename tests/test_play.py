@@ -43,6 +43,6 @@ def test_play_picture_colours_what_each_player_took(capsys, monkeypatch, tmp_pat
 
 def test_play_picture_refusals_come_before_the_game(capsys, tmp_path):
     code, out, err = run_cli(
-        capsys, "play", "influence", "tree:9,3", "--picture", str(tmp_path / "p.svg")
+        capsys, "play", "nim", ",".join(["1"] * 201), "--picture", str(tmp_path / "p.svg")
     )
     assert code == 2 and "too big to draw" in err and "You are" not in out
