@@ -40,6 +40,7 @@ from cgframework.io import (
     register_value_kind,
     to_json,
 )
+from cgframework.notebook import install_reprs, show
 from cgframework.plugins import (
     PluginError,
     RulesetError,
@@ -51,6 +52,8 @@ from cgframework.solution import Solution, Stats
 from cgframework.solvers.common import exact_points, finish, finish_impartial
 from cgframework.solvers.dispatch import SolverError, solve
 from cgframework.universes import Universe
+
+install_reprs()
 
 __version__ = "0.1.0"
 
@@ -96,6 +99,7 @@ __all__ = [
     "options",
     "parse_position",
     "register_value_kind",
+    "show",
     "solve",
     "to_json",
     "top_level_split",

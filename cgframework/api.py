@@ -113,12 +113,17 @@ class Game:
         return self.options(Player.RIGHT)
 
     def draw(self, marks: Any = None) -> str:
-        """A standalone SVG picture, when the ruleset has a ``draw(position, marks)`` method
-        (DESIGN.md, "Pictures"); else ``NotImplementedError`` saying so."""
-        draw = getattr(self.ruleset, "draw", None)
-        if draw is None:
-            raise NotImplementedError(f"ruleset {self.ruleset.name!r} has no draw() method")
-        return draw(self.position, marks)
+        """A standalone SVG picture: the ruleset's ``draw(position, marks)`` (its text form
+        by default; a sum drawn part by part)."""
+        from cgframework.pictures import draw_position
+
+        return draw_position(self.ruleset, self.position, marks)
+
+    def _repr_html_(self) -> str:
+        """Jupyter: the picture and the solution's table (value, outcome, best moves)."""
+        from cgframework.notebook import game_html
+
+        return game_html(self)
 
     # ---- sums and comparisons --------------------------------------------------------------
 

@@ -47,6 +47,28 @@ def fail(message: str) -> NoReturn:
     raise InputError(message)
 
 
+def draw_svg(draw: Any) -> str:
+    """``draw()`` (SVG text), or one line if the position is too big to draw."""
+    from cgframework.pictures import PictureTooBig
+
+    try:
+        return draw()
+    except PictureTooBig as exc:
+        fail(str(exc))
+
+
+def write_picture(path: str, draw: Any) -> None:
+    """Draw (``draw()`` returns SVG text) and write it to ``path`` whole, or fail with one
+    line: a position too big to draw, or a path that cannot be written."""
+    from cgframework.pictures import write_svg
+
+    svg = draw_svg(draw)
+    try:
+        write_svg(path, svg)
+    except OSError as exc:
+        fail(f"cannot write {path!r}: {exc.strerror or exc}")
+
+
 def read_position_text(text: str) -> str:
     """``@PATH`` reads the position from a file, ``-`` from standard input (size limit,
     strict UTF-8: :func:`cgframework.inputs.read_text_argument`); bad input exits with 2."""
@@ -169,6 +191,9 @@ def solve_cmd(
     ] = None,
     method: Annotated[str, typer.Option(help="auto, generic, or a solver name.")] = "auto",
     first: Annotated[str, typer.Option(help="Player to move first: L or R.")] = "L",
+    picture: Annotated[
+        str | None, typer.Option(help="Also write a picture of the position to this SVG file.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     store: Annotated[
         str | None, typer.Option(help="sqlite value store to read from and write to.")
@@ -208,6 +233,7 @@ def solve_cmd(
         data = converter.unstructure(solution)
         if solution.convention is Convention.NORMAL:
             data.update(solution_facts(solution.value))
+        _write_position_picture(picture, rs, pos)
         print(json.dumps(data))
         return
     table = Table(show_header=False, box=None)
@@ -230,7 +256,16 @@ def solve_cmd(
     rows.append(("stats", f"{s.nodes} nodes, {s.cache_hits} cache hits, {s.seconds * 1000:.1f} ms"))
     for key, value in rows:
         table.add_row(key, value)
+    _write_position_picture(picture, rs, pos)
     out.print(table)
+
+
+def _write_position_picture(path: str | None, ruleset: Ruleset, position: Any) -> None:
+    """``cgf solve --picture``: the position's picture, written whole (after the search)."""
+    if path is not None:
+        from cgframework.pictures import draw_position
+
+        write_picture(path, lambda: draw_position(ruleset, position))
 
 
 @app.command()
@@ -306,6 +341,10 @@ def demo() -> None:
 def calc(
     expression: Annotated[str, typer.Argument(help='e.g. "{1|0} + *" or "^ >= 0".')],
     universe: Annotated[str, typer.Option(help="Value universe (normal, ...).")] = "normal",
+    thermograph: Annotated[
+        str | None,
+        typer.Option(help="Write the thermograph to this SVG file (a sum: each part and the sum)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Value with stops etc. as JSON.")] = False,
     full: Annotated[bool, typer.Option("--full", help="Print long values in full.")] = False,
 ) -> None:
@@ -331,6 +370,8 @@ def calc(
             fail(f"invalid {uni.name} expression {shorten(text)}: {exc}")
 
     a = evaluate(left)
+    if thermograph is not None:
+        _write_thermograph(thermograph, uni, left, a, op)
     if op is not None:
         b = evaluate(right)
         try:
@@ -345,21 +386,72 @@ def calc(
         print(elide(str(a), None if full else MAX_LENGTH))
 
 
+def _write_thermograph(path: str, uni: Any, text: str, value: Any, op: str | None) -> None:
+    """``cgf calc --thermograph``: one chart; for a sum ``A + B + ...`` (up to 5 parts) each
+    part's thermograph and the sum's."""
+    from cgframework.game import top_level_split
+    from cgframework.values.canonical import CanonicalGame
+    from cgframework.values.thermograph_svg import thermograph_svg
+
+    if op is not None or not isinstance(value, CanonicalGame):
+        fail("--thermograph needs a short game value (no comparison, universe normal)")
+    parts = [p.strip() for p in top_level_split(text, "+")]
+    games, labels = [value], [text.strip()]
+    if 1 < len(parts) <= 5 and all(parts):
+        try:
+            values = [uni.parse(p) for p in parts]
+        except Exception:  # not a plain sum of parts (e.g. "{1|0}+-1"): the value alone
+            values = []
+        if values and all(isinstance(v, CanonicalGame) for v in values):
+            games, labels = [*values, value], [*parts, "sum"]
+    write_picture(path, lambda: thermograph_svg(games, labels))
+
+
+@app.command()
+def tree(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
+    position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],
+    output: Annotated[str, typer.Option("--output", "-o", help="The SVG file to write.")],
+    depth: Annotated[int, typer.Option(help="How many moves deep (0 to 8).")] = 3,
+) -> None:
+    """Draw the game tree (Left's options down-left in blue, Right's down-right in red)."""
+    from cgframework.game_tree import MAX_DEPTH, tree_svg
+
+    rs = load_ruleset(ruleset)
+    pos = load_position(rs, position)
+    if not 0 <= depth <= MAX_DEPTH:
+        fail(f"--depth must be between 0 and {MAX_DEPTH}, got {depth}")
+    write_picture(output, lambda: tree_svg(rs, pos, depth))
+    out.print(f"tree written to {output}")
+
+
 @app.command()
 def play(
     ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
     position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],
     you: Annotated[str, typer.Option(help="Your side: L or R.")] = "L",
     first: Annotated[str, typer.Option(help="Who moves first: L or R.")] = "L",
+    picture: Annotated[
+        str | None,
+        typer.Option(help="At the end, write the board with who took what to this SVG file."),
+    ] = None,
 ) -> None:
     """Play against the perfect player in the terminal."""
-    from cgframework.play import play_game
+    from cgframework.play import PlayRecord, play_game
 
     rs = load_ruleset(ruleset)
     if rs.convention is Convention.CHEATING_ROBOT:
         fail("cgf play does not support cheating-robot rounds yet")
     pos = load_position(rs, position)
-    play_game(rs, pos, human=parse_player(you), first=parse_player(first), console=out)
+    record = PlayRecord(rs, pos)
+    if picture is not None:
+        draw_svg(record.picture)  # too big to draw: refused before the game starts
+    play_game(
+        rs, pos, human=parse_player(you), first=parse_player(first), console=out, on_move=record
+    )
+    if picture is not None:
+        write_picture(picture, record.picture)
+        out.print(f"picture written to {picture}")
 
 
 import cgframework.store_cli  # noqa: E402,F401  (adds `cgf store`)

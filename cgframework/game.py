@@ -7,7 +7,7 @@ The core knows no particular game: a ruleset lists options, and everything else
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
 
@@ -168,6 +168,20 @@ class BaseRuleset:
 
     def describe(self) -> str:
         return self.syntax
+
+    def draw(self, position: Position, marks: Mapping[Hashable, Any] | None = None) -> str:
+        """A standalone SVG picture of ``position``; ``marks`` maps what was taken (a cell,
+        vertex or edge, as the ruleset documents) to the Player who took it. Default: the
+        text form in a box (see :mod:`cgframework.pictures` for grids and graphs)."""
+        from cgframework.pictures import text_svg
+
+        return text_svg(self.format(position))
+
+    def move_marks(self, position: Position, move: Move) -> Iterable[Hashable]:
+        """The ``draw`` keys (cells, vertices, edges) that ``move`` takes from ``position``:
+        ``cgf play --picture`` colours them by who moved. Default: none (the picture is then
+        the final position)."""
+        return ()
 
     def __repr__(self) -> str:
         return f"<ruleset {self.name}>"

@@ -20,6 +20,7 @@ from cgframework.game import (
     Position,
     Ruleset,
     Score,
+    Sum,
     format_position,
     options,
 )
@@ -104,3 +105,29 @@ def play_game(
         margin += player.sign * move.points
         position = move.result
         player = player.opponent
+
+
+class PlayRecord:
+    """An ``on_move`` callback recording who took what (the ruleset's ``move_marks``);
+    ``picture()`` is the start position with those marks, or, for a ruleset without
+    ``move_marks`` (or a sum), the position reached."""
+
+    def __init__(self, ruleset: Ruleset, position: Position) -> None:
+        self.ruleset, self.start, self.position = ruleset, position, position
+        self.marks: dict[Any, Player] = {}
+        self.marked = False
+
+    def __call__(self, player: Player, move: Move) -> None:
+        marks_of = getattr(self.ruleset, "move_marks", None)
+        if marks_of is not None and not isinstance(self.position, Sum):
+            for key in marks_of(self.position, move):
+                self.marks[key] = player
+                self.marked = True
+        self.position = move.result
+
+    def picture(self) -> str:
+        from cgframework.pictures import draw_position
+
+        if self.marked:
+            return draw_position(self.ruleset, self.start, self.marks)
+        return draw_position(self.ruleset, self.position)

@@ -1,7 +1,7 @@
 """The Game object (cgframework/api.py), exercised as a CGSuite session would be:
 
-    G := game.grid.Domineering("..|..")     ->  G = Game("domineering", "..|..")
-    G.CanonicalForm; G.LeftOptions; G + G   ->  G.value; G.options(Player.LEFT); G + G
+G := game.grid.Domineering("..|..")     ->  G = Game("domineering", "..|..")
+G.CanonicalForm; G.LeftOptions; G + G   ->  G.value; G.options(Player.LEFT); G + G
 """
 
 from __future__ import annotations
@@ -61,9 +61,13 @@ def test_sums_of_two_rulesets_are_refused():
         _ = Game("nim", "1") + Game("kayles", "1")
 
 
-def test_draw_without_a_draw_hook_says_so():
-    with pytest.raises(NotImplementedError, match="no draw"):
-        Game("nim", "1").draw()
+def test_draw_is_the_rulesets_picture_and_a_sum_is_drawn_part_by_part():
+    import xml.etree.ElementTree as ET
+
+    svg = Game("nim", "3").draw()
+    assert [e.get("class") for e in ET.fromstring(svg).iter()].count("token") == 3
+    svg = (Game("domineering", "..|..") + Game("domineering", "...")).draw()
+    assert [e.get("class") for e in ET.fromstring(svg).iter()].count("cell") == 7
 
 
 def test_json_of_a_game_and_of_its_value():

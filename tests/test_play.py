@@ -21,3 +21,28 @@ def test_play_ends_on_end_of_input(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     code, out, _ = run_cli(capsys, "play", "nim", "3,4,5")
     assert code == 0 and "bye" in out
+
+
+def test_play_picture_colours_what_each_player_took(capsys, monkeypatch, tmp_path):
+    """Domineering 2x3: the human (Left) plays v1,1; the picture is the start board with
+    Left's domino blue and Right's answers red (cells from move_marks)."""
+    import xml.etree.ElementTree as ET
+
+    from cgframework.pictures import LEFT_COLOUR, RIGHT_COLOUR
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("v1,1\n1\n1\n1\n"))
+    target = tmp_path / "game.svg"
+    code, out, err = run_cli(capsys, "play", "domineering", "...|...", "--picture", str(target))
+    assert code == 0, err
+    root = ET.fromstring(target.read_text())
+    fills = [e.get("fill") for e in root.iter() if e.get("class") == "cell"]
+    # after v1,1 Right lays one horizontal domino in the 2x2 left over; Left cannot answer
+    assert len(fills) == 6 and fills[0] == fills[3] == LEFT_COLOUR
+    assert fills.count(LEFT_COLOUR) == 2 and fills.count(RIGHT_COLOUR) == 2
+
+
+def test_play_picture_refusals_come_before_the_game(capsys, tmp_path):
+    code, out, err = run_cli(
+        capsys, "play", "nim", ",".join(["1"] * 201), "--picture", str(tmp_path / "p.svg")
+    )
+    assert code == 2 and "too big to draw" in err and "You are" not in out

@@ -7,8 +7,9 @@ moves, connected components and symmetric images are cheap integer operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache
+from typing import Any
 
 import attrs
 
@@ -136,6 +137,17 @@ class Domineering(BaseRuleset):
 
     def is_empty(self, position: Board) -> bool:
         return not position.empty
+
+    def draw(self, position: Board, marks: Mapping[Hashable, Any] | None = None) -> str:
+        """The board; ``marks``: cell ``(row, column)`` (0-based) -> Player who covered it."""
+        from cgframework_classic.pictures import domineering_svg
+
+        return domineering_svg(position, marks)
+
+    def move_marks(self, position: Board, move: Move) -> list[tuple[int, int]]:
+        """The two cells of a domino ``v r,c`` (down from row r) or ``h r,c`` (rightwards)."""
+        r, c = (int(x) - 1 for x in move.text[1:].split(","))
+        return [(r, c), (r + 1, c) if move.text[0] == "v" else (r, c + 1)]
 
     def canonical_key(self, position: Board) -> tuple[int, int, int]:
         return _symmetric_key(position.height, position.width, position.empty)

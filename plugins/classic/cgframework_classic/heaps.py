@@ -164,6 +164,12 @@ class HeapRuleset(BaseRuleset):
     def heap_results(self, position: Heaps, n: int) -> Iterator[tuple[int, ...]]:
         raise NotImplementedError
 
+    def draw(self, position: Heaps, marks: object = None) -> str:
+        """The heaps as stacks of tokens (``marks`` are not used: tokens have no owner)."""
+        from cgframework_classic.pictures import heaps_svg
+
+        return heaps_svg(position.sizes)
+
     def options(self, position: Heaps, player: Player) -> Iterator[Move]:
         sizes = position.sizes
         seen = set()

@@ -303,8 +303,25 @@ def picture(
     first: Annotated[str, typer.Option(help="Who starts: L or R.")] = "L",
     strategy: Annotated[str, typer.Option(help="optimal, mirror or quasi-equal.")] = "optimal",
     strategist: Annotated[str, typer.Option(help="Who follows --strategy.")] = "L",
+    format: Annotated[str, typer.Option("--format", help="svg (drawn here) or dot.")] = "svg",
+    output: Annotated[
+        str | None, typer.Option("--output", "-o", help="Write to this file, not stdout.")
+    ] = None,
 ) -> None:
-    """The digraph in Graphviz dot (Left vertices boxes, Right ellipses), each vertex filled
-    dark if Left took it, light if Right did, and labelled with the move number."""
+    """The digraph after a line of play: SVG (Left's vertices squares, Right's circles,
+    filled blue/red by who took them) or Graphviz dot (Left boxes, Right ellipses, filled
+    dark if Left took the vertex, labelled with the move number)."""
+    from cgframework.cli import draw_svg, fail, write_picture
+
+    if format not in ("svg", "dot"):
+        fail(f"--format must be svg or dot, got {format!r}")
     g, _, steps = _line(position, first, strategy, strategist)
-    print(dot(g, steps))
+    if format == "dot":
+        text = dot(g, steps) + "\n"
+    else:
+        marks = {name: s.player for s in steps for name in s.taken}
+        text = draw_svg(lambda: get_registry().ruleset("influence").draw(g, marks))
+    if output is None:
+        print(text, end="")
+    else:
+        write_picture(output, lambda: text)

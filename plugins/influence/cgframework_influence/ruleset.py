@@ -7,7 +7,8 @@ The core's generic minimax on this protocol is the reference solver.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from typing import Any
 
 from cgframework import BaseRuleset, Convention, Move, Player, Sum
 from cgframework_influence.engine import relevant_core
@@ -73,6 +74,28 @@ class Influence(BaseRuleset):
         """No vertex of his colour: the player waits (L20); the game ends on an empty graph."""
         parts = position.parts if isinstance(position, Sum) else (position,)
         return 0 if all(p.n == 0 for p in parts) else None
+
+    def draw(self, position: InfluenceGraph, marks: Mapping[Hashable, Any] | None = None) -> str:
+        """The digraph (a networkx layout): Left's vertices squares, Right's circles, tinted
+        by owner; ``marks`` map a vertex name to the Player who took it (filled blue/red)."""
+        from cgframework.pictures import graph_svg, mark_colour, text_svg
+
+        if not position.n:
+            return text_svg("empty")
+        tint = {"L": "#d6e4f5", "R": "#f6d5d3"}
+        return graph_svg(
+            list(range(position.n)),
+            position.arcs,
+            fill=lambda v: mark_colour(marks, position.names[v], tint[position.colors[v]]),
+            label=lambda v: position.names[v],
+            square=lambda v: position.colors[v] == "L",
+            directed=True,
+        )
+
+    def move_marks(self, position: InfluenceGraph, move: Move) -> list[str]:
+        """The names of the vertices the move takes (Succ or Pred of the vertex played)."""
+        v = position.names.index(move.text)
+        return [position.names[i] for i in bits(taken_by_move(position, v))]
 
     def examples(self) -> list[str]:
         return ["segment:11", "LRRL:0>1,0>2,3>2", "segment:10 + segment:17:C-", "cycle:10"]

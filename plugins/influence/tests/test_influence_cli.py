@@ -104,6 +104,24 @@ def test_mirror_refused_where_it_does_not_apply(capsys):
     assert code == 2 and "mirror" in err
 
 
-def test_picture_is_dot(capsys):
-    code, out, _ = run(capsys, "influence", "picture", "segment:5")
+def test_picture_is_dot_on_request(capsys):
+    code, out, _ = run(capsys, "influence", "picture", "segment:5", "--format", "dot")
     assert code == 0 and out.startswith("digraph influence {") and '"1" -> "0";' in out
+
+
+def test_picture_is_svg_by_default_coloured_by_who_took_what(capsys, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    from cgframework.pictures import LEFT_COLOUR, RIGHT_COLOUR
+
+    target = tmp_path / "line.svg"
+    code, _, err = run(capsys, "influence", "picture", "segment:5", "-o", str(target))
+    assert code == 0, err
+    fills = [
+        e.get("fill")
+        for e in ET.fromstring(target.read_text()).iter()
+        if e.get("class") == "vertex"
+    ]
+    assert len(fills) == 5 and set(fills) == {LEFT_COLOUR, RIGHT_COLOUR}  # all taken
+    code, _, err = run(capsys, "influence", "picture", "segment:5", "--format", "png")
+    assert code == 2 and err.count("\n") == 1

@@ -140,6 +140,23 @@ class DigraphRuleset(BaseRuleset):
     def is_empty(self, position: Tokens) -> bool:
         return not position.tokens
 
+    def draw(self, position: Tokens, marks: object = None) -> str:
+        """The digraph (a networkx layout) with its tokens as yellow discs beside their
+        vertices; a partizan arc is blue (Left's) or red (Right's). ``marks`` are not used."""
+        from cgframework.pictures import INK, LEFT_COLOUR, RIGHT_COLOUR, graph_svg
+
+        arcs = position.graph.arcs
+        vertices = sorted({u for u, _, _ in arcs} | {v for _, v, _ in arcs} | set(position.tokens))
+        colours = {"L": LEFT_COLOUR, "R": RIGHT_COLOUR}
+        return graph_svg(
+            vertices,
+            [(u, v) for u, v, _ in arcs],
+            fill=lambda v: "#fff3c4" if v in position.tokens else "white",
+            directed=True,
+            edge_colours=[colours.get(label, INK) for _, _, label in arcs],
+            tokens=position.tokens.count,
+        )
+
     def examples(self) -> Sequence[str]:
         return ["0>1,1>0,1>2;0,2", "0>1,1>0;0"]
 

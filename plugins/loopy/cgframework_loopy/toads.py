@@ -47,5 +47,17 @@ class BackslidingToadsAndFrogs(BaseRuleset):
                     cells[i], cells[target] = ".", me
                     yield Move("".join(cells), f"{i + 1}->{target + 1}")
 
+    def draw(self, position: str, marks: object = None) -> str:
+        """The strip: one ``cell`` per square, toads blue (Left's), frogs red (Right's)."""
+        from cgframework.pictures import FREE_COLOUR, LEFT_COLOUR, RIGHT_COLOUR, grid_svg
+
+        colours = {"T": LEFT_COLOUR, "F": RIGHT_COLOUR, ".": FREE_COLOUR}
+        return grid_svg(
+            1,
+            len(position),
+            lambda r, c: colours[position[c]],
+            label=lambda r, c: position[c].replace(".", ""),
+        )
+
     def examples(self) -> Sequence[str]:
         return ["T.F", "T..F"]

@@ -271,16 +271,17 @@ def play(
     """Play against the perfect player; the picture shows who took which slice."""
     from cgframework.cli import fail, out
     from cgframework.game import Player
+    from cgframework.pictures import write_svg
     from cgframework.play import play_game
     from cgframework_pizza.picture import pizza_svg
 
     if you not in ("1", "2"):
         fail(f"--you must be 1 or 2, got {you!r}")
     start = _board(board)
-    taken_by: dict[int, int] = {}
+    taken_by: dict[int, Player] = {}
 
     def record(player: Player, move) -> None:
-        taken_by[int(move.text[1:]) - 1] = 1 if player is Player.LEFT else 2
+        taken_by[int(move.text[1:]) - 1] = player
 
     human = Player.LEFT if you == "1" else Player.RIGHT
     margin = play_game(
@@ -293,8 +294,7 @@ def play(
     )
     title = "" if margin is None else f"Player One minus Player Two: {fmt(Fraction(margin))}"
     try:
-        with open(svg, "w") as handle:
-            handle.write(pizza_svg(start, taken_by, title))
+        write_svg(svg, pizza_svg(start, taken_by, title))
     except OSError as exc:
         fail(f"cannot write {svg!r}: {exc.strerror}")
     out.print(f"picture written to {svg}")

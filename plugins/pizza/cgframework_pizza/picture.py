@@ -1,37 +1,57 @@
-"""An SVG picture of a board with the vertices each player took (``cgf pizza play --svg``).
+"""The pizza ruleset's ``draw``: a board with the slices each player took.
 
-A single cycle is drawn as a pizza (one wedge per slice, in order); any other board as its
-vertices in a row. Player One's vertices are red, Player Two's blue, the others grey.
+When the whole graph is one cycle it is drawn as a pizza (one wedge per slice, in order),
+any other board as its vertices in a row. ``marks`` map a vertex (0-based; ``#1`` is 0) to the
+Player who took it: Left (Player One) blue, Right (Player Two) red; a slice already gone and
+unmarked is dark grey, a slice still on the board light (outlined in black when available).
 """
 
 from __future__ import annotations
 
 import math
-from html import escape
 
+from cgframework.pictures import (
+    FREE_COLOUR,
+    INK,
+    LEFT_COLOUR,
+    RIGHT_COLOUR,
+    Marks,
+    check_size,
+    document,
+    escape,
+    mark_colour,
+)
 from cgframework_pizza.board import Board, cycle_order, fmt
 
-COLOURS = {1: "#d9534f", 2: "#337ab7", 0: "#dddddd"}
+GONE_COLOUR = "#8a8a8a"
 
 
-def pizza_svg(board: Board, taken_by: dict[int, int], title: str = "") -> str:
-    """``taken_by`` maps a vertex to 1 or 2 (the player who took it)."""
-    parts = board.components()
-    order = cycle_order(board, parts[0]) if len(parts) == 1 else None
-    body = _wedges(board, order, taken_by) if order else _row(board, taken_by)
-    return (
-        '<svg xmlns="http://www.w3.org/2000/svg" width="420" height="460" '
-        'font-family="sans-serif">'
+def pizza_svg(board: Board, marks: Marks | None = None, title: str = "") -> str:
+    everything = frozenset(range(len(board.graph.weights)))
+    check_size(len(everything), "slices")
+    whole = Board(board.graph, everything, frozenset())
+    parts = whole.components()
+    order = cycle_order(whole, parts[0]) if len(parts) == 1 else None
+    body = _wedges(board, order, marks) if order else _row(board, sorted(everything), marks)
+    return document(
+        420,
+        460,
         f'<text x="210" y="24" text-anchor="middle" font-size="16">{escape(title)}</text>'
         f"{body}"
-        '<rect x="20" y="430" width="14" height="14" fill="#d9534f"/>'
-        '<text x="40" y="442" font-size="13">Player One</text>'
-        '<rect x="140" y="430" width="14" height="14" fill="#337ab7"/>'
-        '<text x="160" y="442" font-size="13">Player Two</text></svg>\n'
+        f'<rect x="20" y="430" width="14" height="14" fill="{LEFT_COLOUR}"/>'
+        '<text x="40" y="442" font-size="13">Left (Player One)</text>'
+        f'<rect x="180" y="430" width="14" height="14" fill="{RIGHT_COLOUR}"/>'
+        '<text x="200" y="442" font-size="13">Right (Player Two)</text>',
     )
 
 
-def _wedges(board: Board, order: list[int], taken_by: dict[int, int]) -> str:
+def _fill(board: Board, v: int, marks: Marks | None) -> tuple[str, str]:
+    """The slice's fill and outline."""
+    colour = mark_colour(marks, v, FREE_COLOUR if v in board.present else GONE_COLOUR)
+    return colour, (INK if v in board.available else "#bbbbbb")
+
+
+def _wedges(board: Board, order: list[int], marks: Marks | None) -> str:
     cx, cy, r = 210, 225, 180
     n = len(order)
     out = []
@@ -40,33 +60,35 @@ def _wedges(board: Board, order: list[int], taken_by: dict[int, int]) -> str:
         x0, y0 = cx + r * math.cos(a0), cy + r * math.sin(a0)
         x1, y1 = cx + r * math.cos(a1), cy + r * math.sin(a1)
         large = 1 if a1 - a0 > math.pi else 0
-        colour = COLOURS[taken_by.get(v, 0)]
+        colour, outline = _fill(board, v, marks)
         out.append(
-            f'<path d="M{cx},{cy} L{x0:.1f},{y0:.1f} A{r},{r} 0 {large} 1 {x1:.1f},{y1:.1f} Z" '
-            f'fill="{colour}" stroke="white" stroke-width="2"/>'
+            f'<path class="slice" d="M{cx},{cy} L{x0:.1f},{y0:.1f} A{r},{r} 0 {large} 1 '
+            f'{x1:.1f},{y1:.1f} Z" fill="{colour}" stroke="{outline}" stroke-width="2"/>'
         )
         am = (a0 + a1) / 2
         tx, ty = cx + 0.7 * r * math.cos(am), cy + 0.7 * r * math.sin(am)
         label = f"#{v + 1}: {fmt(board.weight(v))}"
+        ink = INK if colour == FREE_COLOUR else "white"
         out.append(
-            f'<text x="{tx:.1f}" y="{ty:.1f}" text-anchor="middle" '
-            f'font-size="12">{escape(label)}</text>'
+            f'<text x="{tx:.1f}" y="{ty:.1f}" text-anchor="middle" font-size="12" '
+            f'fill="{ink}">{escape(label)}</text>'
         )
     return "".join(out)
 
 
-def _row(board: Board, taken_by: dict[int, int]) -> str:
-    vertices = sorted(board.present)
-    width = min(60, 380 // max(1, len(vertices)))
+def _row(board: Board, vertices: list[int], marks: Marks | None) -> str:
+    width = max(380 / max(1, len(vertices)), 0.5)
     out = []
     for i, v in enumerate(vertices):
         x = 20 + i * width
+        colour, outline = _fill(board, v, marks)
         out.append(
-            f'<rect x="{x}" y="200" width="{width - 4}" height="40" '
-            f'fill="{COLOURS[taken_by.get(v, 0)]}"/>'
+            f'<rect class="slice" x="{x:.1f}" y="200" width="{max(width - 4, 0.5):.1f}" '
+            f'height="40" fill="{colour}" stroke="{outline}"/>'
         )
-        out.append(
-            f'<text x="{x + width / 2 - 2:.1f}" y="225" text-anchor="middle" '
-            f'font-size="11">{escape(fmt(board.weight(v)))}</text>'
-        )
+        if width >= 16:
+            out.append(
+                f'<text x="{x + width / 2 - 2:.1f}" y="225" text-anchor="middle" '
+                f'font-size="11">{escape(fmt(board.weight(v)))}</text>'
+            )
     return "".join(out)

@@ -7,7 +7,8 @@ which is exactly what the core's generic minimax computes.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from typing import Any
 
 from cgframework import BaseRuleset, Convention, Move, Player
 from cgframework_pizza.board import (
@@ -52,6 +53,15 @@ class Pizza(BaseRuleset):
 
     def is_empty(self, position: Board) -> bool:
         return not position.present
+
+    def draw(self, position: Board, marks: Mapping[Hashable, Any] | None = None) -> str:
+        """The pizza (or any board in a row); ``marks``: vertex (0-based) -> Player."""
+        from cgframework_pizza.picture import pizza_svg
+
+        return pizza_svg(position, marks)
+
+    def move_marks(self, position: Board, move: Move) -> list[int]:
+        return [int(move.text[1:]) - 1]  # "#k" takes vertex k - 1
 
     def describe_component(self, position: Board) -> str:
         return describe_part(position, position.present)

@@ -12,7 +12,8 @@ minimax plays these games exactly (and ``cgf play`` offers the pass).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Mapping
+from typing import Any
 
 import attrs
 
@@ -56,6 +57,9 @@ class PassingPizza(BaseRuleset):
             + (" (after a pass)" if position.passed else "")
             + (" (over)" if position.over else "")
         )
+
+    def draw(self, position: Passing, marks: Mapping[Hashable, Any] | None = None) -> str:
+        return self._plain.draw(position.board, marks)
 
     def may_pass(self, position: Passing) -> bool:
         if position.over or not position.board.present:

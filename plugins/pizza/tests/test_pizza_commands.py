@@ -57,15 +57,18 @@ def test_bad_input(capsys, args):
 
 def test_play_writes_a_picture_of_who_took_what(capsys, monkeypatch, tmp_path):
     """The human (Player One) always takes the first listed slice; the computer answers
-    optimally; the SVG colours 3 slices red and 2 blue."""
+    optimally; the SVG colours Player One's 3 slices blue (Left) and Player Two's 2 red."""
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n1\n"))
     picture = tmp_path / "game.svg"
     code, out, err = run(capsys, "pizza", "play", "3,1,4,1,5", "--svg", str(picture))
     assert code == 0, err
+    from cgframework.pictures import LEFT_COLOUR, RIGHT_COLOUR
+
     svg = picture.read_text()
-    assert svg.count('fill="#d9534f"') == 3 + 1 and svg.count('fill="#337ab7"') == 2 + 1
+    assert svg.count(f'fill="{LEFT_COLOUR}"') == 3 + 1  # the legend's square too
+    assert svg.count(f'fill="{RIGHT_COLOUR}"') == 2 + 1
     assert "Player One minus Player Two" in svg and "Game over" in out
 
 

@@ -7,7 +7,8 @@ stay fixed during play (a vertex without counters is simply out of the game), so
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from typing import Any
 
 from cgframework import BaseRuleset, Convention, Move, Player
 from cgframework_wak.certificate import certificate
@@ -63,6 +64,28 @@ class WakRuleset(BaseRuleset):
 
     def is_empty(self, position: WakGraph) -> bool:
         return not position.live_vertices()
+
+    def draw(self, position: WakGraph, marks: Mapping[Hashable, Any] | None = None) -> str:
+        """The graph (a networkx layout), each vertex labelled ``v:counters`` (grey once out
+        of counters), loops as small circles; ``marks`` map an edge ``(u, v)`` (a loop
+        ``(u, u)``) to the Player who played it (drawn blue/red)."""
+        from cgframework.pictures import FREE_COLOUR, INK, graph_svg, mark_colour
+
+        edges = list(position.edges) + [(v, v) for v in position.loops]
+        return graph_svg(
+            list(range(position.n)),
+            edges,
+            fill=lambda v: FREE_COLOUR if position.weights[v] else "#9a9a9a",
+            label=lambda v: f"{v}:{position.weights[v]}",
+            edge_colours=[mark_colour(marks, e, INK) for e in edges],
+        )
+
+    def move_marks(self, position: WakGraph, move: Move) -> list[tuple[int, int]]:
+        if move.text.startswith("loop:"):
+            u = int(move.text[5:])
+            return [(u, u)]
+        u, v = map(int, move.text.split("-"))
+        return [(u, v)]
 
     def examples(self) -> Sequence[str]:
         return [

@@ -1,0 +1,161 @@
+"""Notebook pictures: how values, solutions and games show themselves in Jupyter.
+
+Canonical values get ``_repr_latex_`` (CGSuite notation typeset: ``\\uparrow``, ``\\Uparrow``,
+``\\pm``, ``\\ast n``) and ``_repr_svg_`` (the thermograph), attached by :func:`install_reprs`;
+a :class:`~cgframework.solution.Solution` and an :class:`~cgframework.api.Game` get
+``_repr_html_`` (a small table: the position's picture, value, outcome, best moves).
+:func:`show` is the same picture for scripts: it returns the SVG (and writes it to a file).
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+from cgframework.pictures import PictureTooBig, draw_position, escape, write_svg
+
+_TOKEN = re.compile(
+    r"\+-|\^\^|vv|\^(\d+)|v(\d+)|\^|v|\*(\d*)|(\|+)|(-?\d+)/(\d+)|[{}]|-?\d+|,|-|\s+|."
+)
+
+
+def _convert(text: str, latex: bool) -> str:
+    """CGSuite value text in LaTeX (``latex``) or in Unicode symbols."""
+    out = []
+    for m in _TOKEN.finditer(text):
+        tok = m.group(0)
+        if tok == "+-":
+            out.append(r"\pm " if latex else "±")
+        elif tok in ("^^", "vv"):
+            out.append(
+                (r"\Uparrow " if tok == "^^" else r"\Downarrow ")
+                if latex
+                else ("⇑" if tok == "^^" else "⇓")
+            )
+        elif m.group(1) or m.group(2):
+            n, arrow = (m.group(1), "up") if m.group(1) else (m.group(2), "down")
+            out.append(
+                rf"{n}\cdot\{arrow}arrow " if latex else f"{n}·{'↑' if arrow == 'up' else '↓'}"
+            )
+        elif tok in ("^", "v"):
+            out.append(
+                (r"\uparrow " if tok == "^" else r"\downarrow ")
+                if latex
+                else ("↑" if tok == "^" else "↓")
+            )
+        elif tok.startswith("*"):
+            out.append((rf"\ast {m.group(3)}" if m.group(3) else r"\ast ") if latex else tok)
+        elif m.group(4):
+            bars = len(tok)
+            out.append(
+                (r"\mid " if bars == 1 else r"\parallel " if bars == 2 else r"\mid " * bars)
+                if latex
+                else tok
+            )
+        elif m.group(5) and latex:
+            sign = "-" if m.group(5).startswith("-") else ""
+            out.append(rf"{sign}\frac{{{m.group(5).lstrip('-')}}}{{{m.group(6)}}}")
+        elif tok in "{}" and latex:
+            out.append("\\" + tok)
+        else:
+            out.append(tok)
+    return "".join(out).strip()
+
+
+def latex(value: Any) -> str:
+    """A value in LaTeX math (no ``$``): a canonical form in CGSuite notation, a number."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        sign = "-" if value < 0 else ""
+        return rf"{sign}\frac{{{abs(value.numerator)}}}{{{value.denominator}}}"
+    return _convert(str(value), latex=True)
+
+
+def symbols(value: Any) -> str:
+    """A value in CGSuite notation with Unicode arrows (``↑``, ``⇑``, ``±``)."""
+    return _convert(str(value), latex=False)
+
+
+class Picture(str):
+    """SVG text that Jupyter displays as a picture (and scripts use as a string)."""
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+def show(ruleset: Any, position: Any, path: str | None = None, marks: Any = None) -> Picture:
+    """The picture of ``position`` (a ruleset object or name; a position object or its text)
+    as SVG text; with ``path``, also written to that file (whole, or not at all)."""
+    from cgframework.game import parse_position
+    from cgframework.plugins import get_registry
+
+    rs = get_registry().ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    pos = parse_position(rs, position) if isinstance(position, str) else position
+    svg = Picture(draw_position(rs, pos, marks))
+    if path is not None:
+        write_svg(path, svg)
+    return svg
+
+
+def _value_latex(self: Any) -> str:
+    return f"${latex(self)}$"
+
+
+def _value_svg(self: Any) -> str | None:
+    from cgframework.values.thermograph_svg import thermograph_svg
+
+    try:
+        return thermograph_svg(self)
+    except (PictureTooBig, ArithmeticError):
+        return None  # Jupyter then shows another representation
+
+
+def _picture_cell(ruleset: Any, position: Any) -> str:
+    try:
+        return draw_position(ruleset, position)
+    except Exception:  # a picture is a courtesy: never let it break the table
+        return ""
+
+
+def solution_html(solution: Any, picture: str | None = None) -> str:
+    """A small HTML table: the position's picture, value, outcome, best moves, method."""
+    if picture is None:
+        from cgframework.game import parse_position
+        from cgframework.plugins import get_registry
+
+        try:
+            rs = get_registry().ruleset(solution.ruleset)
+            picture = _picture_cell(rs, parse_position(rs, solution.position))
+        except Exception:
+            picture = ""
+    rows = [
+        ("ruleset", escape(solution.ruleset)),
+        ("position", f"<code>{escape(solution.position)}</code>"),
+        ("value", escape(symbols(solution.value))),
+        ("outcome", escape(solution.outcome.value if solution.outcome else "-")),
+        ("best moves", escape(", ".join(solution.best_moves) or "(none)")),
+        ("method", escape(solution.method)),
+    ]
+    if solution.grundy is not None:
+        rows.insert(3, ("grundy", str(solution.grundy)))
+    cells = "".join(
+        f'<tr><th style="text-align:left">{k}</th><td style="text-align:left">{v}</td></tr>'
+        for k, v in rows
+    )
+    figure = f'<td style="vertical-align:top">{picture}</td>' if picture else ""
+    return f'<table class="cgf-solution"><tr>{figure}<td><table>{cells}</table></td></tr></table>'
+
+
+def game_html(game: Any) -> str:
+    """A game in a notebook: its picture and the solution's table (solved on first show)."""
+    return solution_html(game.solve(), _picture_cell(game.ruleset, game.position))
+
+
+def install_reprs() -> None:
+    """Attach ``_repr_latex_`` and ``_repr_svg_`` to :class:`CanonicalGame` (names the class
+    already defines are left alone)."""
+    from cgframework.values.canonical import CanonicalGame
+
+    for name, method in (("_repr_latex_", _value_latex), ("_repr_svg_", _value_svg)):
+        if not hasattr(CanonicalGame, name):
+            setattr(CanonicalGame, name, method)

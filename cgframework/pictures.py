@@ -1,0 +1,326 @@
+"""Standalone SVG pictures of positions: the shared pieces every ruleset's ``draw`` uses.
+
+A ruleset's ``draw(position, marks=None)`` returns one SVG document (a string). ``marks`` say
+who took what: a mapping from a ruleset-defined key (a cell ``(row, column)``, a vertex number,
+an edge ``(u, v)``) to the :class:`~cgframework.game.Player` who took it; Left is drawn blue,
+Right red (CGSuite's and Winning Ways' colours). Every drawn item carries a ``class``
+(``cell``, ``vertex``, ``edge``, ``slice``, ``token``) so tests and stylesheets can find it.
+
+The pictures are plain SVG 1.1 written by hand: no Graphviz binary, no drawing library.
+Graph layouts come from networkx (imported inside :func:`graph_svg` only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from html import escape as _html_escape
+from typing import Any
+
+LEFT_COLOUR = "#2f6db5"
+RIGHT_COLOUR = "#d0443e"
+FREE_COLOUR = "#eeeeee"
+BLOCKED_COLOUR = "#555555"
+INK = "#222222"
+
+MAX_ITEMS = 2500
+"""The most cells/vertices/tokens one picture draws; bigger positions are refused."""
+
+Marks = Mapping[Hashable, Any]
+
+
+class PictureTooBig(ValueError):
+    """The position has more items than a readable picture (and a sane file) can hold."""
+
+
+def escape(text: object) -> str:
+    """``text`` safe inside SVG/XML text and attribute values."""
+    return _html_escape(str(text), quote=True)
+
+
+def check_size(count: int, what: str = "items", limit: int = MAX_ITEMS) -> None:
+    if count > limit:
+        raise PictureTooBig(f"too big to draw: {count} {what} (the limit is {limit})")
+
+
+def mark_colour(marks: Marks | None, key: Hashable, default: str = FREE_COLOUR) -> str:
+    """The fill for ``key``: blue if Left took it, red if Right did, else ``default``.
+    A mark may be a Player or its letter ``"L"``/``"R"``."""
+    if not marks or key not in marks:
+        return default
+    who = marks[key]
+    letter = getattr(who, "value", who)
+    return LEFT_COLOUR if letter == "L" else RIGHT_COLOUR if letter == "R" else default
+
+
+def document(width: float, height: float, body: str, title: str = "") -> str:
+    """One standalone SVG document of the given size (a title becomes a tooltip)."""
+    head = f"<title>{escape(title)}</title>" if title else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+        f'viewBox="0 0 {width:g} {height:g}" font-family="sans-serif">{head}{body}</svg>\n'
+    )
+
+
+def text_svg(text: str, title: str = "") -> str:
+    """The default picture: the position's text, monospaced, in a box."""
+    check_size(len(text), "characters", 40 * MAX_ITEMS)
+    lines = text.splitlines() or [""]
+    check_size(len(lines), "lines")
+    width = 16 + 8.4 * max(len(line) for line in lines)
+    height = 16 + 18 * len(lines)
+    body = [
+        f'<rect class="text-box" x="1" y="1" width="{width - 2:g}" height="{height - 2:g}" '
+        'fill="white" stroke="#999999"/>'
+    ]
+    for i, line in enumerate(lines):
+        body.append(
+            f'<text class="text-line" x="8" y="{24 + 18 * i}" font-family="monospace" '
+            f'font-size="14" xml:space="preserve">{escape(line)}</text>'
+        )
+    return document(width, height, "".join(body), title)
+
+
+def grid_svg(
+    height: int,
+    width: int,
+    fill: Callable[[int, int], str | None],
+    label: Callable[[int, int], str] | None = None,
+    size: int = 36,
+) -> str:
+    """A board of ``height`` x ``width`` square cells; ``fill(r, c)`` is the cell's colour
+    (``None``: no cell there). Cell (0, 0) is the top-left one."""
+    check_size(height * width, "cells")
+    body = []
+    for r in range(height):
+        for c in range(width):
+            colour = fill(r, c)
+            if colour is None:
+                continue
+            x, y = 4 + c * size, 4 + r * size
+            body.append(
+                f'<rect class="cell" x="{x}" y="{y}" width="{size}" height="{size}" '
+                f'fill="{colour}" stroke="{INK}"/>'
+            )
+            text = label(r, c) if label else ""
+            if text:
+                body.append(
+                    f'<text x="{x + size / 2:g}" y="{y + size * 0.65:g}" text-anchor="middle" '
+                    f'font-size="{size // 2}" fill="white">{escape(text)}</text>'
+                )
+    return document(8 + width * size, 8 + height * size, "".join(body))
+
+
+def graph_svg(
+    vertices: Sequence[Hashable],
+    edges: Iterable[tuple[Hashable, Hashable]],
+    *,
+    fill: Callable[[Hashable], str],
+    label: Callable[[Hashable], str] = str,
+    directed: bool = False,
+    edge_colours: Sequence[str] | None = None,
+    square: Callable[[Hashable], bool] | None = None,
+    tokens: Callable[[Hashable], int] | None = None,
+    size: int = 360,
+) -> str:
+    """A graph drawn from a networkx spring layout (fixed seed, so pictures are stable):
+    one ``vertex`` element per vertex (a circle, or a square where ``square(v)``), one
+    ``edge`` element per edge (a loop ``(v, v)`` is a small circle above the vertex) and, with
+    ``tokens``, ``tokens(v)`` small ``token`` discs under each vertex."""
+    import networkx as nx
+
+    check_size(len(vertices), "vertices")
+    edges = list(edges)
+    check_size(len(edges), "edges", 4 * MAX_ITEMS)
+    graph = nx.DiGraph() if directed else nx.Graph()
+    graph.add_nodes_from(vertices)
+    graph.add_edges_from((u, v) for u, v in edges if u != v)
+    chain = _chain_layout(graph)
+    unit = None  # pixels per layout unit: fixed for chains, else the layout fills the square
+    if chain is not None:  # paths in rows, cycles as rings: one unit between neighbours
+        pos, unit = chain, 56.0
+    elif len(vertices) <= 1:
+        pos = {v: (0.0, 0.0) for v in vertices}
+    else:
+        pos = _spread(nx.spring_layout(graph, seed=7, iterations=300, k=1.5 / len(vertices) ** 0.5))
+    xs = [float(p[0]) for p in pos.values()] or [0.0]
+    ys = [float(p[1]) for p in pos.values()] or [0.0]
+    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+    margin, radius = 44, 16
+    scale = unit or (size - 2 * margin) / span
+    width = height = float(size)
+    if unit is not None:
+        width = 2 * margin + (max(xs) - min(xs)) * scale
+        height = 2 * margin + (max(ys) - min(ys)) * scale
+    x0 = margin + (width - 2 * margin - (max(xs) - min(xs)) * scale) / 2 - min(xs) * scale
+    y0 = margin + (height - 2 * margin - (max(ys) - min(ys)) * scale) / 2 - min(ys) * scale
+
+    def at(v: Hashable) -> tuple[float, float]:
+        x, y = pos[v]
+        return x0 + float(x) * scale, y0 + float(y) * scale
+
+    body = []
+    drawn: dict[tuple[Hashable, Hashable], int] = {}
+    for i, (u, v) in enumerate(edges):
+        colour = edge_colours[i] if edge_colours else INK
+        x1, y1 = at(u)
+        if u == v:
+            body.append(
+                f'<circle class="edge" cx="{x1:.1f}" cy="{y1 - radius - 7:.1f}" r="9" '
+                f'fill="none" stroke="{colour}" stroke-width="2"/>'
+            )
+            continue
+        x2, y2 = at(v)
+        dx, dy = x2 - x1, y2 - y1
+        length = (dx * dx + dy * dy) ** 0.5 or 1.0
+        repeat = drawn[(u, v)] = drawn.get((u, v), -1) + 1
+        if directed:  # bent to its right, so u>v and v>u (and repeated arcs) stay apart
+            bend = min(14.0, 0.15 * length) + 16 * repeat
+            cx, cy = (x1 + x2) / 2 - dy / length * bend, (y1 + y2) / 2 + dx / length * bend
+            ex, ey = x2 - cx, y2 - cy
+            end = (ex * ex + ey * ey) ** 0.5 or 1.0
+            ux, uy = ex / end, ey / end
+            x2, y2 = x2 - ux * (radius + 1), y2 - uy * (radius + 1)
+            body.append(
+                f'<path class="edge" d="M{x1:.1f},{y1:.1f} Q{cx:.1f},{cy:.1f} {x2:.1f},{y2:.1f}" '
+                f'fill="none" stroke="{colour}" stroke-width="2"/>'
+            )
+            bx, by = x2 - ux * 11, y2 - uy * 11  # the arrowhead's base, 11 px back
+            body.append(
+                f'<path class="arrow" d="M{x2:.1f},{y2:.1f} L{bx - uy * 5:.1f},{by + ux * 5:.1f} '
+                f'L{bx + uy * 5:.1f},{by - ux * 5:.1f} Z" fill="{colour}"/>'
+            )
+        else:
+            body.append(
+                f'<line class="edge" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                f'stroke="{colour}" stroke-width="2"/>'
+            )
+    for v in vertices:
+        x, y = at(v)
+        colour = fill(v)
+        if square and square(v):
+            body.append(
+                f'<rect class="vertex" x="{x - radius:.1f}" y="{y - radius:.1f}" '
+                f'width="{2 * radius}" height="{2 * radius}" fill="{colour}" stroke="{INK}"/>'
+            )
+        else:
+            body.append(
+                f'<circle class="vertex" cx="{x:.1f}" cy="{y:.1f}" r="{radius}" '
+                f'fill="{colour}" stroke="{INK}"/>'
+            )
+        text_colour = "white" if colour in (LEFT_COLOUR, RIGHT_COLOUR, BLOCKED_COLOUR) else INK
+        body.append(
+            f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="12" '
+            f'fill="{text_colour}">{escape(label(v))}</text>'
+        )
+        count = tokens(v) if tokens else 0
+        for k in range(count):
+            body.append(
+                f'<circle class="token" cx="{x - 4.5 * (count - 1) + 9 * k:.1f}" '
+                f'cy="{y + radius + 8:.1f}" '
+                f'r="5" fill="#e0a800" stroke="{INK}"/>'
+            )
+    return document(width, height, "".join(body))
+
+
+def _chain_layout(graph: Any) -> dict[Hashable, tuple[float, float]] | None:
+    """When every connected part is a path or a cycle: each path in a row and each cycle
+    as a ring, one unit between neighbours, parts one under the other; else ``None``."""
+    import math
+
+    import networkx as nx
+
+    plain = nx.Graph(graph)
+    plain.remove_edges_from(list(nx.selfloop_edges(plain)))
+    if len(plain) < 2 or any(d > 2 for _, d in plain.degree()):
+        return None
+    pos: dict[Hashable, tuple[float, float]] = {}
+    top = 0.0
+    for part in sorted(nx.connected_components(plain), key=lambda c: min(map(str, c))):
+        sub = plain.subgraph(part)
+        ends = [v for v in sub if sub.degree(v) < 2]
+        start = ends[0] if ends else min(sub, key=str)
+        order = list(nx.dfs_preorder_nodes(sub, start))
+        if ends or len(order) < 3:
+            pos.update((v, (float(i), top)) for i, v in enumerate(order))
+            top += 1.3
+        else:
+            r = 1 / (2 * math.sin(math.pi / len(order)))
+            for i, v in enumerate(order):
+                a = 2 * math.pi * i / len(order) - math.pi / 2
+                pos[v] = (r + r * math.cos(a), top + r + r * math.sin(a))
+            top += 2 * r + 1.3
+    return pos
+
+
+def _spread(pos: dict[Hashable, Any], rounds: int = 100) -> dict[Hashable, Any]:
+    """Push apart vertices a spring layout left almost on top of each other (closer than a
+    sixth of the picture), for up to 150 vertices."""
+    import numpy as np
+
+    keys = list(pos)
+    if len(keys) > 150:
+        return pos
+    xy = np.array([pos[k] for k in keys], dtype=float)
+    for _ in range(rounds):
+        span = float(np.ptp(xy, axis=0).max()) or 1.0
+        gap = span / 6
+        diff = xy[:, None, :] - xy[None, :, :]
+        dist = np.sqrt((diff**2).sum(axis=2)) + np.eye(len(keys))
+        close = (dist < gap) & ~np.eye(len(keys), dtype=bool)
+        if not close.any():
+            break
+        push = (diff / dist[:, :, None] * ((gap - dist) * close)[:, :, None]).sum(axis=1)
+        xy += push / 2
+    return dict(zip(keys, xy, strict=True))
+
+
+def side_by_side(pictures: Sequence[str], gap: int = 16) -> str:
+    """Several standalone SVG documents in a row (the picture of a sum), each kept whole as
+    a nested ``<svg>``."""
+    import xml.etree.ElementTree as ET
+
+    body, x, height = [], 0.0, 0.0
+    for picture in pictures:
+        root = ET.fromstring(picture)
+        w, h = float(root.get("width", "0")), float(root.get("height", "0"))
+        body.append(f'<g transform="translate({x:g},0)">{picture.strip()}</g>')
+        x += w + gap
+        height = max(height, h)
+    return document(max(x - gap, 1), max(height, 1), "".join(body))
+
+
+def draw_position(ruleset: Any, position: Any, marks: Marks | None = None) -> str:
+    """The picture of ``position``: the ruleset's ``draw`` (the text form for a ruleset
+    without one); a :class:`~cgframework.game.Sum` is drawn part by part, side by side."""
+    from cgframework.game import Sum, format_position
+
+    draw = getattr(ruleset, "draw", None)
+    if isinstance(position, Sum):
+        check_size(len(position.parts), "summands", 64)
+        if draw is None:
+            return text_svg(format_position(ruleset, position))
+        return side_by_side([draw(part) for part in position.parts])
+    if draw is None:
+        return text_svg(format_position(ruleset, position))
+    return draw(position, marks)
+
+
+def write_svg(path: str, svg: str) -> None:
+    """Write ``svg`` to ``path`` whole or not at all (a temporary file in the same folder,
+    renamed over ``path``); an unwritable path raises ``OSError``."""
+    import os
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temp = tempfile.mkstemp(prefix=".cgf-", suffix=".svg", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(svg)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)  # as open() would have made it
+        os.replace(temp, path)
+    except BaseException:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        raise

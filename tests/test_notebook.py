@@ -1,0 +1,57 @@
+"""Notebook representations: LaTeX of values, thermograph SVG, solution/game tables, show()."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from cgframework import Game, show, solve
+from cgframework.notebook import latex, symbols
+from cgframework.values import parse_value
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("^", r"\uparrow"),
+        ("v", r"\downarrow"),
+        ("^^", r"\Uparrow"),
+        ("vv*3", r"\Downarrow \ast 3"),
+        ("^*", r"\uparrow \ast"),
+        ("+-1", r"\pm 1"),
+        ("*3", r"\ast 3"),
+        ("-3/4", r"-\frac{3}{4}"),
+        ("{1|0}", r"\{1\mid 0\}"),
+        ("{0||0|-1}", r"\{0\parallel 0\mid -1\}"),
+    ],
+)
+def test_latex_of_canonical_values(text, expected):
+    value = parse_value(text)
+    assert latex(value) == expected
+    assert value._repr_latex_() == f"${expected}$"
+
+
+def test_unicode_symbols():
+    assert symbols(parse_value("{^|v*}")) == "{↑|↓*}"
+    assert symbols(parse_value("+-1")) == "±1" and symbols(parse_value("^^")) == "⇑"
+
+
+def test_a_value_shows_its_thermograph():
+    svg = parse_value("{3|1}")._repr_svg_()
+    classes = [e.get("class") for e in ET.fromstring(svg).iter()]
+    assert classes.count("mast") == 1 and "left-wall" in classes
+
+
+def test_solution_and_game_tables_have_picture_value_outcome_and_moves():
+    sol = solve(Game("domineering", "..|..").ruleset, Game("domineering", "..|..").position)
+    html = sol._repr_html_()
+    assert html.count('class="cell"') == 4
+    assert "<th" in html and "±1" in html and ">N<" in html and "v1,1" in html
+    html = Game("nim", "1,2")._repr_html_()
+    assert html.count('class="token"') == 3 and "*3" in html
+
+
+def test_show_returns_svg_and_writes_it(tmp_path):
+    target = tmp_path / "toads.svg"
+    svg = show("backsliding-toads", "T..F", path=str(target))
+    assert svg._repr_svg_() == target.read_text() == str(svg)
+    assert [e.get("class") for e in ET.fromstring(svg).iter()].count("cell") == 4
