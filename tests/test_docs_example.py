@@ -55,7 +55,7 @@ def test_example_plugin_is_discovered_and_solves(installed_example):
     listed = cgf(["rulesets", "--json"], installed_example)
     assert listed.returncode == 0, listed.stderr
     names = {r["name"]: r for r in json.loads(listed.stdout)}
-    assert names["toads-and-frogs"]["plugin"] == "toads"
+    assert names["toads-tutorial"]["plugin"] == "toads"
     solved = cgf(["solve", "toads", "T.F", "--json"], installed_example)
     assert solved.returncode == 0, solved.stderr
     record = json.loads(solved.stdout)

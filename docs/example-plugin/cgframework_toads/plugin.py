@@ -30,7 +30,7 @@ from cgframework.values import number
 
 
 class ToadsAndFrogs(BaseRuleset):
-    name = "toads-and-frogs"
+    name = "toads-tutorial"
     aliases = ("toads",)
     convention = Convention.NORMAL
     syntax = "a strip of T (Left's toads), F (Right's frogs) and . (empty), e.g. TT..FF"
@@ -114,7 +114,7 @@ def register_solvers(register):
         SolverSpec(
             name="separated",
             solve=solve_separated,
-            rulesets=("toads-and-frogs",),
+            rulesets=("toads-tutorial",),
             applies=separated,
             description="armies that have passed each other: an integer",
         )
@@ -135,7 +135,7 @@ def register_simplifications(register):
     register(
         Simplification(
             name="dead-ends",
-            rulesets=("toads-and-frogs",),
+            rulesets=("toads-tutorial",),
             apply=strip_dead_ends,
             preserves=Preserves.EQUIVALENCE,
             description="drop frogs stuck at the left end and toads stuck at the right end",
@@ -151,7 +151,7 @@ def register_families(register):
     register(
         Family(
             name="gap",
-            ruleset="toads-and-frogs",
+            ruleset="toads-tutorial",
             generate=lambda n: "T" + "." * n + "F",
             description="one toad, n empty squares, one frog: 0 for even n, * for odd n",
         )

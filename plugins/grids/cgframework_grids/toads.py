@@ -3,8 +3,8 @@ Games of No Chance, 1996): on a strip, Left's toads ``T`` move right and Right's
 move left, one square into an empty square ``.``, or jumping one opposing piece into the
 empty square beyond it.
 
-Registered as ``toads-frogs``: the docs' tutorial plugin (``docs/example-plugin``) keeps the
-name ``toads-and-frogs`` (and ``toads``) and may be installed next to this one.
+Registered as ``toads-and-frogs`` (alias ``toads-frogs``); the docs' tutorial plugin
+(``docs/example-plugin``) is ``toads-tutorial`` (alias ``toads``) and may be installed too.
 
 Decomposition (proved in :func:`split` below): pieces that can never move again are walls.
 Reversing the strip and swapping toads with frogs swaps the players, so the canonical
@@ -100,7 +100,8 @@ def signed_key(s: str) -> str | tuple[str, int]:
 
 
 class ToadsAndFrogs(BaseRuleset):
-    name = "toads-frogs"
+    name = "toads-and-frogs"
+    aliases = ("toads-frogs",)
     convention = Convention.NORMAL
     family = "grids"
     syntax = "a strip of T (Left's toads, moving right), F (Right's frogs, moving left), . empty"
