@@ -82,6 +82,16 @@ DRAWN = [
     ("backsliding-toads", "T..F", "cell", 4),
     ("cheating-robot", "{1|0|-1}", "text-line", 1),
     ("guaranteed", "{1|0}", "text-line", 1),
+    ("clobber", "xo.x|o#ox", "cell", 8),  # the grids plugin: a removed cell # is drawn too
+    ("konane", "checker:3x4", "cell", 12),
+    ("cram", ".#..|....", "cell", 8),
+    ("fission", "x..|.#.", "cell", 6),
+    ("amazons", "x...|..#o", "cell", 8),
+    ("toads-and-frogs", "TT..F.F", "cell", 7),
+    ("snort", "grid:2x3", "vertex", 6),
+    ("col", "0-1,1-2,2-3;tints=L..R", "edge", 3),
+    ("hackenbush", "BRG + GG", "edge", 5),
+    ("hackenbush", "BRG + GG", "vertex", 7),  # a ground square per stalk
 ]
 
 

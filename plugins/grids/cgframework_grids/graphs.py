@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -296,6 +296,11 @@ class GraphRuleset(BaseRuleset):
 
     def parse(self, text: str) -> TintedGraph:
         return parse_graph(text)
+
+    def draw(self, position: TintedGraph, marks: Mapping[Hashable, Any] | None = None) -> str:
+        from cgframework_grids.drawing import draw_tinted_graph
+
+        return draw_tinted_graph(position, marks)
 
     def format(self, position: TintedGraph) -> str:
         return format_graph(position)

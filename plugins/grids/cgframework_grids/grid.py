@@ -15,8 +15,9 @@ regions and lists its moves on the string.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from functools import cache
+from typing import Any
 
 import attrs
 
@@ -260,6 +261,11 @@ class GridRuleset(BaseRuleset):
 
     def format(self, position: Grid) -> str:
         return format_grid(position)
+
+    def draw(self, position: Grid, marks: Mapping[Hashable, Any] | None = None) -> str:
+        from cgframework_grids.drawing import draw_grid
+
+        return draw_grid(position, marks)
 
     def options(self, position: Grid, player: Player) -> Iterator[Move]:
         h, w = position.height, position.width

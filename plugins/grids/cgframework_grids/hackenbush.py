@@ -16,8 +16,9 @@ keyed by its rooted-tree code (colours included), so isomorphic trees share one 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 import attrs
 
@@ -263,6 +264,11 @@ class Hackenbush(BaseRuleset):
 
     def parse(self, text: str) -> Picture:
         return parse_picture(text)
+
+    def draw(self, position: Picture, marks: Mapping[Hashable, Any] | None = None) -> str:
+        from cgframework_grids.drawing import draw_hackenbush
+
+        return draw_hackenbush(position, marks)
 
     def format(self, position: Picture) -> str:
         return format_picture(position)

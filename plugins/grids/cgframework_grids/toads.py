@@ -112,6 +112,11 @@ class ToadsAndFrogs(BaseRuleset):
     def parse(self, text: str) -> Strip:
         return parse_strip(text)
 
+    def draw(self, position: Strip, marks: object = None) -> str:
+        from cgframework_grids.drawing import draw_strip
+
+        return draw_strip(position)
+
     def format(self, position: Strip) -> str:
         return position.cells
 
