@@ -8,7 +8,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cgframework import Player
-from cgframework_grids.grid import Grid, GridRuleset, put2, rays
+from cgframework_grids.grid import CACHE_LIMIT, Grid, GridRuleset, put2, rays, trim
+from cgframework_grids.nibbles import (
+    EMPTY,
+    STONE_O,
+    STONE_X,
+    NegatedNibbleKey,
+    NibbleKey,
+    least_image,
+    planes,
+    signed_least_image,
+    to_nibbles,
+)
 
 
 def _sides(player: Player) -> tuple[str, str]:
@@ -104,6 +115,68 @@ class Konane(GridRuleset):
     def examples(self) -> list[str]:
         return ["xo.|.ox", "xox.|o.ox|xoxo"]
 
+    # -- the search on nibble boards (``nibbles``): the region's cells never change --------
+    def search_key(self, position: Grid) -> NibbleKey:
+        h, w, s = trim(position.height, position.width, position.cells, self.fill)
+        return self._fold(h, w, to_nibbles(s))
+
+    def _fold(self, h: int, w: int, board: int) -> NibbleKey:
+        folds = self._folds
+        key = folds.get((h, w, board))
+        if key is None:
+            if len(folds) >= CACHE_LIMIT:
+                folds.clear()
+            key = folds[(h, w, board)] = least_image(h, w, board)
+        return key
+
+    def option_keys(self, key: NibbleKey, player: Player) -> list[tuple[NibbleKey, ...]]:
+        """The jumps found for all stones at once on the bit planes (``moves`` is the
+        slow twin): a stone jumps toward higher cells by ``d`` (4: a column, 4 * width: a
+        row) if ``mine & theirs >> d & empty >> 2d``, toward lower ones with ``<<``; it
+        may go on while the next two cells ahead are an enemy stone and an empty cell.
+        An option without stones of both colours is 0 and left out."""
+        h, w, board = key
+        ones, _, right2, _, left2, _ = planes(h, w)
+        empty = board & ones
+        xs, os = (board >> 1) & ones, (board >> 2) & ones
+        if player is Player.LEFT:
+            mine, theirs, lift, take = xs, os, STONE_X ^ EMPTY, STONE_O ^ EMPTY
+        else:
+            mine, theirs, lift, take = os, xs, STONE_O ^ EMPTY, STONE_X ^ EMPTY
+        afters = []
+        row = 4 * w
+        for d, guard in ((4, right2), (row, ones)):  # toward higher cells
+            starts = mine & (theirs >> d) & (empty >> (d + d)) & guard
+            while starts:
+                low = starts & -starts
+                starts ^= low
+                after, at = board ^ lift * low, low
+                while True:
+                    after ^= take * (at << d) ^ lift * (at << (d + d))
+                    afters.append(after)
+                    at <<= d + d
+                    if not (at & guard and theirs & (at << d) and empty & (at << (d + d))):
+                        break
+                    after ^= lift * at  # the stone jumps on from here
+        for d, guard in ((4, left2), (row, ones)):  # toward lower cells
+            starts = mine & (theirs << d) & (empty << (d + d)) & guard
+            while starts:
+                low = starts & -starts
+                starts ^= low
+                after, at = board ^ lift * low, low
+                while True:
+                    after ^= take * (at >> d) ^ lift * (at >> (d + d))
+                    afters.append(after)
+                    at >>= d + d
+                    if not (at & guard and theirs & (at >> d) and empty & (at >> (d + d))):
+                        break
+                    after ^= lift * at  # the stone jumps on from here
+        fold = self._fold
+        return [
+            (fold(h, w, after),) if (after >> 1) & ones and (after >> 2) & ones else ()
+            for after in afters
+        ]
+
 
 class Cram(GridRuleset):
     """Cram (Gardner 1974; Winning Ways, ch. 3 and ch. 15 (as Dots-and-Boxes' cousin);
@@ -170,6 +243,48 @@ class Fission(GridRuleset):
 
     def examples(self) -> list[str]:
         return ["...|.x.|...", "....|.x..|..x.|...."]
+
+    # -- the search on nibble boards (``nibbles``): the region's cells never change --------
+    def search_key(self, position: Grid) -> NibbleKey | NegatedNibbleKey:
+        h, w, s = trim(position.height, position.width, position.cells, self.fill)
+        return self._fold(h, w, to_nibbles(s))
+
+    def _fold(self, h: int, w: int, board: int) -> NibbleKey | NegatedNibbleKey:
+        folds = self._folds
+        key = folds.get((h, w, board))
+        if key is None:
+            if len(folds) >= CACHE_LIMIT:
+                folds.clear()
+            key = folds[(h, w, board)] = signed_least_image(h, w, board)
+        return key
+
+    def option_keys(
+        self, key: NibbleKey, player: Player
+    ) -> list[tuple[NibbleKey | NegatedNibbleKey, ...]]:
+        """The splits found for all stones at once on the bit planes (``moves`` is the
+        slow twin): Left's stones with empty cells above and below, ``stones & empty <<
+        row & empty >> row``, Right's with empty cells left and right (not on the edge
+        columns). A move turns three cells over (``^ 3`` each: ``x`` 2 <-> ``.`` 1). An
+        option with fewer than two empty cells is 0 and left out."""
+        h, w, board = key
+        ones, _, _, _, _, inner = planes(h, w)
+        empty = board & ones
+        stones = (board >> 1) & ones
+        if player is Player.LEFT:
+            d = 4 * w
+            starts = stones & (empty << d) & (empty >> d)
+        else:
+            d = 4
+            starts = stones & (empty << d) & (empty >> d) & inner
+        out = []
+        fold = self._fold
+        flip = STONE_X ^ EMPTY
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            after = board ^ flip * (low | (low << d) | (low >> d))
+            out.append((fold(h, w, after),) if (after & ones).bit_count() >= 2 else ())
+        return out
 
 
 class Amazons(GridRuleset):
