@@ -186,7 +186,6 @@ def test_every_clobber_value_is_all_small(board):
     atomic_weight(g)  # defined (an all-small game), never refused
 
 
-
 def _fast_matches_slow(ruleset, grid):
     """``option_keys`` on each component's key = the keys of the components of each of
     ``options``' positions (the slow twin), for both players."""
