@@ -48,7 +48,12 @@ def planes(h: int, w: int) -> tuple[int, int, int, int, int, int]:
 def least_image(h: int, w: int, board: int) -> NibbleKey:
     """The least (height, width, board) over the eight symmetries of the rectangle."""
     digits = format(board, f"0{h * w}x")
-    best = min(images(h, w, digits) + images(*transposed(h, w, digits)))
+    if h < w:  # keys compare by height first: the transposes (w x h) are larger
+        best = min(images(h, w, digits))
+    elif h > w:
+        best = min(images(*transposed(h, w, digits)))
+    else:
+        best = min(images(h, w, digits) + images(*transposed(h, w, digits)))
     return (best[0], best[1], int(best[2], 16))
 
 
@@ -57,8 +62,9 @@ def signed_least_image(h: int, w: int, board: int) -> NibbleKey | NegatedNibbleK
     keep rows rows, or of the transpose's four with -1 appended (minus its value) if
     that one is smaller."""
     digits = format(board, f"0{h * w}x")
-    own = min(images(h, w, digits))
-    other = min(images(*transposed(h, w, digits)))
-    if own <= other:
-        return (own[0], own[1], int(own[2], 16))
+    # keys compare by height first: of a board and its transpose, the flatter one wins
+    own = min(images(h, w, digits)) if h <= w else None
+    other = min(images(*transposed(h, w, digits))) if h >= w else None
+    if other is None or (own is not None and own <= other):
+        return (own[0], own[1], int(own[2], 16))  # type: ignore[index]
     return (other[0], other[1], int(other[2], 16), -1)
