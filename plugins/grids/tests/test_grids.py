@@ -205,7 +205,7 @@ def _fast_matches_slow(ruleset, grid):
 
 
 @pytest.mark.parametrize("ruleset", ["konane", "fission"])
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_bit_plane_option_keys_match_the_generic_options(ruleset, data):
     """Konane's and Fission's ``option_keys`` (moves found on nibble bit planes) against
