@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from cgframework_grids.grid import images, transposed
+from cgframework_grids.grid import CACHE_LIMIT, Grid, images, transposed, trim
 
 NibbleKey = tuple[int, int, int]  # (height, width, board): least of its images
 NegatedNibbleKey = tuple[int, int, int, int]  # with -1 appended: minus the key's value
@@ -68,3 +68,30 @@ def signed_least_image(h: int, w: int, board: int) -> NibbleKey | NegatedNibbleK
     if other is None or (own is not None and own <= other):
         return (own[0], own[1], int(own[2], 16))  # type: ignore[index]
     return (other[0], other[1], int(other[2], 16), -1)
+
+
+class NibbleSearch:
+    """For a ``GridRuleset`` whose ``option_keys`` works on nibble boards: the key of a
+    component, and the cached fold of a board (``folded``: ``least_image``, or
+    ``signed_least_image`` when transposing swaps the players)."""
+
+    fill: str
+    _folds: dict[tuple[int, int, int], tuple[int, ...]]  # set by ``GridRuleset``
+
+    @staticmethod
+    def folded(h: int, w: int, board: int) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def search_key(self, position: Grid) -> tuple[int, ...]:
+        """The key ``option_keys`` gives for this board (a trimmed region)."""
+        h, w, s = trim(position.height, position.width, position.cells, self.fill)
+        return self._fold(h, w, to_nibbles(s))
+
+    def _fold(self, h: int, w: int, board: int) -> tuple[int, ...]:
+        folds = self._folds
+        key = folds.get((h, w, board))
+        if key is None:
+            if len(folds) >= CACHE_LIMIT:
+                folds.clear()
+            key = folds[(h, w, board)] = self.folded(h, w, board)
+        return key

@@ -8,17 +8,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cgframework import Player
-from cgframework_grids.grid import CACHE_LIMIT, Grid, GridRuleset, put2, rays, trim
+from cgframework_grids.grid import Grid, GridRuleset, put2, rays
 from cgframework_grids.nibbles import (
     EMPTY,
     STONE_O,
     STONE_X,
     NegatedNibbleKey,
     NibbleKey,
+    NibbleSearch,
     least_image,
     planes,
     signed_least_image,
-    to_nibbles,
 )
 
 
@@ -65,7 +65,7 @@ class Clobber(GridRuleset):
         return ["xox|oxo", "checker:2x3", "xoxo|o..x"]
 
 
-class Konane(GridRuleset):
+class Konane(NibbleSearch, GridRuleset):
     """Konane (Hawaiian checkers; Ernst, "Playing Konane mathematically", 1995; Lessons in
     Play, rules appendix): a move jumps one of your stones orthogonally over an adjacent
     enemy stone onto the empty cell beyond, removing the enemy stone; the same stone may
@@ -115,19 +115,7 @@ class Konane(GridRuleset):
     def examples(self) -> list[str]:
         return ["xo.|.ox", "xox.|o.ox|xoxo"]
 
-    # -- the search on nibble boards (``nibbles``): the region's cells never change --------
-    def search_key(self, position: Grid) -> NibbleKey:
-        h, w, s = trim(position.height, position.width, position.cells, self.fill)
-        return self._fold(h, w, to_nibbles(s))
-
-    def _fold(self, h: int, w: int, board: int) -> NibbleKey:
-        folds = self._folds
-        key = folds.get((h, w, board))
-        if key is None:
-            if len(folds) >= CACHE_LIMIT:
-                folds.clear()
-            key = folds[(h, w, board)] = least_image(h, w, board)
-        return key
+    folded = staticmethod(least_image)  # the search on nibble boards (``NibbleSearch``)
 
     def option_keys(self, key: NibbleKey, player: Player) -> list[tuple[NibbleKey, ...]]:
         """The jumps found for all stones at once on the bit planes (``moves`` is the
@@ -208,7 +196,7 @@ class Cram(GridRuleset):
         return ["...|...|...", "rect:3x4", "....#|.....|#...."]
 
 
-class Fission(GridRuleset):
+class Fission(NibbleSearch, GridRuleset):
     """Fission (as in CGSuite and cgt-py): a stone ``x`` splits into two, Left's move
     vertically (the stones go to the empty cells above and below it), Right's
     horizontally (left and right of it). ``#`` cells are blocked. Regions are the
@@ -244,19 +232,7 @@ class Fission(GridRuleset):
     def examples(self) -> list[str]:
         return ["...|.x.|...", "....|.x..|..x.|...."]
 
-    # -- the search on nibble boards (``nibbles``): the region's cells never change --------
-    def search_key(self, position: Grid) -> NibbleKey | NegatedNibbleKey:
-        h, w, s = trim(position.height, position.width, position.cells, self.fill)
-        return self._fold(h, w, to_nibbles(s))
-
-    def _fold(self, h: int, w: int, board: int) -> NibbleKey | NegatedNibbleKey:
-        folds = self._folds
-        key = folds.get((h, w, board))
-        if key is None:
-            if len(folds) >= CACHE_LIMIT:
-                folds.clear()
-            key = folds[(h, w, board)] = signed_least_image(h, w, board)
-        return key
+    folded = staticmethod(signed_least_image)  # the search on nibble boards (``NibbleSearch``)
 
     def option_keys(
         self, key: NibbleKey, player: Player
