@@ -234,6 +234,7 @@ class GridRuleset(BaseRuleset):
     def __init__(self) -> None:
         self._keys: dict[Key, Key | NegatedKey] = {}
         self._splits: dict[Key, tuple[Key | NegatedKey, ...]] = {}
+        self._folds: dict[tuple[int, int, int], tuple[int, ...]] = {}  # nibble board -> key
         self._solid = str.maketrans({ch: ("1" if ch in self.solid else "0") for ch in "xo.#"})
         # a board without the fill letter is all solid cells (one region, nothing to trim)
         self._full_is_one = set(self.letters) - set(self.solid) <= {self.fill}

@@ -9,6 +9,17 @@ from collections.abc import Iterator
 
 from cgframework import Player
 from cgframework_grids.grid import Grid, GridRuleset, put2, rays
+from cgframework_grids.nibbles import (
+    EMPTY,
+    STONE_O,
+    STONE_X,
+    NegatedNibbleKey,
+    NibbleKey,
+    NibbleSearch,
+    least_image,
+    planes,
+    signed_least_image,
+)
 
 
 def _sides(player: Player) -> tuple[str, str]:
@@ -54,7 +65,7 @@ class Clobber(GridRuleset):
         return ["xox|oxo", "checker:2x3", "xoxo|o..x"]
 
 
-class Konane(GridRuleset):
+class Konane(NibbleSearch, GridRuleset):
     """Konane (Hawaiian checkers; Ernst, "Playing Konane mathematically", 1995; Lessons in
     Play, rules appendix): a move jumps one of your stones orthogonally over an adjacent
     enemy stone onto the empty cell beyond, removing the enemy stone; the same stone may
@@ -104,6 +115,56 @@ class Konane(GridRuleset):
     def examples(self) -> list[str]:
         return ["xo.|.ox", "xox.|o.ox|xoxo"]
 
+    folded = staticmethod(least_image)  # the search on nibble boards (``NibbleSearch``)
+
+    def option_keys(self, key: NibbleKey, player: Player) -> list[tuple[NibbleKey, ...]]:
+        """The jumps found for all stones at once on the bit planes (``moves`` is the
+        slow twin): a stone jumps toward higher cells by ``d`` (4: a column, 4 * width: a
+        row) if ``mine & theirs >> d & empty >> 2d``, toward lower ones with ``<<``; it
+        may go on while the next two cells ahead are an enemy stone and an empty cell.
+        An option without stones of both colours is 0 and left out."""
+        h, w, board = key
+        ones, _, right2, _, left2, _ = planes(h, w)
+        empty = board & ones
+        xs, os = (board >> 1) & ones, (board >> 2) & ones
+        if player is Player.LEFT:
+            mine, theirs, lift, take = xs, os, STONE_X ^ EMPTY, STONE_O ^ EMPTY
+        else:
+            mine, theirs, lift, take = os, xs, STONE_O ^ EMPTY, STONE_X ^ EMPTY
+        afters = []
+        row = 4 * w
+        for d, guard in ((4, right2), (row, ones)):  # toward higher cells
+            starts = mine & (theirs >> d) & (empty >> (d + d)) & guard
+            while starts:
+                low = starts & -starts
+                starts ^= low
+                after, at = board ^ lift * low, low
+                while True:
+                    after ^= take * (at << d) ^ lift * (at << (d + d))
+                    afters.append(after)
+                    at <<= d + d
+                    if not (at & guard and theirs & (at << d) and empty & (at << (d + d))):
+                        break
+                    after ^= lift * at  # the stone jumps on from here
+        for d, guard in ((4, left2), (row, ones)):  # toward lower cells
+            starts = mine & (theirs << d) & (empty << (d + d)) & guard
+            while starts:
+                low = starts & -starts
+                starts ^= low
+                after, at = board ^ lift * low, low
+                while True:
+                    after ^= take * (at >> d) ^ lift * (at >> (d + d))
+                    afters.append(after)
+                    at >>= d + d
+                    if not (at & guard and theirs & (at >> d) and empty & (at >> (d + d))):
+                        break
+                    after ^= lift * at  # the stone jumps on from here
+        fold = self._fold
+        return [
+            (fold(h, w, after),) if (after >> 1) & ones and (after >> 2) & ones else ()
+            for after in afters
+        ]
+
 
 class Cram(GridRuleset):
     """Cram (Gardner 1974; Winning Ways, ch. 3 and ch. 15 (as Dots-and-Boxes' cousin);
@@ -135,7 +196,7 @@ class Cram(GridRuleset):
         return ["...|...|...", "rect:3x4", "....#|.....|#...."]
 
 
-class Fission(GridRuleset):
+class Fission(NibbleSearch, GridRuleset):
     """Fission (as in CGSuite and cgt-py): a stone ``x`` splits into two, Left's move
     vertically (the stones go to the empty cells above and below it), Right's
     horizontally (left and right of it). ``#`` cells are blocked. Regions are the
@@ -170,6 +231,36 @@ class Fission(GridRuleset):
 
     def examples(self) -> list[str]:
         return ["...|.x.|...", "....|.x..|..x.|...."]
+
+    folded = staticmethod(signed_least_image)  # the search on nibble boards (``NibbleSearch``)
+
+    def option_keys(
+        self, key: NibbleKey, player: Player
+    ) -> list[tuple[NibbleKey | NegatedNibbleKey, ...]]:
+        """The splits found for all stones at once on the bit planes (``moves`` is the
+        slow twin): Left's stones with empty cells above and below, ``stones & empty <<
+        row & empty >> row``, Right's with empty cells left and right (not on the edge
+        columns). A move turns three cells over (``^ 3`` each: ``x`` 2 <-> ``.`` 1). An
+        option with fewer than two empty cells is 0 and left out."""
+        h, w, board = key
+        ones, _, _, _, _, inner = planes(h, w)
+        empty = board & ones
+        stones = (board >> 1) & ones
+        if player is Player.LEFT:
+            d = 4 * w
+            starts = stones & (empty << d) & (empty >> d)
+        else:
+            d = 4
+            starts = stones & (empty << d) & (empty >> d) & inner
+        out = []
+        fold = self._fold
+        flip = STONE_X ^ EMPTY
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            after = board ^ flip * (low | (low << d) | (low >> d))
+            out.append((fold(h, w, after),) if (after & ones).bit_count() >= 2 else ())
+        return out
 
 
 class Amazons(GridRuleset):

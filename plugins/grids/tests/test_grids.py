@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cgframework import get_registry, solve
+from cgframework import Player, get_registry, solve
 from cgframework.testing import run_cli
 from cgframework.values import ZERO
 from cgframework_grids.grid import Grid, all_images, format_grid, images, transposed
@@ -184,3 +184,43 @@ def test_every_clobber_value_is_all_small(board):
     g = value("clobber", format_grid(board))
     assert is_all_small(g)
     atomic_weight(g)  # defined (an all-small game), never refused
+
+
+def _fast_matches_slow(ruleset, grid):
+    """``option_keys`` on each component's key = the keys of the components of each of
+    ``options``' positions (the slow twin), for both players."""
+    rules = get_registry().ruleset(ruleset)
+    for part in rules.components(grid):
+        key = rules.search_key(part)
+        if rules.negated_key(key) is not None:  # the transpose's key: minus its value
+            key = rules.negated_key(key)
+            part = Grid(*transposed(part.height, part.width, part.cells))
+        for player in (Player.LEFT, Player.RIGHT):
+            fast = sorted(tuple(sorted(parts)) for parts in rules.option_keys(key, player))
+            slow = sorted(
+                tuple(sorted(rules.search_key(c) for c in rules.components(m.result)))
+                for m in rules.options(part, player)
+            )
+            assert fast == slow, (format_grid(part), player)
+
+
+@pytest.mark.parametrize("ruleset", ["konane", "fission"])
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_bit_plane_option_keys_match_the_generic_options(ruleset, data):
+    """Konane's and Fission's ``option_keys`` (moves found on nibble bit planes) against
+    their slow twins on random boards up to 5 x 5."""
+    h, w = data.draw(st.integers(1, 5)), data.draw(st.integers(1, 5))
+    alphabet = {"konane": "xoxo.x.o#", "fission": "x..#"}[ruleset]  # crowded for Konane
+    cells = data.draw(st.text(alphabet=alphabet, min_size=h * w, max_size=h * w))
+    _fast_matches_slow(ruleset, Grid(h, w, cells))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["xo.o.o.", "o.o.ox", ".x.|.o.|.x.|.o.|...", ".o.o.o.ox", "o.oxo|.o.ox|ox..o|xoxox"],
+)
+def test_konane_multi_jumps_match_the_generic_options(text):
+    """Jumps on in every direction (random boards seldom line up three of them)."""
+    rules = get_registry().ruleset("konane")
+    _fast_matches_slow("konane", rules.parse(text))

@@ -1,0 +1,97 @@
+"""Boards as integers, one hex digit (nibble) a cell, for the search of rulesets whose
+regions never change shape (Konane, Fission: no move turns a cell into ``#`` or back).
+
+Cell i is nibble i: ``.`` is 1, ``x`` 2, ``o`` 4, ``#`` 0, so each letter is a bit plane
+(``board >> k & ONES``) and a move is found for all cells at once by shifting the planes by
+4 (a column) or 4 * width (a row), and made by an exclusive or. ``format(board, "x")`` is the
+cell string (last cell first), so the symmetric images are the same string slices as
+``grid.images`` and the least image's digits read back with ``int(..., 16)``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from cgframework_grids.grid import CACHE_LIMIT, Grid, images, transposed, trim
+
+NibbleKey = tuple[int, int, int]  # (height, width, board): least of its images
+NegatedNibbleKey = tuple[int, int, int, int]  # with -1 appended: minus the key's value
+
+EMPTY, STONE_X, STONE_O = 1, 2, 4
+_TO_HEX = str.maketrans({".": "1", "x": "2", "o": "4", "#": "0"})
+
+
+def to_nibbles(cells: str) -> int:
+    """The board of a row-major cell string (cell 0 the lowest nibble)."""
+    return int(cells.translate(_TO_HEX)[::-1], 16) if cells else 0
+
+
+@cache
+def planes(h: int, w: int) -> tuple[int, int, int, int, int, int]:
+    """Per frame: (ONES: bit 0 of every nibble; cells with a column right of them; with
+    two; with a column left of them; with two; cells with columns on both sides)."""
+    ones = sum(1 << (4 * i) for i in range(h * w))
+
+    def columns(keep) -> int:
+        return sum(1 << (4 * (r * w + c)) for r in range(h) for c in range(w) if keep(c))
+
+    return (
+        ones,
+        columns(lambda c: c + 1 < w),
+        columns(lambda c: c + 2 < w),
+        columns(lambda c: c >= 1),
+        columns(lambda c: c >= 2),
+        columns(lambda c: 1 <= c < w - 1),
+    )
+
+
+def least_image(h: int, w: int, board: int) -> NibbleKey:
+    """The least (height, width, board) over the eight symmetries of the rectangle."""
+    digits = format(board, f"0{h * w}x")
+    if h < w:  # keys compare by height first: the transposes (w x h) are larger
+        best = min(images(h, w, digits))
+    elif h > w:
+        best = min(images(*transposed(h, w, digits)))
+    else:
+        best = min(images(h, w, digits) + images(*transposed(h, w, digits)))
+    return (best[0], best[1], int(best[2], 16))
+
+
+def signed_least_image(h: int, w: int, board: int) -> NibbleKey | NegatedNibbleKey:
+    """For a ruleset whose transpose swaps the players: the least of the four images that
+    keep rows rows, or of the transpose's four with -1 appended (minus its value) if
+    that one is smaller."""
+    digits = format(board, f"0{h * w}x")
+    # keys compare by height first: of a board and its transpose, the flatter one wins
+    own = min(images(h, w, digits)) if h <= w else None
+    other = min(images(*transposed(h, w, digits))) if h >= w else None
+    if other is None or (own is not None and own <= other):
+        return (own[0], own[1], int(own[2], 16))  # type: ignore[index]
+    return (other[0], other[1], int(other[2], 16), -1)
+
+
+class NibbleSearch:
+    """For a ``GridRuleset`` whose ``option_keys`` works on nibble boards: the key of a
+    component, and the cached fold of a board (``folded``: ``least_image``, or
+    ``signed_least_image`` when transposing swaps the players)."""
+
+    fill: str
+    _folds: dict[tuple[int, int, int], tuple[int, ...]]  # set by ``GridRuleset``
+
+    @staticmethod
+    def folded(h: int, w: int, board: int) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def search_key(self, position: Grid) -> tuple[int, ...]:
+        """The key ``option_keys`` gives for this board (a trimmed region)."""
+        h, w, s = trim(position.height, position.width, position.cells, self.fill)
+        return self._fold(h, w, to_nibbles(s))
+
+    def _fold(self, h: int, w: int, board: int) -> tuple[int, ...]:
+        folds = self._folds
+        key = folds.get((h, w, board))
+        if key is None:
+            if len(folds) >= CACHE_LIMIT:
+                folds.clear()
+            key = folds[(h, w, board)] = self.folded(h, w, board)
+        return key
