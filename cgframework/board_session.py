@@ -147,7 +147,9 @@ class BoardSession:
         value = symbols(solution.value)
         mover = NAMES[self.player]
         if self.scoring:
-            gain = f"gains {value} more points than the other player"
+            ahead = solution.value
+            more = "more" if ahead >= 0 else "fewer"
+            gain = f"gains {symbols(abs(ahead))} {more} points than the other player"
             return value, f"with best play from here, {mover} (to move) {gain}"
         words = {
             Outcome.L: "Left wins whoever moves first",
