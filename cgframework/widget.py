@@ -23,18 +23,17 @@ from cgframework.game import Player, Position, Ruleset
 
 ESM = r"""
 function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "cgf-board";
-  const picture = document.createElement("div");
-  picture.className = "cgf-picture";
-  const value = document.createElement("div");
-  value.className = "cgf-value";
-  const message = document.createElement("div");
-  message.className = "cgf-message";
-  const moves = document.createElement("div");
-  moves.className = "cgf-moves";
-  const restart = document.createElement("button");
-  restart.className = "cgf-restart";
+  const part = (tag, name) => {
+    const element = document.createElement(tag);
+    element.className = "cgf-" + name;
+    return element;
+  };
+  const root = part("div", "board");
+  const picture = part("div", "picture");
+  const value = part("div", "value");
+  const message = part("div", "message");
+  const moves = part("div", "moves");
+  const restart = part("button", "restart");
   restart.textContent = "New game";
   restart.addEventListener("click", () => model.send({ kind: "restart" }));
   root.append(picture, value, message, moves, restart);
@@ -49,8 +48,7 @@ function render({ model, el }) {
     message.textContent = model.get("message");
     moves.replaceChildren();
     for (const move of model.get("moves")) {
-      const button = document.createElement("button");
-      button.className = "cgf-move";
+      const button = part("button", "move");
       const points = move.points && move.points !== "0" ? " (+" + move.points + ")" : "";
       button.textContent = move.text + points;
       button.title = move.player + " plays " + move.text;
