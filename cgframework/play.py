@@ -46,7 +46,9 @@ def _ask(console: Console, moves: list[Move]) -> Move | None:
         console.print(f"[red]illegal move {answer!r}[/red]: choose 1..{len(moves)} or a move text")
 
 
-def _computer_move(ruleset: Ruleset, position: Position, player: Player, moves: list[Move]) -> Move:
+def perfect_move(ruleset: Ruleset, position: Position, player: Player, moves: list[Move]) -> Move:
+    """The perfect player's move among ``moves``: the first optimal move the solver names
+    (any move when every move loses)."""
     best = solve(ruleset, position, first=player).best_moves
     chosen = best[0] if best else moves[0].text  # losing anyway: any move
     return next(m for m in moves if m.text == chosen)
@@ -98,7 +100,7 @@ def play_game(
                 console.print("bye")
                 return None
         else:
-            move = _computer_move(ruleset, position, player, moves)
+            move = perfect_move(ruleset, position, player, moves)
             console.print(f"{NAMES[player]} (computer) plays {move.text}")
         if on_move is not None:
             on_move(player, move)

@@ -191,3 +191,14 @@ def test_cgf_tree_draws_every_node_within_depth(capsys, tmp_path):
     assert len(edges) == 8 and [e.get("stroke") for e in edges].count(LEFT_COLOUR) == 4
     code, out, err = run_cli(capsys, "tree", "domineering", "....|....|....", "-o", str(target))
     assert code == 2 and "too big to draw" in err and err.count("\n") == 1
+
+
+def test_a_pizza_row_is_drawn_without_a_blank_square_around_it():
+    """A board that is not one cycle is a row of slices: the picture is as tall as the row
+    and its legend (looked at in Chromium: the 460-high square was mostly blank)."""
+    from cgframework.notebook import show
+
+    root = ET.fromstring(show("pizza-a", "<5,-3,2,1>"))
+    slices = [e for e in root.iter() if e.get("class") == "slice"]
+    bottom = max(float(e.get("y")) + float(e.get("height")) for e in slices)
+    assert len(slices) == 4 and float(root.get("height")) <= bottom + 60

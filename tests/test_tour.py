@@ -19,3 +19,9 @@ def test_the_tour_runs_and_shows_pictures():
     assert not [o for o in outputs if o.output_type == "error"]
     kinds = [kind for o in outputs for kind in o.get("data", {})]
     assert kinds.count("image/svg+xml") >= 10 and "text/html" in kinds and "text/latex" in kinds
+    try:  # the board widget's cell shows the widget when the notebook extra is installed
+        import anywidget  # noqa: F401
+    except ImportError:
+        return
+    assert "application/vnd.jupyter.widget-view+json" in kinds
+    assert any("Right (perfect player) played" in o.get("text", "") for o in outputs)

@@ -32,16 +32,19 @@ def pizza_svg(board: Board, marks: Marks | None = None, title: str = "") -> str:
     whole = Board(board.graph, everything, frozenset())
     parts = whole.components()
     order = cycle_order(whole, parts[0]) if len(parts) == 1 else None
-    body = _wedges(board, order, marks) if order else _row(board, sorted(everything), marks)
+    if order:
+        body, legend = _wedges(board, order, marks), 430
+    else:  # a row is short: no blank square around it
+        body, legend = _row(board, sorted(everything), marks), 104
     return document(
         420,
-        460,
+        legend + 30,
         f'<text x="210" y="24" text-anchor="middle" font-size="16">{escape(title)}</text>'
         f"{body}"
-        f'<rect x="20" y="430" width="14" height="14" fill="{LEFT_COLOUR}"/>'
-        '<text x="40" y="442" font-size="13">Left (Player One)</text>'
-        f'<rect x="180" y="430" width="14" height="14" fill="{RIGHT_COLOUR}"/>'
-        '<text x="200" y="442" font-size="13">Right (Player Two)</text>',
+        f'<rect x="20" y="{legend}" width="14" height="14" fill="{LEFT_COLOUR}"/>'
+        f'<text x="40" y="{legend + 12}" font-size="13">Left (Player One)</text>'
+        f'<rect x="180" y="{legend}" width="14" height="14" fill="{RIGHT_COLOUR}"/>'
+        f'<text x="200" y="{legend + 12}" font-size="13">Right (Player Two)</text>',
     )
 
 
@@ -83,12 +86,12 @@ def _row(board: Board, vertices: list[int], marks: Marks | None) -> str:
         x = 20 + i * width
         colour, outline = _fill(board, v, marks)
         out.append(
-            f'<rect class="slice" x="{x:.1f}" y="200" width="{max(width - 4, 0.5):.1f}" '
+            f'<rect class="slice" x="{x:.1f}" y="44" width="{max(width - 4, 0.5):.1f}" '
             f'height="40" fill="{colour}" stroke="{outline}"/>'
         )
         if width >= 16:
             out.append(
-                f'<text x="{x + width / 2 - 2:.1f}" y="225" text-anchor="middle" '
+                f'<text x="{x + width / 2 - 2:.1f}" y="69" text-anchor="middle" '
                 f'font-size="11">{escape(fmt(board.weight(v)))}</text>'
             )
     return "".join(out)
