@@ -22,7 +22,7 @@ from cgframework.deep import call_deep
 from cgframework.game import Convention, Player, Ruleset, parse_position
 from cgframework.inputs import InputTextError, read_text_argument
 from cgframework.io import converter
-from cgframework.plugins import PluginError, get_registry, register_commands
+from cgframework.plugins import PluginError, get_registry, register_commands, registry_for
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import SolverError, available_methods, solve
 from cgframework.store import TRUST_LEVELS, StoreError, ValueStore
@@ -58,7 +58,7 @@ def read_position_text(text: str) -> str:
 
 def load_ruleset(name: str) -> Ruleset:
     try:
-        return get_registry().ruleset(name)
+        return registry_for(name).ruleset(name)
     except KeyError as exc:
         fail(str(exc))
 
@@ -432,10 +432,22 @@ def _click_command() -> Any:
     return _built[key]
 
 
+def _core_command(argv: list[str]) -> bool:
+    """True when ``argv`` runs one of the core's own commands (``cgf solve ...``): plugins'
+    sub-commands (and so their modules) are then not loaded. ``--help``, ``rulesets``,
+    ``demo`` or a plugin's family name load them all."""
+    if not argv or argv[0] in ("rulesets", "demo"):
+        return False
+    names = {c.name or c.callback.__name__ for c in app.registered_commands if c.callback}
+    names.update(g.name for g in app.registered_groups if g.name)
+    return argv[0] in names
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cgf`` console script: one-line errors, exit code 2."""
     try:
-        register_commands(app)
+        if not _core_command(sys.argv[1:] if argv is None else argv):
+            register_commands(app)
     except PluginError as exc:
         _die(str(exc), 2)
     command = _click_command()

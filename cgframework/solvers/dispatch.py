@@ -32,7 +32,7 @@ from cgframework.game import (
     options,
     parse_position,
 )
-from cgframework.plugins import Registry, get_registry
+from cgframework.plugins import Registry, get_registry, registry_for
 from cgframework.solution import Solution
 from cgframework.solvers.canonical import solve_canonical
 from cgframework.solvers.grundy import solve_grundy
@@ -171,7 +171,9 @@ def solve(
     ``max_nodes`` (positions expanded) and ``timeout`` (seconds) limit the search: hitting
     one raises :class:`~cgframework.budget.SearchStopped` and stores no solution.
     """
-    registry = registry or get_registry()
+    if registry is None:  # a named solver may come from any plugin: load them all then
+        lazy = method in ("auto", "generic") and store is None
+        registry = registry_for(ruleset) if lazy else get_registry()
     budget = None
     if max_nodes is not None or timeout is not None:
         budget = SearchBudget(max_nodes=max_nodes, timeout=timeout)
