@@ -419,6 +419,49 @@ def accept_values_starting_with_minus(command: Any) -> Any:
     return command
 
 
+class _LazyCoercion:
+    """typer (0.2x) validates every parsed value with a pydantic adapter, and importing pydantic
+    costs ~0.1 s at each start. A missing value, or a string for a plain ``str`` parameter,
+    needs no validator; any other value goes through typer's own, built on first use."""
+
+    def __init__(self, param: Any) -> None:
+        self.param = param
+        self.real: Any = None
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        multi = param.multiple or param.nargs == -1
+        if value is None:
+            return () if multi else None
+        info = self.param.type_descriptor.parameter_info
+        plain = getattr(info, "parser", None) is None and getattr(info, "click_type", None) is None
+        if not multi and plain and self.param.type_descriptor.annotation is str:
+            if isinstance(value, str):
+                return value
+        if self.real is None:
+            self.param._runtime_param = None
+            self.real = self.param.get_runtime_param()
+            self.param._runtime_param = self
+        return self.real.coerce(value, param=param, ctx=ctx)
+
+
+def coerce_lazily(command: Any) -> Any:
+    """Install :class:`_LazyCoercion` on ``command``'s parameters and its sub-commands' (when
+    typer has the lazily built coercion it replaces; otherwise nothing changes)."""
+    def install(param: Any) -> Any:
+        if getattr(param, "_runtime_param", False) is None and hasattr(param, "type_descriptor"):
+            param._runtime_param = _LazyCoercion(param)
+        return param
+
+    for param in getattr(command, "params", ()):
+        install(param)
+    get_help_option = getattr(command, "get_help_option", None)
+    if get_help_option is not None:  # ``--help`` is made per context
+        command.get_help_option = lambda ctx: install(get_help_option(ctx))
+    for sub in getattr(command, "commands", {}).values():
+        coerce_lazily(sub)
+    return command
+
+
 _built: dict[tuple[int, int, int], Any] = {}
 
 
@@ -428,7 +471,7 @@ def _click_command() -> Any:
     key = (id(app), len(app.registered_commands), len(app.registered_groups))
     if key not in _built:
         _built.clear()
-        _built[key] = accept_values_starting_with_minus(typer.main.get_command(app))
+        _built[key] = coerce_lazily(accept_values_starting_with_minus(typer.main.get_command(app)))
     return _built[key]
 
 
