@@ -477,8 +477,9 @@ def _click_command() -> Any:
 
 def _core_command(argv: list[str]) -> bool:
     """True when ``argv`` runs one of the core's own commands (``cgf solve ...``): plugins'
-    sub-commands (and so their modules) are then not loaded. ``--help``, ``rulesets``,
-    ``demo`` or a plugin's family name load them all."""
+    sub-commands (and so their modules) are then not loaded. ``cgf pizza ...`` loads the
+    pizza plugin's (:func:`~cgframework.plugins.register_commands`); ``--help``, ``rulesets``
+    and ``demo`` load them all."""
     if not argv or argv[0] in ("rulesets", "demo"):
         return False
     names = {c.name or c.callback.__name__ for c in app.registered_commands if c.callback}
@@ -489,8 +490,9 @@ def _core_command(argv: list[str]) -> bool:
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cgf`` console script: one-line errors, exit code 2."""
     try:
-        if not _core_command(sys.argv[1:] if argv is None else argv):
-            register_commands(app)
+        words = sys.argv[1:] if argv is None else argv
+        if not _core_command(words):
+            register_commands(app, words[0] if words else None)
     except PluginError as exc:
         _die(str(exc), 2)
     command = _click_command()

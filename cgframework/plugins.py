@@ -27,6 +27,9 @@ MANIFEST_GROUP = "cgframework.rulesets"
 (and alias) a plugin registers, the module of its ``cgframework`` entry point. A plugin whose
 module appears here is imported only when one of its rulesets is first used (or when the whole
 registry is needed: ``cgf rulesets``, ``--help``...); a plugin without one is imported at start."""
+COMMANDS_GROUP = "cgframework.commands"
+"""Optional manifest of sub-commands: entry points ``COMMAND = "plugin.module"`` naming the
+plugin that adds ``cgf COMMAND``; only that plugin's commands are then loaded."""
 PLUGINS_ENV = "CGFRAMEWORK_PLUGINS"
 
 
@@ -119,6 +122,8 @@ _manifest: dict[str, str] = {}
 """Ruleset name or alias -> plugin name, from :data:`MANIFEST_GROUP`."""
 _filled: set[str] = set()
 """Plugins whose hooks have been called into ``_registry``."""
+_command_manifest: dict[str, str] = {}
+"""``cgf`` sub-command -> plugin name, from :data:`COMMANDS_GROUP`."""
 
 
 def _lazy_manager() -> pluggy.PluginManager:
@@ -134,6 +139,9 @@ def _lazy_manager() -> pluggy.PluginManager:
         for ep in entry_points(group=MANIFEST_GROUP):
             if ep.value in by_module:
                 _manifest.setdefault(ep.name, by_module[ep.value])
+        for ep in entry_points(group=COMMANDS_GROUP):
+            if ep.value in by_module:
+                _command_manifest.setdefault(ep.name, by_module[ep.value])
         for ep in entry_points(group=ENTRY_POINT_GROUP):
             if pm.has_plugin(ep.name) or pm.is_blocked(ep.name):
                 continue
@@ -197,6 +205,7 @@ def reset() -> None:
     _extra_modules.clear()
     _deferred.clear()
     _manifest.clear()
+    _command_manifest.clear()
     _filled.clear()
 
 
@@ -294,10 +303,18 @@ def registry_for(ruleset: str | Ruleset) -> Registry:
 _commands_added: dict[int, set[str]] = {}
 
 
-def register_commands(app: Any) -> None:
-    """Let every plugin add its typer sub-commands to ``app`` (each plugin once per app)."""
+def register_commands(app: Any, command: str | None = None) -> None:
+    """Let every plugin add its typer sub-commands to ``app`` (each plugin once per app). With
+    ``command`` (``cgf COMMAND ...``) named in a commands manifest, only the plugin adding it
+    (and the plugins already imported) is asked."""
     done = _commands_added.setdefault(id(app), set())
-    for impl in plugin_manager().hook.register_commands.get_hookimpls():
+    pm = _lazy_manager()
+    plugin = _command_manifest.get(command) if command is not None else None
+    if plugin is None:
+        pm = plugin_manager()
+    else:
+        _load_deferred(pm, plugin)
+    for impl in pm.hook.register_commands.get_hookimpls():
         if impl.plugin_name not in done:
             impl.function(app=app)
             done.add(impl.plugin_name)
