@@ -72,3 +72,33 @@ def test_cgf_solve_imports_only_the_plugin_it_needs():
     assert json.loads(solution)["value"] == "*6"
     assert loaded == "['cgframework_classic']"
     assert heavy == "False False False"
+
+
+def test_commands_manifest_names_every_plugin_command(fresh_plugins):
+    import typer
+
+    modules = {ep.name: ep.value for ep in entry_points(group=plugins.ENTRY_POINT_GROUP)}
+    manifest = {ep.name: ep.value for ep in entry_points(group=plugins.COMMANDS_GROUP)}
+    pm = plugins.plugin_manager()
+    seen = 0
+    for impl in pm.hook.register_commands.get_hookimpls():
+        if impl.plugin_name not in modules:
+            continue
+        app = typer.Typer()
+        impl.function(app=app)
+        for group in app.registered_groups:
+            assert manifest.get(group.name) == modules[impl.plugin_name], group.name
+            seen += 1
+    assert seen >= 6
+
+
+def test_a_plugin_command_imports_only_its_plugin():
+    code = (
+        "import sys; from cgframework.cli import main\n"
+        "try:\n    main(['pizza', '--help'])\n"
+        "except SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('cgframework_') and '.' not in m))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "two-ended stacks" in done.stdout
+    assert done.stdout.splitlines()[-1] == "['cgframework_pizza']"
