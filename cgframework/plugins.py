@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -122,6 +123,8 @@ _manifest: dict[str, str] = {}
 """Ruleset name or alias -> plugin name, from :data:`MANIFEST_GROUP`."""
 _filled: set[str] = set()
 """Plugins whose hooks have been called into ``_registry``."""
+_lock = threading.RLock()
+"""Held while plugins load and the registry fills: threads never see half a registry."""
 _command_manifest: dict[str, str] = {}
 """``cgf`` sub-command -> plugin name, from :data:`COMMANDS_GROUP`."""
 
@@ -279,9 +282,8 @@ def _fill(pm: pluggy.PluginManager) -> Registry:
 
 def get_registry() -> Registry:
     """Build (once) and return the registry of everything the plugins registered."""
-    if _registry is not None and not _deferred and _manager is not None:
-        return _registry
-    return _fill(plugin_manager())
+    with _lock:
+        return _fill(plugin_manager())
 
 
 def registry_for(ruleset: str | Ruleset) -> Registry:
@@ -289,15 +291,16 @@ def registry_for(ruleset: str | Ruleset) -> Registry:
     that serves it: when a manifest names its plugin, only that plugin (and those without a
     manifest) is imported; otherwise every plugin is (:func:`get_registry`)."""
     name = ruleset if isinstance(ruleset, str) else ruleset.name
-    pm = _lazy_manager()
-    plugin = _manifest.get(name)
-    if plugin is None:
-        return get_registry()
-    _load_deferred(pm, plugin)
-    registry = _fill(pm)
-    if registry.aliases.get(name, name) not in registry.rulesets:
-        return get_registry()  # the manifest promised a ruleset its plugin does not register
-    return registry
+    with _lock:
+        pm = _lazy_manager()
+        plugin = _manifest.get(name)
+        if plugin is None:
+            return get_registry()
+        _load_deferred(pm, plugin)
+        registry = _fill(pm)
+        if registry.aliases.get(name, name) not in registry.rulesets:
+            return get_registry()  # the manifest named a ruleset its plugin does not register
+        return registry
 
 
 _commands_added: dict[int, set[str]] = {}
@@ -308,12 +311,13 @@ def register_commands(app: Any, command: str | None = None) -> None:
     ``command`` (``cgf COMMAND ...``) named in a commands manifest, only the plugin adding it
     (and the plugins already imported) is asked."""
     done = _commands_added.setdefault(id(app), set())
-    pm = _lazy_manager()
-    plugin = _command_manifest.get(command) if command is not None else None
-    if plugin is None:
-        pm = plugin_manager()
-    else:
-        _load_deferred(pm, plugin)
+    with _lock:
+        pm = _lazy_manager()
+        plugin = _command_manifest.get(command) if command is not None else None
+        if plugin is None:
+            pm = plugin_manager()
+        else:
+            _load_deferred(pm, plugin)
     for impl in pm.hook.register_commands.get_hookimpls():
         if impl.plugin_name not in done:
             impl.function(app=app)
