@@ -22,7 +22,13 @@ from cgframework.deep import call_deep
 from cgframework.game import Convention, Player, Ruleset, parse_position
 from cgframework.inputs import InputTextError, read_text_argument
 from cgframework.io import converter
-from cgframework.plugins import PluginError, get_registry, register_commands, registry_for
+from cgframework.plugins import (
+    PluginError,
+    get_registry,
+    register_commands,
+    registry_for,
+    registry_with_universe,
+)
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import SolverError, available_methods, solve
 from cgframework.store import TRUST_LEVELS, StoreError, ValueStore
@@ -317,7 +323,7 @@ def calc(
     if universe == "normal" and re.search(r"\b(on|off|over|under|upon|dud|pass)\b", expression):
         universe = "loopy"  # loopy literals: short games have none of these words
     try:
-        uni = get_registry().universe(universe)
+        uni = registry_with_universe(universe).universe(universe)
     except KeyError as exc:
         fail(str(exc.args[0]))
     left, op, right = split_comparison(expression)
@@ -447,6 +453,7 @@ class _LazyCoercion:
 def coerce_lazily(command: Any) -> Any:
     """Install :class:`_LazyCoercion` on ``command``'s parameters and its sub-commands' (when
     typer has the lazily built coercion it replaces; otherwise nothing changes)."""
+
     def install(param: Any) -> Any:
         if getattr(param, "_runtime_param", False) is None and hasattr(param, "type_descriptor"):
             param._runtime_param = _LazyCoercion(param)

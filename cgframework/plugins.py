@@ -303,6 +303,14 @@ def registry_for(ruleset: str | Ruleset) -> Registry:
         return registry
 
 
+def registry_with_universe(name: str) -> Registry:
+    """A registry holding the universe ``name``: the core's own (``normal``, ``loopy``) need
+    no deferred plugin; any other name loads every plugin (:func:`get_registry`)."""
+    with _lock:
+        registry = _fill(_lazy_manager())
+        return registry if name in registry.universes else get_registry()
+
+
 _commands_added: dict[int, set[str]] = {}
 
 
