@@ -90,8 +90,12 @@ def main() -> None:
     base = base_before = None
     for label, argv in COMMANDS:
         row = f"| `{label}` |"
-        for src in [None, args.base] if args.base else [None]:
-            times = wall(argv if src is None else base_argv(argv, src), args.runs)
+        sources = [None, args.base] if args.base else [None]
+        times_of: dict[str | None, list[float]] = {src: [] for src in sources}
+        for _ in range(args.runs):  # interleaved: a change of load hits both columns
+            for src in sources:
+                times_of[src] += wall(argv if src is None else base_argv(argv, src), 1)
+        for src, times in times_of.items():
             median = statistics.median(times)
             if src is None:
                 base = base or median
