@@ -14,8 +14,6 @@ import sys
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from cgframework.budget import LimitExceeded
 from cgframework.deep import call_deep
@@ -42,7 +40,24 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-out = Console(highlight=False, soft_wrap=True)
+_console: Any = None
+
+
+def console() -> Any:
+    """The standard-output console (rich), made on first use: importing rich costs ~20 ms of
+    every start, and ``cgf solve --json`` prints no table."""
+    global _console
+    if _console is None:
+        from rich.console import Console
+
+        _console = Console(highlight=False, soft_wrap=True)
+    return _console
+
+
+def __getattr__(name: str) -> Any:  # ``from cgframework.cli import out`` (plugins' commands)
+    if name == "out":
+        return console()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class InputError(Exception):
@@ -216,6 +231,8 @@ def solve_cmd(
             data.update(solution_facts(solution.value))
         print(json.dumps(data))
         return
+    from rich.table import Table
+
     table = Table(show_header=False, box=None)
     data = converter.unstructure(solution)
     rows = [
@@ -236,7 +253,7 @@ def solve_cmd(
     rows.append(("stats", f"{s.nodes} nodes, {s.cache_hits} cache hits, {s.seconds * 1000:.1f} ms"))
     for key, value in rows:
         table.add_row(key, value)
-    out.print(table)
+    console().print(table)
 
 
 @app.command()
@@ -271,6 +288,8 @@ def rulesets(
     if as_json:
         print(json.dumps(records, indent=2))
         return
+    from rich.table import Table
+
     table = Table(title="installed rulesets")
     for col in ("ruleset", "family", "convention", "syntax", "solvers"):
         table.add_column(col)
@@ -281,13 +300,15 @@ def rulesets(
             s["name"] + ("" if s["proven"] else " (empirical)") for s in r["solvers"]
         )
         table.add_row(name, r["family"], conv, r["syntax"], solvers or "generic")
-    out.print(table)
+    console().print(table)
 
 
 @app.command()
 def demo() -> None:
     """Solve one example of every installed ruleset and print a table."""
     registry = get_registry()
+    from rich.table import Table
+
     table = Table(title="cgframework demo: one example per ruleset")
     for col in ("ruleset", "position", "value", "best move", "method", "time"):
         table.add_column(col, overflow="fold")
@@ -305,7 +326,7 @@ def demo() -> None:
             solution.method,
             f"{solution.stats.seconds * 1000:.1f} ms",
         )
-    out.print(table)
+    console().print(table)
 
 
 @app.command()
@@ -365,11 +386,19 @@ def play(
     if rs.convention is Convention.CHEATING_ROBOT:
         fail("cgf play does not support cheating-robot rounds yet")
     pos = load_position(rs, position)
-    play_game(rs, pos, human=parse_player(you), first=parse_player(first), console=out)
+    play_game(rs, pos, human=parse_player(you), first=parse_player(first), console=console())
 
 
-import cgframework.store_cli  # noqa: E402,F401  (adds `cgf store`)
-import cgframework.sweep_cli  # noqa: E402,F401  (adds `cgf sweep`)
+CORE_GROUPS = {"store": "cgframework.store_cli", "sweep": "cgframework.sweep_cli"}
+"""The core's sub-command groups and the modules that add them to ``app``: imported when
+``cgf store ...`` / ``cgf sweep ...`` runs, or when every command is listed."""
+
+
+def add_core_groups(first_word: str | None = None) -> None:
+    """Import the module of core group ``first_word`` (``None``: all of them)."""
+    for name, module in CORE_GROUPS.items():
+        if first_word is None or first_word == name:
+            importlib.import_module(module)
 
 
 def _click_exceptions(command: Any) -> Any:
@@ -491,7 +520,7 @@ def _core_command(argv: list[str]) -> bool:
         return False
     names = {c.name or c.callback.__name__ for c in app.registered_commands if c.callback}
     names.update(g.name for g in app.registered_groups if g.name)
-    return argv[0] in names
+    return argv[0] in names or argv[0] in CORE_GROUPS
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -499,7 +528,10 @@ def main(argv: list[str] | None = None) -> None:
     try:
         words = sys.argv[1:] if argv is None else argv
         if not _core_command(words):
+            add_core_groups()
             register_commands(app, words[0] if words else None)
+        elif words[0] in CORE_GROUPS:
+            add_core_groups(words[0])
     except PluginError as exc:
         _die(str(exc), 2)
     command = _click_command()
