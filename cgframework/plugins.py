@@ -138,14 +138,16 @@ def _lazy_manager() -> pluggy.PluginManager:
 
         pm = pluggy.PluginManager("cgframework")
         pm.add_hookspecs(hookspecs)
-        by_module = {ep.value: ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)}
-        for ep in entry_points(group=MANIFEST_GROUP):
+        every = entry_points()  # one scan of the installed distributions (~5 ms each)
+        plugin_eps = every.select(group=ENTRY_POINT_GROUP)
+        by_module = {ep.value: ep.name for ep in plugin_eps}
+        for ep in every.select(group=MANIFEST_GROUP):
             if ep.value in by_module:
                 _manifest.setdefault(ep.name, by_module[ep.value])
-        for ep in entry_points(group=COMMANDS_GROUP):
+        for ep in every.select(group=COMMANDS_GROUP):
             if ep.value in by_module:
                 _command_manifest.setdefault(ep.name, by_module[ep.value])
-        for ep in entry_points(group=ENTRY_POINT_GROUP):
+        for ep in plugin_eps:
             if pm.has_plugin(ep.name) or pm.is_blocked(ep.name):
                 continue
             if ep.name in _manifest.values():
