@@ -60,18 +60,20 @@ def test_unknown_name_loads_every_plugin(fresh_plugins):
 
 
 def test_cgf_solve_imports_only_the_plugin_it_needs():
+    """No heavy module either: typer's pydantic validators and rich's console are skipped."""
     code = (
         "import sys; from cgframework.cli import main\n"
         "try:\n    main(['solve', 'nim', '3+5', '--json'])\n"
         "except SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules if m.startswith('cgframework_') and '.' not in m))\n"
-        "print('numpy' in sys.modules, 'igraph' in sys.modules, 'networkx' in sys.modules)"
+        "print([m for m in ('numpy', 'igraph', 'networkx', 'dask', 'pydantic', 'rich') "
+        "if m in sys.modules])"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     solution, loaded, heavy = done.stdout.splitlines()
     assert json.loads(solution)["value"] == "*6"
     assert loaded == "['cgframework_classic']"
-    assert heavy == "False False False"
+    assert heavy == "[]"
 
 
 def test_commands_manifest_names_every_plugin_command(fresh_plugins):
@@ -102,3 +104,19 @@ def test_a_plugin_command_imports_only_its_plugin():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "two-ended stacks" in done.stdout
     assert done.stdout.splitlines()[-1] == "['cgframework_pizza']"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--max-nodes", "-3"), "greater than or equal to 0"),
+        (("--max-nodes", "x"), "valid integer"),
+        (("--timeout", "soon"), "valid number"),
+    ],
+)
+def test_numbers_are_still_validated_by_typer(capsys, args, message):
+    """Only strings for ``str`` parameters skip typer's validators (``cli.coerce_lazily``)."""
+    from cgframework.testing import run_cli
+
+    code, _, err = run_cli(capsys, "solve", "nim", "1", *args)
+    assert code == 2 and err.count("\n") == 1 and message in err
