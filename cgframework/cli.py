@@ -40,24 +40,24 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-_console: Any = None
 
 
-def console() -> Any:
-    """The standard-output console (rich), made on first use: importing rich costs ~20 ms of
+class _LazyConsole:
+    """rich's standard-output ``Console``, made on first use: importing rich costs ~20 ms of
     every start, and ``cgf solve --json`` prints no table."""
-    global _console
-    if _console is None:
-        from rich.console import Console
 
-        _console = Console(highlight=False, soft_wrap=True)
-    return _console
+    def __init__(self) -> None:
+        self._console: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(highlight=False, soft_wrap=True)
+        return getattr(self._console, name)
 
 
-def __getattr__(name: str) -> Any:  # ``from cgframework.cli import out`` (plugins' commands)
-    if name == "out":
-        return console()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+out: Any = _LazyConsole()
 
 
 class InputError(Exception):
@@ -253,7 +253,7 @@ def solve_cmd(
     rows.append(("stats", f"{s.nodes} nodes, {s.cache_hits} cache hits, {s.seconds * 1000:.1f} ms"))
     for key, value in rows:
         table.add_row(key, value)
-    console().print(table)
+    out.print(table)
 
 
 @app.command()
@@ -300,7 +300,7 @@ def rulesets(
             s["name"] + ("" if s["proven"] else " (empirical)") for s in r["solvers"]
         )
         table.add_row(name, r["family"], conv, r["syntax"], solvers or "generic")
-    console().print(table)
+    out.print(table)
 
 
 @app.command()
@@ -326,7 +326,7 @@ def demo() -> None:
             solution.method,
             f"{solution.stats.seconds * 1000:.1f} ms",
         )
-    console().print(table)
+    out.print(table)
 
 
 @app.command()
@@ -386,7 +386,7 @@ def play(
     if rs.convention is Convention.CHEATING_ROBOT:
         fail("cgf play does not support cheating-robot rounds yet")
     pos = load_position(rs, position)
-    play_game(rs, pos, human=parse_player(you), first=parse_player(first), console=console())
+    play_game(rs, pos, human=parse_player(you), first=parse_player(first), console=out)
 
 
 CORE_GROUPS = {"store": "cgframework.store_cli", "sweep": "cgframework.sweep_cli"}
