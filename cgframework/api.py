@@ -33,7 +33,7 @@ from cgframework.game import (
     parse_position,
 )
 from cgframework.io import to_json
-from cgframework.plugins import get_registry
+from cgframework.plugins import get_registry, registry_for
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import solve
 from cgframework.values import CanonicalGame, number
@@ -53,7 +53,7 @@ class Game:
 
     def __init__(self, ruleset: Ruleset | str, position: Position | str) -> None:
         self.ruleset: Ruleset = (
-            get_registry().ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+            registry_for(ruleset).ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         )
         self.position: Position = (
             parse_position(self.ruleset, position) if isinstance(position, str) else position

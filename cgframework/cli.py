@@ -14,15 +14,19 @@ import sys
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from cgframework.budget import LimitExceeded
 from cgframework.deep import call_deep
 from cgframework.game import Convention, Player, Ruleset, parse_position
 from cgframework.inputs import InputTextError, read_text_argument
 from cgframework.io import converter
-from cgframework.plugins import PluginError, get_registry, register_commands
+from cgframework.plugins import (
+    PluginError,
+    get_registry,
+    register_commands,
+    registry_for,
+    registry_with_universe,
+)
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import SolverError, available_methods, solve
 from cgframework.store import TRUST_LEVELS, StoreError, ValueStore
@@ -36,7 +40,24 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-out = Console(highlight=False, soft_wrap=True)
+
+
+class _LazyConsole:
+    """rich's standard-output ``Console``, made on first use: importing rich costs ~20 ms of
+    every start, and ``cgf solve --json`` prints no table."""
+
+    def __init__(self) -> None:
+        self._console: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(highlight=False, soft_wrap=True)
+        return getattr(self._console, name)
+
+
+out: Any = _LazyConsole()
 
 
 class InputError(Exception):
@@ -80,7 +101,7 @@ def read_position_text(text: str) -> str:
 
 def load_ruleset(name: str) -> Ruleset:
     try:
-        return get_registry().ruleset(name)
+        return registry_for(name).ruleset(name)
     except KeyError as exc:
         fail(str(exc))
 
@@ -236,6 +257,8 @@ def solve_cmd(
         _write_position_picture(picture, rs, pos)
         print(json.dumps(data))
         return
+    from rich.table import Table
+
     table = Table(show_header=False, box=None)
     data = converter.unstructure(solution)
     rows = [
@@ -300,6 +323,8 @@ def rulesets(
     if as_json:
         print(json.dumps(records, indent=2))
         return
+    from rich.table import Table
+
     table = Table(title="installed rulesets")
     for col in ("ruleset", "family", "convention", "syntax", "solvers"):
         table.add_column(col)
@@ -317,6 +342,8 @@ def rulesets(
 def demo() -> None:
     """Solve one example of every installed ruleset and print a table."""
     registry = get_registry()
+    from rich.table import Table
+
     table = Table(title="cgframework demo: one example per ruleset")
     for col in ("ruleset", "position", "value", "best move", "method", "time"):
         table.add_column(col, overflow="fold")
@@ -356,7 +383,7 @@ def calc(
     if universe == "normal" and re.search(r"\b(on|off|over|under|upon|dud|pass)\b", expression):
         universe = "loopy"  # loopy literals: short games have none of these words
     try:
-        uni = get_registry().universe(universe)
+        uni = registry_with_universe(universe).universe(universe)
     except KeyError as exc:
         fail(str(exc.args[0]))
     left, op, right = split_comparison(expression)
@@ -454,8 +481,16 @@ def play(
         out.print(f"picture written to {picture}")
 
 
-import cgframework.store_cli  # noqa: E402,F401  (adds `cgf store`)
-import cgframework.sweep_cli  # noqa: E402,F401  (adds `cgf sweep`)
+CORE_GROUPS = {"store": "cgframework.store_cli", "sweep": "cgframework.sweep_cli"}
+"""The core's sub-command groups and the modules that add them to ``app``: imported when
+``cgf store ...`` / ``cgf sweep ...`` runs, or when every command is listed."""
+
+
+def add_core_groups(first_word: str | None = None) -> None:
+    """Import the module of core group ``first_word`` (``None``: all of them)."""
+    for name, module in CORE_GROUPS.items():
+        if first_word is None or first_word == name:
+            importlib.import_module(module)
 
 
 def _click_exceptions(command: Any) -> Any:
@@ -511,6 +546,50 @@ def accept_values_starting_with_minus(command: Any) -> Any:
     return command
 
 
+class _LazyCoercion:
+    """typer (0.2x) validates every parsed value with a pydantic adapter, and importing pydantic
+    costs ~0.1 s at each start. A missing value, or a string for a plain ``str`` parameter,
+    needs no validator; any other value goes through typer's own, built on first use."""
+
+    def __init__(self, param: Any) -> None:
+        self.param = param
+        self.real: Any = None
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        multi = param.multiple or param.nargs == -1
+        if value is None:
+            return () if multi else None
+        info = self.param.type_descriptor.parameter_info
+        plain = getattr(info, "parser", None) is None and getattr(info, "click_type", None) is None
+        if not multi and plain and self.param.type_descriptor.annotation is str:
+            if isinstance(value, str):
+                return value
+        if self.real is None:
+            self.param._runtime_param = None
+            self.real = self.param.get_runtime_param()
+            self.param._runtime_param = self
+        return self.real.coerce(value, param=param, ctx=ctx)
+
+
+def coerce_lazily(command: Any) -> Any:
+    """Install :class:`_LazyCoercion` on ``command``'s parameters and its sub-commands' (when
+    typer has the lazily built coercion it replaces; otherwise nothing changes)."""
+
+    def install(param: Any) -> Any:
+        if getattr(param, "_runtime_param", False) is None and hasattr(param, "type_descriptor"):
+            param._runtime_param = _LazyCoercion(param)
+        return param
+
+    for param in getattr(command, "params", ()):
+        install(param)
+    get_help_option = getattr(command, "get_help_option", None)
+    if get_help_option is not None:  # ``--help`` is made per context
+        command.get_help_option = lambda ctx: install(get_help_option(ctx))
+    for sub in getattr(command, "commands", {}).values():
+        coerce_lazily(sub)
+    return command
+
+
 _built: dict[tuple[int, int, int], Any] = {}
 
 
@@ -520,14 +599,31 @@ def _click_command() -> Any:
     key = (id(app), len(app.registered_commands), len(app.registered_groups))
     if key not in _built:
         _built.clear()
-        _built[key] = accept_values_starting_with_minus(typer.main.get_command(app))
+        _built[key] = coerce_lazily(accept_values_starting_with_minus(typer.main.get_command(app)))
     return _built[key]
+
+
+def _core_command(argv: list[str]) -> bool:
+    """True when ``argv`` runs one of the core's own commands (``cgf solve ...``): plugins'
+    sub-commands (and so their modules) are then not loaded. ``cgf pizza ...`` loads the
+    pizza plugin's (:func:`~cgframework.plugins.register_commands`); ``--help``, ``rulesets``
+    and ``demo`` load them all."""
+    if not argv or argv[0] in ("rulesets", "demo"):
+        return False
+    names = {c.name or c.callback.__name__ for c in app.registered_commands if c.callback}
+    names.update(g.name for g in app.registered_groups if g.name)
+    return argv[0] in names or argv[0] in CORE_GROUPS
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cgf`` console script: one-line errors, exit code 2."""
     try:
-        register_commands(app)
+        words = sys.argv[1:] if argv is None else argv
+        if not _core_command(words):
+            add_core_groups()
+            register_commands(app, words[0] if words else None)
+        elif words[0] in CORE_GROUPS:
+            add_core_groups(words[0])
     except PluginError as exc:
         _die(str(exc), 2)
     command = _click_command()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -22,6 +23,14 @@ from cgframework.game import Ruleset
 from cgframework.universes import Universe, core_universes
 
 ENTRY_POINT_GROUP = "cgframework"
+MANIFEST_GROUP = "cgframework.rulesets"
+"""Optional manifest: entry points ``RULESET_NAME = "plugin.module"`` naming, for each ruleset
+(and alias) a plugin registers, the module of its ``cgframework`` entry point. A plugin whose
+module appears here is imported only when one of its rulesets is first used (or when the whole
+registry is needed: ``cgf rulesets``, ``--help``...); a plugin without one is imported at start."""
+COMMANDS_GROUP = "cgframework.commands"
+"""Optional manifest of sub-commands: entry points ``COMMAND = "plugin.module"`` naming the
+plugin that adds ``cgf COMMAND``; only that plugin's commands are then loaded."""
 PLUGINS_ENV = "CGFRAMEWORK_PLUGINS"
 
 
@@ -108,20 +117,64 @@ class Registry:
 _manager: pluggy.PluginManager | None = None
 _registry: Registry | None = None
 _extra_modules: list[str] = []
+_deferred: dict[str, Any] = {}
+"""Entry points (by plugin name) of plugins with a manifest, not imported yet."""
+_manifest: dict[str, str] = {}
+"""Ruleset name or alias -> plugin name, from :data:`MANIFEST_GROUP`."""
+_filled: set[str] = set()
+"""Plugins whose hooks have been called into ``_registry``."""
+_lock = threading.RLock()
+"""Held while plugins load and the registry fills: threads never see half a registry."""
+_command_manifest: dict[str, str] = {}
+"""``cgf`` sub-command -> plugin name, from :data:`COMMANDS_GROUP`."""
 
 
-def plugin_manager() -> pluggy.PluginManager:
-    """The process-wide plugin manager, with entry-point and environment plugins loaded."""
+def _lazy_manager() -> pluggy.PluginManager:
+    """The process-wide plugin manager, with the plugins that give no manifest (and the
+    environment's) loaded; plugins with a manifest wait in ``_deferred``."""
     global _manager
     if _manager is None:
+        from importlib.metadata import entry_points
+
         pm = pluggy.PluginManager("cgframework")
         pm.add_hookspecs(hookspecs)
-        pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
+        every = entry_points()  # one scan of the installed distributions (~5 ms each)
+        plugin_eps = every.select(group=ENTRY_POINT_GROUP)
+        by_module = {ep.value: ep.name for ep in plugin_eps}
+        for ep in every.select(group=MANIFEST_GROUP):
+            if ep.value in by_module:
+                _manifest.setdefault(ep.name, by_module[ep.value])
+        for ep in every.select(group=COMMANDS_GROUP):
+            if ep.value in by_module:
+                _command_manifest.setdefault(ep.name, by_module[ep.value])
+        for ep in plugin_eps:
+            if pm.has_plugin(ep.name) or pm.is_blocked(ep.name):
+                continue
+            if ep.name in _manifest.values():
+                _deferred[ep.name] = ep
+            else:
+                pm.register(ep.load(), name=ep.name)
         names = [m.strip() for m in os.environ.get(PLUGINS_ENV, "").split(",") if m.strip()]
         for module_name in [*names, *_extra_modules]:
             _register_module(pm, module_name)
         _manager = pm
     return _manager
+
+
+def _load_deferred(pm: pluggy.PluginManager, name: str) -> None:
+    ep = _deferred.pop(name, None)
+    if ep is not None:
+        module = ep.load()
+        if not pm.is_registered(module):
+            pm.register(module, name=name)
+
+
+def plugin_manager() -> pluggy.PluginManager:
+    """The process-wide plugin manager, with every entry-point and environment plugin loaded."""
+    pm = _lazy_manager()
+    for name in list(_deferred):
+        _load_deferred(pm, name)
+    return pm
 
 
 def _register_module(pm: pluggy.PluginManager, module_name: str) -> None:
@@ -146,6 +199,7 @@ def load_plugin(module_name: str) -> None:
     if _manager is not None:
         _register_module(_manager, module_name)
     _registry = None
+    _filled.clear()
 
 
 def reset() -> None:
@@ -154,62 +208,127 @@ def reset() -> None:
     _manager = None
     _registry = None
     _extra_modules.clear()
+    _deferred.clear()
+    _manifest.clear()
+    _command_manifest.clear()
+    _filled.clear()
 
 
 def _call_each(
-    pm: pluggy.PluginManager, hook_name: str, register_for: Callable[[str], Callable[[Any], None]]
+    pm: pluggy.PluginManager,
+    hook_name: str,
+    register_for: Callable[[str], Callable[[Any], None]],
+    plugins: set[str],
 ) -> None:
-    """Call one hook plugin by plugin, each with a ``register`` that knows the plugin."""
+    """Call one hook plugin by plugin (those in ``plugins``), each with a ``register`` that
+    knows the plugin."""
     hook = getattr(pm.hook, hook_name)
     for impl in reversed(hook.get_hookimpls()):
-        impl.function(register=register_for(impl.plugin_name))
+        if impl.plugin_name in plugins:
+            impl.function(register=register_for(impl.plugin_name))
+
+
+def _fill(pm: pluggy.PluginManager) -> Registry:
+    """Call the hooks of every registered plugin not yet in the registry."""
+    global _registry
+    if _registry is None:
+        _registry = Registry()
+        for universe in core_universes():
+            _registry.universes[universe.name] = universe
+    registry = _registry
+    loaded = {name for name, _ in pm.list_name_plugin()}
+    new = loaded - _filled
+    if not new:
+        return registry
+    _filled.update(new)
+    registry.plugins = sorted(loaded)
+    try:
+        _call_each(
+            pm, "register_rulesets", lambda plugin: lambda r: registry._add_ruleset(plugin, r), new
+        )
+        _call_each(pm, "register_solvers", lambda plugin: registry.solvers.append, new)
+        _call_each(
+            pm, "register_simplifications", lambda plugin: registry.simplifications.append, new
+        )
+
+        def add_family(plugin: str) -> Callable[[Family], None]:
+            def add(family: Family) -> None:
+                key = (registry.aliases.get(family.ruleset, family.ruleset), family.name)
+                if key in registry.families:
+                    raise PluginError(
+                        f"family {family.name!r} of {family.ruleset!r} registered twice"
+                    )
+                registry.families[key] = family
+
+            return add
+
+        _call_each(pm, "register_families", add_family, new)
+
+        def add_universe(plugin: str) -> Callable[[Universe], None]:
+            def add(universe: Universe) -> None:
+                if universe.name in registry.universes:
+                    raise PluginError(
+                        f"universe {universe.name!r} registered twice (by {plugin!r})"
+                    )
+                registry.universes[universe.name] = universe
+
+            return add
+
+        _call_each(pm, "register_universes", add_universe, new)
+    except BaseException:
+        _registry = None  # a half-built registry is not kept
+        _filled.clear()
+        raise
+    return registry
 
 
 def get_registry() -> Registry:
     """Build (once) and return the registry of everything the plugins registered."""
-    global _registry
-    if _registry is not None:
-        return _registry
-    pm = plugin_manager()
-    registry = Registry()
-    registry.plugins = sorted(name for name, _ in pm.list_name_plugin())
-    _call_each(pm, "register_rulesets", lambda plugin: lambda r: registry._add_ruleset(plugin, r))
-    _call_each(pm, "register_solvers", lambda plugin: registry.solvers.append)
-    _call_each(pm, "register_simplifications", lambda plugin: registry.simplifications.append)
+    with _lock:
+        return _fill(plugin_manager())
 
-    def add_family(plugin: str) -> Callable[[Family], None]:
-        def add(family: Family) -> None:
-            key = (registry.aliases.get(family.ruleset, family.ruleset), family.name)
-            if key in registry.families:
-                raise PluginError(f"family {family.name!r} of {family.ruleset!r} registered twice")
-            registry.families[key] = family
 
-        return add
+def registry_for(ruleset: str | Ruleset) -> Registry:
+    """A registry holding at least ``ruleset`` (a name or alias, or a ruleset) with everything
+    that serves it: when a manifest names its plugin, only that plugin (and those without a
+    manifest) is imported; otherwise every plugin is (:func:`get_registry`)."""
+    name = ruleset if isinstance(ruleset, str) else ruleset.name
+    with _lock:
+        pm = _lazy_manager()
+        plugin = _manifest.get(name)
+        if plugin is None:
+            return get_registry()
+        _load_deferred(pm, plugin)
+        registry = _fill(pm)
+        if registry.aliases.get(name, name) not in registry.rulesets:
+            return get_registry()  # the manifest named a ruleset its plugin does not register
+        return registry
 
-    _call_each(pm, "register_families", add_family)
-    for universe in core_universes():
-        registry.universes[universe.name] = universe
 
-    def add_universe(plugin: str) -> Callable[[Universe], None]:
-        def add(universe: Universe) -> None:
-            if universe.name in registry.universes:
-                raise PluginError(f"universe {universe.name!r} registered twice (by {plugin!r})")
-            registry.universes[universe.name] = universe
-
-        return add
-
-    _call_each(pm, "register_universes", add_universe)
-    _registry = registry
-    return registry
+def registry_with_universe(name: str) -> Registry:
+    """A registry holding the universe ``name``: the core's own (``normal``, ``loopy``) need
+    no deferred plugin; any other name loads every plugin (:func:`get_registry`)."""
+    with _lock:
+        registry = _fill(_lazy_manager())
+        return registry if name in registry.universes else get_registry()
 
 
 _commands_added: dict[int, set[str]] = {}
 
 
-def register_commands(app: Any) -> None:
-    """Let every plugin add its typer sub-commands to ``app`` (each plugin once per app)."""
+def register_commands(app: Any, command: str | None = None) -> None:
+    """Let every plugin add its typer sub-commands to ``app`` (each plugin once per app). With
+    ``command`` (``cgf COMMAND ...``) named in a commands manifest, only the plugin adding it
+    (and the plugins already imported) is asked."""
     done = _commands_added.setdefault(id(app), set())
-    for impl in plugin_manager().hook.register_commands.get_hookimpls():
+    with _lock:
+        pm = _lazy_manager()
+        plugin = _command_manifest.get(command) if command is not None else None
+        if plugin is None:
+            pm = plugin_manager()
+        else:
+            _load_deferred(pm, plugin)
+    for impl in pm.hook.register_commands.get_hookimpls():
         if impl.plugin_name not in done:
             impl.function(app=app)
             done.add(impl.plugin_name)

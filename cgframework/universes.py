@@ -96,13 +96,16 @@ def _compare_values(a: Any, b: Any) -> str:
 
 
 def _loopy_universe() -> Universe:
-    from cgframework.values.loopy import compare, is_stopper, parse_loopy
+    def loopy() -> Any:  # imported on first use: not at every start of ``cgf``
+        from cgframework.values import loopy
+
+        return loopy
 
     return Universe(
         name="loopy",
-        parse=parse_loopy,
-        describe=lambda g: {"stopper": is_stopper(g), "positions": g.size},
-        compare=compare,
+        parse=lambda text: loopy().parse_loopy(text),
+        describe=lambda g: {"stopper": loopy().is_stopper(g), "positions": g.size},
+        compare=lambda a, b: loopy().compare(a, b),
         description="loopy games and stoppers (on, off, over, under, upon, dud, pass, a:{..})",
     )
 

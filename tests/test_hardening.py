@@ -10,7 +10,14 @@ import sys
 
 import pytest
 
-from cgframework.deep import DEEP_RECURSION_LIMIT, NestingError, call_deep, check_nesting
+from cgframework.deep import (
+    DEEP_RECURSION_LIMIT,
+    NestingError,
+    call_deep,
+    check_nesting,
+    on_deep_thread,
+    start_deep,
+)
 from cgframework.testing import run_cli
 
 
@@ -69,8 +76,28 @@ def test_deep_cheating_robot_parser_refused(capsys, tmp_path):
 def test_deep_recursion_limit_raised_only_on_the_deep_thread():
     before = sys.getrecursionlimit()
     assert before < DEEP_RECURSION_LIMIT  # importing the plugins did not raise it
-    assert call_deep(sys.getrecursionlimit) == DEEP_RECURSION_LIMIT
+    assert start_deep(sys.getrecursionlimit).wait() == DEEP_RECURSION_LIMIT
     assert sys.getrecursionlimit() == before
+
+
+def _descend(levels: int, wrap: bool = False) -> bool:
+    """Recurse ``levels`` deep; say whether the bottom ran on the deep thread. ``wrap``: a
+    RecursionError is reported as a ValueError, as parsers do."""
+    if levels == 0:
+        return on_deep_thread()
+    try:
+        return _descend(levels - 1, wrap)
+    except RecursionError:
+        if wrap:
+            raise ValueError("nested too deeply") from None
+        raise
+
+
+def test_call_deep_runs_small_work_here_and_deep_work_on_the_deep_thread():
+    assert call_deep(_descend, 10) is False  # no thread for tiny work
+    assert call_deep(_descend, 5000) is True  # beyond the ordinary limit: re-run deep
+    assert call_deep(_descend, 5000, True) is True  # also when the error is re-worded
+    assert sys.getrecursionlimit() < DEEP_RECURSION_LIMIT
 
 
 def test_deep_check_nesting_counts_prefix_runs():

@@ -19,7 +19,7 @@ import attrs
 
 from cgframework.budget import SearchBudget, SearchStopped
 from cgframework.cache import PositionRepeats, TranspositionTable
-from cgframework.deep import on_deep_thread, start_deep
+from cgframework.deep import can_try_here, hit_recursion_limit, on_deep_thread, start_deep
 from cgframework.extensions import Preserves, SolveContext, SolverSpec
 from cgframework.game import (
     Convention,
@@ -32,7 +32,7 @@ from cgframework.game import (
     options,
     parse_position,
 )
-from cgframework.plugins import Registry, get_registry
+from cgframework.plugins import Registry, get_registry, registry_for
 from cgframework.solution import Solution
 from cgframework.solvers.canonical import solve_canonical
 from cgframework.solvers.grundy import solve_grundy
@@ -171,7 +171,9 @@ def solve(
     ``max_nodes`` (positions expanded) and ``timeout`` (seconds) limit the search: hitting
     one raises :class:`~cgframework.budget.SearchStopped` and stores no solution.
     """
-    registry = registry or get_registry()
+    if registry is None:  # a named solver may come from any plugin: load them all then
+        lazy = method in ("auto", "generic") and store is None
+        registry = registry_for(ruleset) if lazy else get_registry()
     budget = None
     if max_nodes is not None or timeout is not None:
         budget = SearchBudget(max_nodes=max_nodes, timeout=timeout)
@@ -318,13 +320,20 @@ def _search_gc(entering: bool) -> None:
 
 
 def run_deep(fn: Callable[..., Any], *args: Any, budget: SearchBudget | None = None) -> Any:
-    """Run a recursive search on a thread with a large stack (:mod:`cgframework.deep`),
-    once, with the collector's thresholds raised (``SEARCH_GC_THRESHOLD``). A ``budget``
+    """Run a recursive search on a thread with a large stack (:mod:`cgframework.deep`; first
+    on the calling thread when no ``budget`` limits it, as :func:`~cgframework.deep.call_deep`),
+    with the collector's thresholds raised (``SEARCH_GC_THRESHOLD``). A ``budget``
     deadline is enforced even on a solver that never charges the table (:func:`_stop_late`)."""
     if on_deep_thread():
         return fn(*args)
     _search_gc(True)
     try:
+        if budget is None and can_try_here():  # first on this thread (see call_deep)
+            try:
+                return fn(*args)
+            except Exception as exc:
+                if not hit_recursion_limit(exc):
+                    raise
         call = start_deep(fn, *args)
         remaining = None if budget is None else budget.remaining()
         if remaining is not None:

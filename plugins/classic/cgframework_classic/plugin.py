@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from cgframework import Family, SolverSpec, hookimpl
-from cgframework_classic.commands import classic_app
 from cgframework_classic.domineering import Domineering
 from cgframework_classic.heaps import DawsonsKayles, Kayles, Nim, OctalRuleset, Subtraction
 from cgframework_classic.solvers import octal_applies, solve_nim, solve_octal
@@ -67,4 +66,6 @@ def register_families(register):
 
 @hookimpl
 def register_commands(app):
+    from cgframework_classic.commands import classic_app  # cgf classic only: imports typer
+
     app.add_typer(classic_app, name="classic")
