@@ -138,12 +138,28 @@ def solution_html(solution: Any, picture: str | None = None) -> str:
     ]
     if solution.grundy is not None:
         rows.insert(3, ("grundy", str(solution.grundy)))
+    return facts_table(rows, picture, "cgf-solution")
+
+
+def facts_table(rows: list[tuple[str, str]], picture: str = "", css: str = "cgf-facts") -> str:
+    """An HTML table of ``(name, html)`` rows, with a picture to its left when given: how
+    solutions and plugin values show in a notebook (``_repr_html_``)."""
     cells = "".join(
         f'<tr><th style="text-align:left">{k}</th><td style="text-align:left">{v}</td></tr>'
         for k, v in rows
     )
     figure = f'<td style="vertical-align:top">{picture}</td>' if picture else ""
-    return f'<table class="cgf-solution"><tr>{figure}<td><table>{cells}</table></td></tr></table>'
+    return f'<table class="{css}"><tr>{figure}<td><table>{cells}</table></td></tr></table>'
+
+
+def value_html(text: str, facts: dict[str, Any]) -> str:
+    """``_repr_html_`` for a plugin's own value type (scoring games, cheating-robot games):
+    its text, elided when long, and a few facts."""
+    from cgframework.values.notation import elide
+
+    rows = [("value", f"<code>{escape(elide(text, 300))}</code>")]
+    rows += [(escape(k), escape(str(v))) for k, v in facts.items()]
+    return facts_table(rows, css="cgf-value")
 
 
 def game_html(game: Any) -> str:

@@ -55,3 +55,23 @@ def test_show_returns_svg_and_writes_it(tmp_path):
     svg = show("backsliding-toads", "T..F", path=str(target))
     assert svg._repr_svg_() == target.read_text() == str(svg)
     assert [e.get("class") for e in ET.fromstring(svg).iter()].count("cell") == 4
+
+
+def _facts(table: str) -> dict[str, str]:
+    import xml.etree.ElementTree as ET
+
+    rows = [r for r in ET.fromstring(table).iter("tr") if r.find("th") is not None]
+    return {r.find("th").text: "".join(r.find("td").itertext()) for r in rows}
+
+
+def test_scoring_and_cheating_robot_values_show_as_tables():
+    """Issue 19 item 3: scoring games and cheating-robot games have notebook displays."""
+    from cgframework_cheating_robot.games import parse_game as cheating_robot_game
+    from cgframework_guaranteed.notation import parse_game as scoring_game
+
+    facts = _facts(scoring_game("<2|<1|^0>>")._repr_html_())
+    assert facts["value"] == "<2|<1|^0>>" and facts["stops Ls, Rs"] == "2, 1"
+    assert _facts(cheating_robot_game("{10|8|-3}")._repr_html_()) == {
+        "value": "{10|8|-3}",
+        "outcome": "L",
+    }

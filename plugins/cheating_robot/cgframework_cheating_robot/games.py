@@ -35,6 +35,12 @@ class CRGame:
     def __repr__(self) -> str:
         return f"CRGame('{format_game(self)}')"
 
+    def _repr_html_(self) -> str:
+        """In a notebook: the game and its outcome o(G) (Def 4: L, R or D)."""
+        from cgframework.notebook import value_html
+
+        return value_html(format_game(self), {"outcome": outcome(self)})
+
     def __reduce__(self) -> tuple:
         return parse_game, (format_game(self),)
 

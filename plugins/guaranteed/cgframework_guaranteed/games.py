@@ -131,6 +131,19 @@ class ScoringGame(Interned):
     def __repr__(self) -> str:
         return f"ScoringGame({str(self)!r})"
 
+    def _repr_html_(self) -> str:
+        """In a notebook: the form, its stops (Def. 8), whether it is guaranteed (Def. 3)."""
+        from cgframework.notebook import value_html
+
+        return value_html(
+            str(self),
+            {
+                "stops Ls, Rs": f"{self.stops.Ls}, {self.stops.Rs}",
+                "guaranteed": "yes" if self.guaranteed else "no",
+                "birthday": self.birthday,
+            },
+        )
+
 
 def _set(obj: ScoringGame, name: str, value: Any) -> None:
     object.__setattr__(obj, name, value)
