@@ -33,7 +33,7 @@ from cgframework.game import (
     parse_position,
 )
 from cgframework.io import to_json
-from cgframework.plugins import get_registry, registry_for
+from cgframework.plugins import get_registry, resolve_ruleset
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import solve
 from cgframework.values import CanonicalGame, number
@@ -52,9 +52,7 @@ class Game:
     __slots__ = ("ruleset", "position", "_solutions")
 
     def __init__(self, ruleset: Ruleset | str, position: Position | str) -> None:
-        self.ruleset: Ruleset = (
-            registry_for(ruleset).ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-        )
+        self.ruleset: Ruleset = resolve_ruleset(ruleset)
         self.position: Position = (
             parse_position(self.ruleset, position) if isinstance(position, str) else position
         )

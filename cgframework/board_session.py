@@ -26,6 +26,7 @@ from cgframework.game import (
 )
 from cgframework.notebook import symbols
 from cgframework.play import NAMES, PlayRecord, perfect_move
+from cgframework.plugins import resolve_ruleset
 from cgframework.solvers.dispatch import solve
 
 
@@ -46,10 +47,7 @@ class BoardSession:
         human: Player = Player.LEFT,
         first: Player | None = None,
     ) -> None:
-        if isinstance(ruleset, str):
-            from cgframework.plugins import get_registry
-
-            ruleset = get_registry().ruleset(ruleset)
+        ruleset = resolve_ruleset(ruleset)
         if ruleset.convention is Convention.CHEATING_ROBOT:
             raise ValueError("the board does not play cheating-robot rounds")
         self.ruleset = ruleset

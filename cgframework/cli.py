@@ -24,8 +24,8 @@ from cgframework.plugins import (
     PluginError,
     get_registry,
     register_commands,
-    registry_for,
     registry_with_universe,
+    resolve_ruleset,
 )
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import SolverError, available_methods, solve
@@ -101,7 +101,7 @@ def read_position_text(text: str) -> str:
 
 def load_ruleset(name: str) -> Ruleset:
     try:
-        return registry_for(name).ruleset(name)
+        return resolve_ruleset(name)
     except KeyError as exc:
         fail(str(exc))
 

@@ -87,9 +87,9 @@ def show(ruleset: Any, position: Any, path: str | None = None, marks: Any = None
     """The picture of ``position`` (a ruleset object or name; a position object or its text)
     as SVG text; with ``path``, also written to that file (whole, or not at all)."""
     from cgframework.game import parse_position
-    from cgframework.plugins import get_registry
+    from cgframework.plugins import resolve_ruleset
 
-    rs = get_registry().ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    rs = resolve_ruleset(ruleset)
     pos = parse_position(rs, position) if isinstance(position, str) else position
     svg = Picture(draw_position(rs, pos, marks))
     if path is not None:
@@ -121,10 +121,10 @@ def solution_html(solution: Any, picture: str | None = None) -> str:
     """A small HTML table: the position's picture, value, outcome, best moves, method."""
     if picture is None:
         from cgframework.game import parse_position
-        from cgframework.plugins import get_registry
+        from cgframework.plugins import resolve_ruleset
 
         try:
-            rs = get_registry().ruleset(solution.ruleset)
+            rs = resolve_ruleset(solution.ruleset)
             picture = _picture_cell(rs, parse_position(rs, solution.position))
         except Exception:
             picture = ""

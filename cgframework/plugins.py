@@ -288,6 +288,12 @@ def get_registry() -> Registry:
         return _fill(plugin_manager())
 
 
+def resolve_ruleset(ruleset: str | Ruleset) -> Ruleset:
+    """``ruleset`` itself, or the ruleset of that name or alias, importing only the plugin
+    that serves it (:func:`registry_for`); an unknown name raises :class:`UnknownRuleset`."""
+    return registry_for(ruleset).ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+
+
 def registry_for(ruleset: str | Ruleset) -> Registry:
     """A registry holding at least ``ruleset`` (a name or alias, or a ruleset) with everything
     that serves it: when a manifest names its plugin, only that plugin (and those without a

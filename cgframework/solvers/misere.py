@@ -212,11 +212,10 @@ def solve_misere_play(
     and ``timeout`` limit the search as in :func:`cgframework.solve`."""
     from cgframework.budget import SearchBudget
     from cgframework.game import parse_position
-    from cgframework.plugins import get_registry
+    from cgframework.plugins import resolve_ruleset
     from cgframework.solvers.dispatch import SolverError, run_deep
 
-    if isinstance(ruleset, str):
-        ruleset = get_registry().ruleset(ruleset)
+    ruleset = resolve_ruleset(ruleset)
     if ruleset.convention is not Convention.NORMAL:
         raise SolverError(
             f"misère play needs a normal-play ruleset; {ruleset.name!r} is "
