@@ -1,7 +1,8 @@
 """Benchmarks: ``python benchmarks/run.py [--quick] [--only NAME] [--repeat K]``.
 
-Each instance is solved in a fresh Python process (so interned values and caches start
-cold), ``--repeat`` times; the table shows the median time, the positions the solver
+Each instance is solved in a fresh child process, forked from this one before it has loaded
+any plugin or solved anything (so interned values and caches start cold), ``--repeat``
+times (default 3; 1 with ``--quick``); the table shows the median time, the positions the solver
 expanded, its transposition-table hits, and the child's peak RSS.
 
 Domineering rows also run the peers (``benchmarks/peers.py``): pycgt and cgt-py, each in a
@@ -13,13 +14,12 @@ compared as games in the core's value algebra. ``--no-peers`` skips them.
 from __future__ import annotations
 
 import argparse
-import json
 import math
+import multiprocessing
 import os
 import platform
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
@@ -27,39 +27,53 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.table import Table
 
+import cgframework  # noqa: F401  (imported once here; every forked child inherits it)
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import peers  # noqa: E402  (benchmarks/ is not a package)
 
-CHILD = r"""
-import json, resource, sys, time
-from cgframework import get_registry, parse_position, solve
-ruleset, position, method, dag_from = sys.argv[1:5]
-if position.startswith("@"):  # large positions come in a file
-    position = open(position[1:]).read()
-rules = get_registry().ruleset(ruleset)  # plugin loading is not part of the timing
-position = parse_position(rules, position)
-start = time.perf_counter()
-solution = solve(rules, position, method=method)
-seconds = time.perf_counter() - start
-value = str(solution.value)
-if len(value) > 60:  # a game form (e.g. a guaranteed scoring game): its size, and the score
-    value = f"{value[:24]}... ({len(value)} chars)"
-if "score" in solution.extra:
-    value = f"score {solution.extra['score']}: {value}"
-result = {
-    "seconds": seconds,
-    "value": value,
-    "nodes": solution.stats.nodes,
-    "hits": solution.stats.cache_hits,
-    "method": solution.method,
-    "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-}
-if dag_from:
-    sys.path.insert(0, dag_from)  # benchmarks/
-    from peers import core_dag
-    result["dag"] = core_dag(solution.value)  # the value as a DAG, for comparing as games
-print(json.dumps(result))
-"""
+
+def solve_in_child(ruleset: str, position: str, method: str, dag_from: str) -> dict:
+    """One timed solve, run in a forked child (see :func:`measure`): the plugin is loaded and
+    the position parsed before the clock starts."""
+    import resource
+    import time
+
+    from cgframework import get_registry, parse_position, solve
+
+    if position.startswith("@"):  # large positions come in a file
+        with open(position[1:]) as handle:
+            position = handle.read()
+    rules = get_registry().ruleset(ruleset)  # plugin loading is not part of the timing
+    parsed = parse_position(rules, position)
+    start = time.perf_counter()
+    solution = solve(rules, parsed, method=method)
+    seconds = time.perf_counter() - start
+    value = str(solution.value)
+    if len(value) > 60:  # a game form (e.g. a guaranteed scoring game): its size, and the score
+        value = f"{value[:24]}... ({len(value)} chars)"
+    if "score" in solution.extra:
+        value = f"score {solution.extra['score']}: {value}"
+    result = {
+        "seconds": seconds,
+        "value": value,
+        "nodes": solution.stats.nodes,
+        "hits": solution.stats.cache_hits,
+        "method": solution.method,
+        "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+    if dag_from:
+        result["dag"] = peers.core_dag(solution.value)  # the value as a DAG, compared as games
+    return result
+
+
+def _child_main(connection, *arguments: str) -> None:
+    try:
+        connection.send(solve_in_child(*arguments))
+    except BaseException as error:  # report it to the parent, which raises it
+        connection.send({"error": f"{type(error).__name__}: {error}"})
+    finally:
+        connection.close()
 
 
 def board(rows: int, cols: int) -> str:
@@ -98,7 +112,7 @@ def pizza(quick: bool) -> list[tuple[str, str, str, str]]:
     for n in (10**4,) if quick else (10**4, 10**5, 10**6):
         tes = "tes(" + pizza_text(n) + ")"
         rows.append((f"tes n={n} slices", "pizza", as_file(tes), "slices"))
-    for n in (100, 200) if quick else (100, 200, 400):
+    for n in (50, 100) if quick else (100, 200, 400):
         tes = "tes(" + pizza_text(n) + ")"
         rows.append((f"tes n={n} generic", "pizza", tes, "generic"))
     return rows
@@ -120,7 +134,7 @@ def octal(quick: bool) -> list[tuple[str, str, str, str]]:
     """Kayles heaps: the periodic-octal solver against the Grundy search; below 4096 both
     compute the sequence (O(n^2)), beyond it the proven period (Guy-Smith: 12) answers."""
     rows = []
-    for n in (250, 500) if quick else (250, 500, 1000, 2000):
+    for n in (125, 250) if quick else (250, 500, 1000, 2000):
         for method in ("generic", "periodic-octal"):
             rows.append((f"kayles n={n} {method}", "kayles", str(n), method))
     # past DIRECT_LIMIT (4096) a heap's value comes from the proven period: O(1) per heap
@@ -148,8 +162,49 @@ def guaranteed(quick: bool) -> list[tuple[str, str, str, str]]:
     for n in (1, 2, 3) if quick else (1, 2, 3, 4, 5, 6):
         text = " + ".join(f"cyc({pizza_text(5 + i)})" for i in range(n))
         for method in ("generic", "guaranteed"):
-            if method == "guaranteed" or n <= 4:  # the generic search grows ~30x a pizza
+            if method == "guaranteed" or n <= (2 if quick else 4):  # generic: ~30x a pizza
                 rows.append((f"pizza-sum n={n} {method}", "pizza", text, method))
+    return rows
+
+
+def grids(quick: bool) -> list[tuple[str, str, str, str]]:
+    """The classic rulesets of the grids plugin (issue 16), each through its default solver;
+    ``benchmarks/grids.py`` runs them against the peers."""
+    boards = [
+        ("clobber", "checker:2x4" if quick else "checker:3x4"),
+        ("konane", "xoxo|o.ox|xoxo|oxo." if quick else "xoxox|o.ox.|xoxox|oxoxo"),
+        ("cram", "rect:3x4" if quick else "rect:4x5"),
+        ("fission", "....|.x..|..x.|...." if quick else ".....|.x...|.....|...x.|....."),
+        ("amazons", "x...|...o" if quick else "x..|...|..o"),
+        ("toads-and-frogs", "TTT...FFF" if quick else "TTTT....FFFF"),
+        ("snort", "path:8" if quick else "grid:3x4"),
+        ("col", "cycle:10" if quick else "grid:3x4"),
+        ("hackenbush", "BRRBGGRB + GGGRB + BRBRBRBR"),
+    ]
+    return [(f"{ruleset} {position}", ruleset, position, "auto") for ruleset, position in boards]
+
+
+def cheating_robot(quick: bool) -> list[tuple[str, str, str, str]]:
+    """Cheating robot: sums of n switches {a|b|c}, the Thm 11 matching solver against the
+    round search (exponential in n)."""
+    rows = []
+    for n in (4, 6, 8) if quick else (4, 6, 8, 10):
+        text = " + ".join(f"{{{3 + i % 4}|{i % 3}|{-1 - i % 5}}}" for i in range(n))
+        for method in ("rounds", "matching"):
+            rows.append((f"cr-switches n={n} {method}", "cheating-robot", text, method))
+    return rows
+
+
+def loopy(quick: bool) -> list[tuple[str, str, str, str]]:
+    """Loopy digraphs (issue 18): k tokens on a cycle of n vertices with chords and a dead
+    end; the generalized Sprague-Grundy route against retrograde analysis of the product
+    graph of the tokens (``benchmarks/loopy.py`` goes to 10^6 positions)."""
+    rows = []
+    for n in (30, 60) if quick else (30, 60, 120):
+        arcs = ",".join(f"{u}>{(u + 1) % n},{u}>{(u * 7 + 3) % n}" for u in range(n))
+        text = f"{arcs},0>{n};1,{n // 3},{2 * n // 3}"
+        for method in ("retrograde", "loopy-grundy"):
+            rows.append((f"digraph-3-tokens n={n} {method}", "digraph", text, method))
     return rows
 
 
@@ -183,22 +238,34 @@ GROUPS: dict[str, Callable[[bool], list[tuple[str, str, str, str]]]] = {
     "octal": octal,
     "influence": influence,
     "guaranteed": guaranteed,
+    "grids": grids,
+    "cheating-robot": cheating_robot,
+    "loopy": loopy,
 }
 
 
 def measure(ruleset: str, position: str, method: str, repeat: int, dag: bool = False) -> dict:
-    """Median over ``repeat`` fresh processes; with ``dag``, the value also comes back as a
-    DAG of option lists (``peers.core_dag``) for comparing with the peers as games."""
-    dag_from = os.path.dirname(os.path.abspath(__file__)) if dag else ""
+    """Median over ``repeat`` fresh children; with ``dag``, the value also comes back as a
+    DAG of option lists (``peers.core_dag``) for comparing with the peers as games.
+
+    Each child is forked from this process, which has imported ``cgframework`` but solved
+    nothing and loaded no plugin: its interned values and caches start as cold as in a new
+    interpreter, without paying the interpreter's start-up for every run (that start-up was
+    most of ``--quick``'s time)."""
+    context = multiprocessing.get_context("fork")
     runs = []
     for _ in range(repeat):
-        done = subprocess.run(
-            [sys.executable, "-c", CHILD, ruleset, position, method, dag_from],
-            capture_output=True,
-            text=True,
-            check=True,
+        receiver, sender = context.Pipe(duplex=False)
+        child = context.Process(
+            target=_child_main, args=(sender, ruleset, position, method, "yes" if dag else "")
         )
-        runs.append(json.loads(done.stdout))
+        child.start()
+        sender.close()
+        result = receiver.recv()
+        child.join()
+        if "error" in result:
+            raise RuntimeError(f"{ruleset} {position[:60]!r} --method {method}: {result['error']}")
+        runs.append(result)
     result = dict(runs[-1])
     result["seconds"] = statistics.median(r["seconds"] for r in runs)
     return result
@@ -208,7 +275,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="small instances, < 1 minute")
     parser.add_argument("--only", choices=sorted(GROUPS), help="run one group")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per instance (median)")
+    parser.add_argument(
+        "--repeat", type=int, help="runs per instance, median (default 3, --quick 1)"
+    )
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     parser.add_argument("--no-peers", action="store_true", help="skip pycgt and cgt-py")
     parser.add_argument(
@@ -218,6 +287,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     peer_timeout = args.peer_timeout or (10.0 if args.quick else 120.0)
+    if args.repeat is None:
+        args.repeat = 1 if args.quick else 3
     with_peers = not args.no_peers
     columns = ["instance", "value", "method", "median s", "nodes", "cache hits", "peak RSS MB"]
     if with_peers:
