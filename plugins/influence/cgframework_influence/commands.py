@@ -12,6 +12,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cgframework import Player, SolveContext, get_registry, parse_position
+from cgframework.budget import SearchBudget
+from cgframework.deep import call_deep
 from cgframework_influence.graph import (
     MAX_GENERATED_VERTICES,
     InfluenceGraph,
@@ -221,15 +223,35 @@ def _chooser(strategy: str, g: InfluenceGraph, player: Player):
     fail(f"unknown strategy {strategy!r} (optimal, mirror, quasi-equal)")
 
 
-def _line(position: str, first: str, strategy: str, strategist: str):
+MaxNodes = Annotated[
+    int | None, typer.Option(min=0, help="Stop (exit 3) after expanding this many positions.")
+]
+Timeout = Annotated[
+    float | None, typer.Option(min=0, help="Stop (exit 3) after this many seconds.")
+]
+
+
+def _line(
+    position: str,
+    first: str,
+    strategy: str,
+    strategist: str,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+):
+    """The position, its analyser and the line of play, searched within the limits (the
+    search is exponential in the worst case: ``cycle:200`` would run for hours)."""
     from cgframework.cli import parse_player
 
     g = _position(position)
     who = parse_player(first)
     player = parse_player(strategist)
     chooser = _chooser(strategy, g, player)
-    analyser = analyser_for(g)
-    return g, analyser, line(g, who, analyser, chooser, player)
+    budget = None
+    if max_nodes is not None or timeout is not None:
+        budget = SearchBudget(max_nodes=max_nodes, timeout=timeout)
+    analyser = analyser_for(g, budget)
+    return g, analyser, call_deep(line, g, who, analyser, chooser, player)
 
 
 @influence_app.command()
@@ -241,11 +263,13 @@ def explain(
     ] = "optimal",
     strategist: Annotated[str, typer.Option(help="Who follows --strategy.")] = "L",
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    max_nodes: MaxNodes = None,
+    timeout: Timeout = None,
 ) -> None:
     """A line of play: the strategist follows the strategy, the other plays optimally."""
     from cgframework.cli import out
 
-    g, analyser, steps = _line(position, first, strategy, strategist)
+    g, analyser, steps = _line(position, first, strategy, strategist, max_nodes, timeout)
     ls, rs = analyser.ls_rs(g)
     total = totals(steps)
     optimum = ls if first.upper().startswith("L") else rs
@@ -307,6 +331,8 @@ def picture(
     output: Annotated[
         str | None, typer.Option("--output", "-o", help="Write to this file, not stdout.")
     ] = None,
+    max_nodes: MaxNodes = None,
+    timeout: Timeout = None,
 ) -> None:
     """The digraph after a line of play: SVG (Left's vertices squares, Right's circles,
     filled blue/red by who took them) or Graphviz dot (Left boxes, Right ellipses, filled
@@ -315,7 +341,7 @@ def picture(
 
     if format not in ("svg", "dot"):
         fail(f"--format must be svg or dot, got {format!r}")
-    g, _, steps = _line(position, first, strategy, strategist)
+    g, _, steps = _line(position, first, strategy, strategist, max_nodes, timeout)
     if format == "dot":
         text = dot(g, steps) + "\n"
     else:

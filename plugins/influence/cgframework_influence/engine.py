@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
+from cgframework.budget import NO_LIMIT, SearchBudget
 from cgframework_influence.graph import (
     InfluenceGraph,
     bits,
@@ -88,13 +89,16 @@ def add(state: Sequence[int], new: Sequence[int], neg: list[int]) -> State:
 
 
 class Engine:
-    """Ls over multisets of components, memoised; ``nodes``/``hits`` count the search."""
+    """Ls over multisets of components, memoised; ``nodes``/``hits`` count the search, and
+    a ``budget`` (:mod:`cgframework.budget`) stops it (exit 3) past its nodes or deadline."""
 
-    def __init__(self, universe: Components) -> None:
+    def __init__(self, universe: Components, budget: SearchBudget | None = None) -> None:
         self.u = universe
         self.memo: dict[State, int] = {(): 0}
         self.nodes = 0
         self.hits = 0
+        self.budget = budget
+        self.check_at = NO_LIMIT if budget is None else budget.start().check(0)
 
     def normal(self, ids: Sequence[int]) -> State:
         """The state of components ``ids``: sorted, pairs H + (-H) cancelled."""
@@ -117,6 +121,8 @@ class Engine:
             self.memo[state] = best
             return best
         self.nodes += 1
+        if self.nodes >= self.check_at:
+            self.check_at = self.budget.check(self.nodes)  # type: ignore[union-attr]
         previous = -1
         for i, c in enumerate(state):
             if c == previous:

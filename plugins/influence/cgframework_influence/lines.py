@@ -20,6 +20,7 @@ from collections.abc import Callable
 import attrs
 
 from cgframework import Player
+from cgframework.budget import SearchBudget
 from cgframework_influence.engine import GraphComponents, canonical_labelling
 from cgframework_influence.graph import (
     InfluenceGraph,
@@ -168,7 +169,8 @@ def totals(history: list[Step]) -> dict[str, int]:
     return out
 
 
-def analyser_for(g: InfluenceGraph) -> Analyser:
-    """The segment solver when g is a sum of segments and cycles, else the graph solver."""
-    fast = Analyser(SegmentComponents())
-    return fast if fast.state(g) is not None else Analyser(GraphComponents())
+def analyser_for(g: InfluenceGraph, budget: SearchBudget | None = None) -> Analyser:
+    """The segment solver when g is a sum of segments and cycles, else the graph solver;
+    both stop (exit 3) when the ``budget`` is spent."""
+    fast = Analyser(SegmentComponents(), budget)
+    return fast if fast.state(g) is not None else Analyser(GraphComponents(), budget)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cgframework import Player, Solution, SolveContext, Sum, finish, options
+from cgframework.budget import SearchBudget
 from cgframework_influence.engine import Engine, GraphComponents, relevant_core
 from cgframework_influence.graph import InfluenceGraph, disjoint_union, weak_components
 from cgframework_influence.segments import SegmentComponents
@@ -34,9 +35,12 @@ def scores(ls: int, rs: int, n: int) -> dict[str, int]:
 class Analyser:
     """(Ls, Rs) of whole positions; one engine shared over many positions."""
 
-    def __init__(self, universe: GraphComponents | SegmentComponents) -> None:
+    def __init__(
+        self, universe: GraphComponents | SegmentComponents, budget: SearchBudget | None = None
+    ) -> None:
         self.universe = universe
-        self.engine = Engine(universe)
+        self.budget = budget
+        self.engine = Engine(universe, budget)
         self.fallback: Analyser | None = None
 
     def state(self, g: InfluenceGraph) -> tuple[tuple[int, ...], int] | None:
@@ -59,7 +63,7 @@ class Analyser:
         found = self.state(as_graph(position))
         if found is None:  # not segments and cycles: the general solver
             if self.fallback is None:
-                self.fallback = Analyser(GraphComponents())
+                self.fallback = Analyser(GraphComponents(), self.budget)
             return self.fallback.ls_rs(position)
         state, offset = found
         ls, rs = self.engine.ls_rs(state)
@@ -98,7 +102,8 @@ def solution(ruleset, position, ctx: SolveContext, analyser: Analyser, method: s
 def solve_graph(ruleset, position, ctx: SolveContext) -> Solution:
     """Any digraph: forced vertices, Rmv moves, Cor. 13 pruning, weak components, memo on
     canonical component multisets, H + (-H) cancellation."""
-    return solution(ruleset, position, ctx, Analyser(GraphComponents()), "influence-graph")
+    analyser = Analyser(GraphComponents(), ctx.table.budget)
+    return solution(ruleset, position, ctx, analyser, "influence-graph")
 
 
 _SEGMENTS = SegmentComponents()
@@ -111,7 +116,8 @@ def segments_apply(ruleset, position: Any) -> bool:
 
 def solve_segments(ruleset, position, ctx: SolveContext) -> Solution:
     """Sums of segments and alternating cycles, by arithmetic on (size, type) components."""
-    return solution(ruleset, position, ctx, Analyser(SegmentComponents()), "influence-segments")
+    analyser = Analyser(SegmentComponents(), ctx.table.budget)
+    return solution(ruleset, position, ctx, analyser, "influence-segments")
 
 
 def solve_reference(ruleset, position, ctx: SolveContext) -> Solution:

@@ -125,3 +125,27 @@ def test_picture_is_svg_by_default_coloured_by_who_took_what(capsys, tmp_path):
     assert len(fills) == 5 and set(fills) == {LEFT_COLOUR, RIGHT_COLOUR}  # all taken
     code, _, err = run(capsys, "influence", "picture", "segment:5", "--format", "png")
     assert code == 2 and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("influence", "explain", "cycle:200"),
+        ("influence", "picture", "cycle:200"),
+        ("solve", "influence", "cycle:200"),
+        ("solve", "influence", "segment:150 + LRRL:0>1,0>2,3>2", "--method", "influence-graph"),
+    ],
+)
+def test_exponential_searches_stop_at_the_node_budget(capsys, command):
+    """The segment and graph engines are exponential (cycle:200 would run for hours): a
+    node budget stops them with one line, exit 3, nothing on stdout."""
+    code, out, err = run(capsys, *command, "--max-nodes", "2000")
+    assert code == 3 and out == "" and err.strip() == (
+        "cgf: error: search stopped after 2000 nodes (--max-nodes)"
+    )
+
+
+def test_a_budget_large_enough_changes_nothing(capsys):
+    plain = json.loads(run(capsys, "influence", "explain", "cycle:20", "--json")[1])
+    limited = run(capsys, "influence", "explain", "cycle:20", "--json", "--max-nodes", "10000")
+    assert limited[0] == 0 and json.loads(limited[1]) == plain
