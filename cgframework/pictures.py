@@ -121,11 +121,14 @@ def graph_svg(
     square: Callable[[Hashable], bool] | None = None,
     tokens: Callable[[Hashable], int] | None = None,
     size: int = 360,
+    caption: str = "",
 ) -> str:
-    """A graph drawn from a networkx spring layout (fixed seed, so pictures are stable):
-    one ``vertex`` element per vertex (a circle, or a square where ``square(v)``), one
-    ``edge`` element per edge (a loop ``(v, v)`` is a small circle above the vertex) and, with
-    ``tokens``, ``tokens(v)`` small ``token`` discs under each vertex."""
+    """A graph drawn from a networkx spring layout (fixed seed, so pictures are stable; paths,
+    cycles and rectangular grids get their natural layout): one ``vertex`` element per
+    vertex (a circle, or a square where ``square(v)``), one ``edge`` element per edge (a loop
+    ``(v, v)`` is a small circle above the vertex), with ``tokens``, ``tokens(v)`` small
+    ``token`` discs under each vertex, and a ``caption`` line under the picture (what the
+    labels mean)."""
     import networkx as nx
 
     check_size(len(vertices), "vertices")
@@ -136,7 +139,9 @@ def graph_svg(
     graph.add_edges_from((u, v) for u, v in edges if u != v)
     chain = _chain_layout(graph)
     unit = None  # pixels per layout unit: fixed for chains, else the layout fills the square
-    if chain is not None:  # paths in rows, cycles as rings: one unit between neighbours
+    if chain is None:
+        chain = _grid_layout(graph)
+    if chain is not None:  # paths in rows, cycles as rings, grids as grids: one unit apart
         pos, unit = chain, 56.0
     elif len(vertices) <= 1:
         pos = {v: (0.0, 0.0) for v in vertices}
@@ -219,7 +224,54 @@ def graph_svg(
                 f'cy="{y + radius + 8:.1f}" '
                 f'r="5" fill="#e0a800" stroke="{INK}"/>'
             )
+    if caption:
+        width = max(width, 16 + 7 * len(caption))
+        body.append(
+            f'<text class="caption" x="{width / 2:.1f}" y="{height + 4:.1f}" '
+            f'text-anchor="middle" font-size="12" fill="{INK}">{escape(caption)}</text>'
+        )
+        height += 16
     return document(width, height, "".join(body))
+
+
+def _grid_layout(graph: Any) -> dict[Hashable, tuple[float, float]] | None:
+    """When the graph (loops aside) is a connected R x C grid with R, C >= 2: each vertex at
+    its row and column (wider than tall), found from its distances to two corners a side
+    apart, and checked
+    edge by edge; else ``None`` (a spring layout draws a grid as a tilted diamond)."""
+    import networkx as nx
+
+    plain = nx.Graph(graph)
+    plain.remove_edges_from(list(nx.selfloop_edges(plain)))
+    n = len(plain)
+    corners = sorted((v for v, d in plain.degree() if d == 2), key=str)
+    if n < 4 or len(corners) != 4 or any(d > 4 for _, d in plain.degree()):
+        return None
+    if not nx.is_connected(plain):
+        return None
+    a = corners[0]
+    from_a = nx.single_source_shortest_path_length(plain, a)
+    b = sorted(corners[1:], key=lambda c: (from_a[c], str(c)))[1]  # the longer side: wide
+    cols = from_a[b] + 1
+    rows, rest = divmod(n, cols)
+    edges = plain.number_of_edges()
+    if rest or rows < 2 or edges != rows * (cols - 1) + cols * (rows - 1):
+        return None
+    from_b = nx.single_source_shortest_path_length(plain, b)
+    cell: dict[Hashable, tuple[int, int]] = {}
+    for v in plain:
+        r2, c2 = from_a[v] + from_b[v] - (cols - 1), from_a[v] - from_b[v] + (cols - 1)
+        if r2 % 2 or c2 % 2:
+            return None
+        cell[v] = (r2 // 2, c2 // 2)
+    if len(set(cell.values())) != n or not all(
+        0 <= r < rows and 0 <= c < cols for r, c in cell.values()
+    ):
+        return None
+    for u, v in plain.edges():
+        if abs(cell[u][0] - cell[v][0]) + abs(cell[u][1] - cell[v][1]) != 1:
+            return None
+    return {v: (float(c), float(r)) for v, (r, c) in cell.items()}
 
 
 def _chain_layout(graph: Any) -> dict[Hashable, tuple[float, float]] | None:

@@ -202,3 +202,57 @@ def test_a_pizza_row_is_drawn_without_a_blank_square_around_it():
     slices = [e for e in root.iter() if e.get("class") == "slice"]
     bottom = max(float(e.get("y")) + float(e.get("height")) for e in slices)
     assert len(slices) == 4 and float(root.get("height")) <= bottom + 60
+
+
+def centres(svg: str) -> dict[str, tuple[float, float]]:
+    """Each vertex's label text and its circle's centre."""
+    found = {}
+    circles = items(svg, "vertex")
+    labels = [e for e in ET.fromstring(svg).iter() if e.tag.endswith("text")]
+    for circle, label in zip(circles, labels, strict=False):
+        found[label.text] = (float(circle.get("cx")), float(circle.get("cy")))
+    return found
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(3, 4), (4, 3), (2, 5), (4, 4)])
+def test_a_grid_graph_is_drawn_as_a_grid(rows, cols):
+    """Vertex r*cols+c sits at column c, row r (or the transpose, wider than tall), evenly
+    spaced: not the tilted diamond of a spring layout. The vertices come shuffled."""
+    import random
+
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    random.Random(rows * 10 + cols).shuffle(cells)
+    edges = [
+        (r * cols + c, (r + dr) * cols + c + dc)
+        for r, c in cells
+        for dr, dc in ((0, 1), (1, 0))
+        if r + dr < rows and c + dc < cols
+    ]
+    svg = graph_svg([r * cols + c for r, c in cells], edges, fill=lambda v: "#fff")
+    at = centres(svg)
+    xs, ys = sorted({x for x, _ in at.values()}), sorted({y for _, y in at.values()})
+    assert len(xs) * len(ys) == rows * cols and len(xs) >= len(ys)
+    steps = {round(b - a, 1) for a, b in zip(xs, xs[1:], strict=False)} | {
+        round(b - a, 1) for a, b in zip(ys, ys[1:], strict=False)
+    }
+    assert len(steps) == 1  # one spacing everywhere
+    for u, v in edges:  # neighbours are one step apart, horizontally or vertically
+        (x1, y1), (x2, y2) = at[str(u)], at[str(v)]
+        assert (x1 == x2) != (y1 == y2)
+
+
+def test_a_grid_with_a_missing_edge_or_a_diagonal_is_not_a_grid():
+    grid = [(r * 3 + c, r * 3 + c + 1) for r in range(3) for c in range(2)]
+    grid += [(r * 3 + c, (r + 1) * 3 + c) for r in range(2) for c in range(3)]
+    for edges in (grid[1:], grid + [(0, 4)]):
+        at = centres(graph_svg(list(range(9)), edges, fill=lambda v: "#fff"))
+        assert len({x for x, _ in at.values()}) > 3  # the spring layout, not a 3x3 grid
+
+
+def test_a_caption_goes_under_the_picture():
+    plain = graph_svg([0, 1, 2, 3], [(0, 1), (1, 2), (2, 0), (0, 3)], fill=lambda v: "#fff")
+    captioned = graph_svg(
+        [0, 1, 2, 3], [(0, 1), (1, 2), (2, 0), (0, 3)], fill=lambda v: "#fff", caption="v:w"
+    )
+    assert items(captioned, "caption")[0].text == "v:w" and not items(plain, "caption")
+    assert float(ET.fromstring(captioned).get("height")) > float(ET.fromstring(plain).get("height"))

@@ -78,6 +78,7 @@ class WakRuleset(BaseRuleset):
             fill=lambda v: FREE_COLOUR if position.weights[v] else "#9a9a9a",
             label=lambda v: f"{v}:{position.weights[v]}",
             edge_colours=[mark_colour(marks, e, INK) for e in edges],
+            caption="vertex:counters (grey: none left)",
         )
 
     def move_marks(self, position: WakGraph, move: Move) -> list[tuple[int, int]]:
