@@ -75,3 +75,21 @@ def test_calc_thermograph_refusals_are_one_line(capsys, tmp_path, monkeypatch, a
     code, out, err = run_cli(capsys, "calc", *args)
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_number_born_on_day_3000_has_its_thermograph_and_short_labels():
+    """{x | 0} with x = 1/2^3000: mean and temperature x/2 (Siegel II.5, a hot game {a|b} with
+    a > b numbers has mean (a+b)/2 and temperature (a-b)/2); the rule recurses 3000 levels
+    deep through x's options (a RecursionError before), and the labels stay short while the
+    data attributes keep the exact values."""
+    x = Fraction(1, 2**3000)
+    g = parse_value(f"{{{x}|0}}")
+    th = thermograph(g)
+    assert th.mast == th.temperature == x / 2
+    root = ET.fromstring(thermograph_svg(g))
+    assert (
+        Fraction(next(e for e in root.iter() if e.get("class") == "mast").get("data-mean")) == x / 2
+    )
+    labels = [e.text for e in root.iter() if e.tag.endswith("text") and e.text]
+    assert "mean 1/2^3001" in labels and "t = 1/2^3001" in labels
+    assert max(len(text) for text in labels) < 100

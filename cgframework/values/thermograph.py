@@ -14,6 +14,8 @@ from fractions import Fraction
 
 import attrs
 
+from cgframework.deep import call_deep
+
 START = Fraction(-1)
 
 
@@ -123,6 +125,16 @@ _memo: dict[int, Thermograph] = {}
 
 
 def thermograph(g) -> Thermograph:  # g: CanonicalGame (import cycle avoided)
+    """The thermograph of ``g`` (Siegel CGT II.5). The rule recurses through the options, as
+    deep as the game's birthday (``1/2^3000`` is 3000 levels): deep games are run on the
+    large-stack thread of :func:`~cgframework.deep.call_deep`."""
+    found = _memo.get(g.id)
+    if found is not None:
+        return found
+    return call_deep(_thermograph, g)
+
+
+def _thermograph(g) -> Thermograph:
     found = _memo.get(g.id)
     if found is not None:
         return found
@@ -131,10 +143,10 @@ def thermograph(g) -> Thermograph:  # g: CanonicalGame (import cycle avoided)
         # a large uptimal: its walls are those of a small one with the same number part
         from cgframework.values.canonical import uptimal
 
-        result = thermograph(uptimal(*_representative(*up)))
+        result = _thermograph(uptimal(*_representative(*up)))
         _memo[g.id] = result
         return result
-    return _by_options(g, thermograph, _memo)
+    return _by_options(g, _thermograph, _memo)
 
 
 def _representative(x: Fraction, n: int, m: int) -> tuple[Fraction, int, int]:

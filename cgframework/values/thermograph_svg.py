@@ -31,6 +31,23 @@ def _fmt(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
+def _show(text: str, limit: int = 36) -> str:
+    """A label that fits on the chart: long numbers (``1/2^3000``) keep their start and end
+    around an ellipsis; the exact values stay in the ``data-`` attributes."""
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 14]}\u2026{text[-8:]} ({len(text)} chars)"
+
+
+def _show_number(x: Fraction) -> str:
+    """``x`` for a label: a power-of-two denominator as ``2^k`` once the number is long."""
+    text = _fmt(x)
+    d = x.denominator
+    if len(text) > 36 and d & (d - 1) == 0:
+        text = f"{x.numerator}/2^{d.bit_length() - 1}"
+    return _show(text)
+
+
 def thermograph_svg(games: object | Sequence[object], labels: Sequence[str] = ()) -> str:
     """A standalone SVG of the thermograph of one canonical game, or of several on one chart
     (each in its own colour, named by ``labels`` in a legend)."""
@@ -75,12 +92,13 @@ def thermograph_svg(games: object | Sequence[object], labels: Sequence[str] = ()
         )
         body.append(
             f'<text x="{mx + 5:.1f}" y="{mt - 4 - 14 * i:.1f}" font-size="12" fill="{colour}">'
-            f"t = {escape(_fmt(th.temperature))}</text>"
+            f"t = {escape(_show_number(th.temperature))}</text>"
             f'<text x="{mx:.1f}" y="{y(top_t) - 6 - 14 * i:.1f}" text-anchor="middle" '
-            f'font-size="12" fill="{colour}">mean {escape(_fmt(th.mast))}</text>'
+            f'font-size="12" fill="{colour}">mean {escape(_show_number(th.mast))}</text>'
         )
     names = list(labels) or [str(g) for g in many]
     for i, name in enumerate(names[: len(many)]):
+        name = _show(name, 60)
         row = height - MARGIN / 2 + 16 * i
         body.append(
             f'<rect x="{MARGIN}" y="{row - 8:.1f}" width="12" height="4" fill="{COLOURS[i]}"/>'
