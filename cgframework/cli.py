@@ -374,6 +374,9 @@ def calc(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Value with stops etc. as JSON.")] = False,
     full: Annotated[bool, typer.Option("--full", help="Print long values in full.")] = False,
+    timeout: Annotated[
+        float | None, typer.Option(min=0, help="Stop (exit 3) after this many seconds.")
+    ] = None,
 ) -> None:
     """Evaluate a value expression (sum, difference) or a comparison (<=, >=, ==, <, >, ||).
 
@@ -390,7 +393,14 @@ def calc(
 
     def evaluate(text: str) -> Any:
         try:
+            if timeout is not None:  # e.g. norton() of a number born on day 3000: minutes
+                from cgframework.budget import SearchBudget
+                from cgframework.solvers.dispatch import run_deep
+
+                return run_deep(uni.parse, text, budget=SearchBudget(timeout=timeout).start())
             return call_deep(uni.parse, text)
+        except LimitExceeded:
+            raise
         except RecursionError:
             fail(f"invalid {uni.name} expression {shorten(text)}: nested too deeply")
         except Exception as exc:

@@ -80,3 +80,17 @@ def test_solve_json_adds_reduced_and_atomic_weight(capsys):
     code, out, _ = run_cli(capsys, "solve", "nim", "3", "--json")
     data = json.loads(out)
     assert (data["value"], data["reduced"], data["atomic_weight"]) == ("*3", "0", "0")
+
+
+def test_calc_timeout_stops_a_long_evaluation(capsys):
+    """norton() of {x | 0} with x = 1/2^3000 takes minutes (the product recurses through x's
+    3000 generations of options): --timeout stops it with one line, exit 3."""
+    hot = "{1/" + str(2**3000) + "|0}"
+    code, out, err = run_cli(capsys, "calc", f"norton({hot}, ^)", "--timeout", "0.5")
+    assert (
+        code == 3
+        and out == ""
+        and err.strip() == "cgf: error: search stopped after 0.5 s (--timeout)"
+    )
+    code, out, _ = run_cli(capsys, "calc", "norton(2, ^) == ^ + ^", "--timeout", "5")
+    assert code == 0 and out.strip() == "true"
