@@ -1,0 +1,129 @@
+"""Onsides and offsides of loopy games as explicit stoppers (Winning Ways, 2nd ed., vol. 2,
+ch. 11, "sidling"; Siegel, Combinatorial Game Theory (2013), ch. VI, sides).
+
+A loopy game G is known by its onside G^+ (G played so that an infinite play is Left's win)
+and its offside G^- (Right's win); G is *stopper-sided* when both are equal to stoppers, and
+CGSuite writes it ``G^+ & G^-`` (``dud`` for ``on & off``). This module builds the sides as
+simplified stoppers by guessing and checking, never by trusting the guess:
+
+1. A stopper is its own onside and offside (simplified).
+2. Otherwise, while the graph has an alternating cycle, delete one move lying on one (for
+   the onside Right's moves are tried first, Right being the player an endless play hurts;
+   for the offside Left's), keeping a deletion only when the smaller game still has the same
+   side as G, decided by :func:`~cgframework.values.loopy.onside_ge` (resp.
+   :func:`~cgframework.values.loopy.offside_ge`) both ways: the Buchi-game comparison of
+   sides, computed independently of this module. A move that an endless play makes useless
+   to its player is deleted this way (dud's passes, tis's and tisn's returning moves).
+3. When no alternating cycle is left, the graph is a stopper equal (on that side) to G; it
+   is simplified (:func:`~cgframework.values.loopy.simplify_stopper`) and returned.
+
+When no single deletion keeps the side, :class:`NotStopperSided` is raised with one line:
+the game may not be stopper-sided (Siegel VI: not every loopy game is; CGSuite calls the
+graphs whose sides keep alternating cycles carousels), or its sides may need a stopper that
+is not a subgraph of G (CGSuite unravels cycles for those; not done here). A wrong stopper
+is never returned. Everything is iterative; the cost is a few comparisons (each on 4|G|^2
+states) per move deleted, so graphs are limited to :data:`MAX_SIDES_NODES` positions.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from cgframework.values.loopy import (
+    MAX_SIMPLIFY,
+    LoopyGame,
+    is_stopper,
+    minimized,
+    offside_ge,
+    onside_ge,
+    simplify_stopper,
+)
+
+MAX_SIDES_NODES = 150
+"""Largest graph (after merging equal positions) whose sides are computed."""
+
+LEFT, RIGHT = 0, 1
+
+
+class NotStopperSided(ValueError):
+    """No stopper side was found for a loopy game (see the module docstring)."""
+
+
+def onside(g: LoopyGame) -> LoopyGame:
+    """G^+ as a simplified stopper: Left wins the infinite plays (Winning Ways ch. 11)."""
+    return _side(g, onside=True)
+
+
+def offside(g: LoopyGame) -> LoopyGame:
+    """G^- as a simplified stopper: Right wins the infinite plays (Winning Ways ch. 11)."""
+    return _side(g, onside=False)
+
+
+def sides(g: LoopyGame) -> tuple[LoopyGame, LoopyGame]:
+    """(G^+, G^-); raises :class:`NotStopperSided` when either is not found."""
+    return onside(g), offside(g)
+
+
+def _tidy(stopper: LoopyGame) -> LoopyGame:
+    return simplify_stopper(stopper) if stopper.size <= MAX_SIMPLIFY else minimized(stopper)
+
+
+def _side(g: LoopyGame, onside: bool) -> LoopyGame:
+    g = minimized(g)
+    if is_stopper(g):
+        return _tidy(g)
+    name = "onside" if onside else "offside"
+    if g.size > MAX_SIDES_NODES:
+        raise NotStopperSided(
+            f"the {name} of a game of {g.size} positions is not computed "
+            f"(at most {MAX_SIDES_NODES})"
+        )
+    side_ge = onside_ge if onside else offside_ge
+
+    def same_side(h: LoopyGame) -> bool:
+        return side_ge(h, g) and side_ge(g, h)
+
+    first = RIGHT if onside else LEFT  # the player an endless play hurts on this side
+    current = g
+    while not is_stopper(current):
+        cyclic = sorted(alternating_cycle_moves(current), key=lambda m: (m[0] != first, m))
+        for player, v, w in cyclic:
+            trial = _without_move(current, player, v, w)
+            if same_side(trial):
+                current = minimized(trial)
+                break
+        else:
+            raise NotStopperSided(
+                f"no stopper {name} found: every move left on an alternating cycle changes it "
+                "(the game may not be stopper-sided)"
+            )
+    result = _tidy(current)
+    if not same_side(result):  # a guard: each step was checked, so this cannot happen
+        raise NotStopperSided(f"internal check failed for the {name}")
+    return result
+
+
+def alternating_cycle_moves(g: LoopyGame) -> list[tuple[int, int, int]]:
+    """The moves ``(player, v, w)`` (player 0 Left, 1 Right, from node v to node w) that lie on
+    an alternating cycle: in the graph of states (node, player to move), both ends of the move
+    are in one strongly connected part (networkx finds the parts iteratively)."""
+    n = g.size
+    states = nx.DiGraph()
+    states.add_nodes_from(range(2 * n))
+    for v in range(n):
+        states.add_edges_from((v, w + n) for w in g.left[v])  # Left moves, then Right to move
+        states.add_edges_from((v + n, w) for w in g.right[v])
+    part: dict[int, int] = {}
+    for i, component in enumerate(nx.strongly_connected_components(states)):
+        for s in component:
+            part[s] = i
+    moves = [(LEFT, v, w) for v in range(n) for w in g.left[v] if part[v] == part[w + n]]
+    moves += [(RIGHT, v, w) for v in range(n) for w in g.right[v] if part[v + n] == part[w]]
+    return moves
+
+
+def _without_move(g: LoopyGame, player: int, v: int, w: int) -> LoopyGame:
+    left = [list(o) for o in g.left]
+    right = [list(o) for o in g.right]
+    (left if player == LEFT else right)[v].remove(w)
+    return LoopyGame.build(left, right, g.start)
