@@ -397,6 +397,8 @@ NAMED = {
     "upon": "{pass|*}",
     "dud": "{pass|pass}",
 }
+SIDE_FUNCTIONS = ("onside", "offside")
+"""Functions of the notation: ``onside(G)``, ``offside(G)`` (:mod:`.loopy_sides`)."""
 MAX_NODES = 10_000
 """Largest graph an expression may build (a sum's graph is the product of its parts')."""
 
@@ -486,6 +488,8 @@ class _Parser:
             return integer_graph(int(token))
         if token[0].isalpha() or token[0] == "_":
             self.take()
+            if token in SIDE_FUNCTIONS and self.peek() == "(":
+                return self.side_call(token, scope)
             if self.peek() == ":":
                 self.take()
                 return self.braced(scope, token)
@@ -499,6 +503,15 @@ class _Parser:
                 return parse_loopy(NAMED[token])
             raise LoopySyntaxError(f"unknown name {token!r}")
         raise LoopySyntaxError(f"unexpected {token!r} at token {self.i + 1}")
+
+    def side_call(self, name: str, scope: dict[str, _Open]) -> LoopyGame:
+        """``onside(G)`` or ``offside(G)``: the side as a simplified stopper."""
+        from cgframework.values import loopy_sides
+
+        self.take("(")
+        argument = self.expression(scope)
+        self.take(")")
+        return getattr(loopy_sides, name)(argument)
 
     def braced(self, scope: dict[str, _Open], label: str | None) -> LoopyGame | _Open:
         self.depth += 1
@@ -625,6 +638,10 @@ def format_loopy(g: LoopyGame) -> str:
         named = _named_graph(text)
         if g == named or (stopper and is_stopper(named) and equal(g, named)):
             return name
+    if not stopper:
+        sided = _sides_text(g)
+        if sided is not None:
+            return sided
     g = simplify_stopper(g) if stopper and g.size <= MAX_SIMPLIFY else minimized(g)
     names = iter(_label_name(i) for i in range(g.size))
     labels: dict[int, str] = {}
@@ -633,6 +650,30 @@ def format_loopy(g: LoopyGame) -> str:
         return _write(g, g.start, labels, names, [], _integer_nodes(g), budget)
     except _TooLarge:
         return f"<loopy game of {g.size} positions, too large to write out>"
+
+
+MAX_PRINT_SIDES = 40
+"""Largest non-stopper (after merging equal positions) printed by its sides."""
+
+
+def _sides_text(g: LoopyGame) -> str | None:
+    """A stopper-sided game as CGSuite writes it: ``onside & offside``, ``dud`` for ``on &
+    off``, the stopper alone when both sides are equal; None when the sides are not found
+    (the caller writes the graph)."""
+    from cgframework.values.loopy_sides import NotStopperSided, onside_offside
+
+    if minimized(g).size > MAX_PRINT_SIDES:
+        return None
+    try:
+        plus, minus = onside_offside(g)
+    except NotStopperSided:
+        return None
+    if equal(plus, minus):
+        return format_loopy(plus)
+    on, off = _named_graph("{pass|}"), _named_graph("{|pass}")
+    if plus == on and minus == off:
+        return "dud"
+    return f"{format_loopy(plus)} & {format_loopy(minus)}"
 
 
 class _TooLarge(Exception):

@@ -27,6 +27,8 @@ states) per move deleted, so graphs are limited to :data:`MAX_SIDES_NODES` posit
 
 from __future__ import annotations
 
+import itertools
+
 import networkx as nx
 
 from cgframework.values.loopy import (
@@ -59,7 +61,7 @@ def offside(g: LoopyGame) -> LoopyGame:
     return _side(g, onside=False)
 
 
-def sides(g: LoopyGame) -> tuple[LoopyGame, LoopyGame]:
+def onside_offside(g: LoopyGame) -> tuple[LoopyGame, LoopyGame]:
     """(G^+, G^-); raises :class:`NotStopperSided` when either is not found."""
     return onside(g), offside(g)
 
@@ -87,16 +89,16 @@ def _side(g: LoopyGame, onside: bool) -> LoopyGame:
     current = g
     while not is_stopper(current):
         cyclic = sorted(alternating_cycle_moves(current), key=lambda m: (m[0] != first, m))
-        for player, v, w in cyclic:
-            trial = _without_move(current, player, v, w)
-            if same_side(trial):
-                current = minimized(trial)
-                break
-        else:
+        trials = (_without_move(current, *move) for move in cyclic)
+        if current.size * 2 <= MAX_SIDES_NODES:
+            trials = itertools.chain(trials, (_unravelled(current, *move) for move in cyclic))
+        found = next((trial for trial in trials if same_side(trial)), None)
+        if found is None:
             raise NotStopperSided(
-                f"no stopper {name} found: every move left on an alternating cycle changes it "
-                "(the game may not be stopper-sided)"
+                f"no stopper {name} found: deleting or unravelling any move left on an "
+                "alternating cycle changes it (the game may not be stopper-sided)"
             )
+        current = minimized(found)
     result = _tidy(current)
     if not same_side(result):  # a guard: each step was checked, so this cannot happen
         raise NotStopperSided(f"internal check failed for the {name}")
@@ -126,4 +128,16 @@ def _without_move(g: LoopyGame, player: int, v: int, w: int) -> LoopyGame:
     left = [list(o) for o in g.left]
     right = [list(o) for o in g.right]
     (left if player == LEFT else right)[v].remove(w)
+    return LoopyGame.build(left, right, g.start)
+
+
+def _unravelled(g: LoopyGame, player: int, v: int, w: int) -> LoopyGame:
+    """G with the move v -> w leading into a copy of G that lacks that move: the move may be
+    made once (then only in the copy's other moves)."""
+    n = g.size
+    left = [list(o) for o in g.left] + [[x + n for x in o] for o in g.left]
+    right = [list(o) for o in g.right] + [[x + n for x in o] for o in g.right]
+    options = left if player == LEFT else right
+    options[v][options[v].index(w)] = w + n
+    options[v + n].remove(w + n)
     return LoopyGame.build(left, right, g.start)
