@@ -315,3 +315,28 @@ def test_partizan_sums_from_component_games_and_sides_equal_retrograde(graph, da
     solution = solve(PARTIZAN, text_of(n, arcs, tokens))
     expected = (solution.extra["left_first"], solution.extra["right_first"])
     assert first_player_results(total) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(digraphs(max_vertices=5, labels=("L", "R")), st.data())
+def test_who_wins_read_off_the_stopper_sides_equals_retrograde(graph, data):
+    """One partizan token: its onside and offside built as stoppers, who wins read off them
+    with the plain stopper order (Left, second, survives iff G^+ >= 0 and wins iff G^- >= 0;
+    Siegel VI), against the retrograde analysis of the ruleset's position graph."""
+    from cgframework.values.loopy import greater_equal
+    from cgframework.values.loopy_sides import NotStopperSided, offside, onside
+
+    n, arcs = graph
+    token = data.draw(st.integers(0, n - 1))
+    game = token_game(n, arcs, token)
+    try:
+        plus, minus = onside(game), offside(game)
+    except NotStopperSided:
+        return
+    zero = LoopyGame(((),), ((),), 0)
+    ge = greater_equal
+    left_first = "L" if not ge(zero, minus) else "R" if ge(zero, plus) else "D"
+    right_first = "R" if not ge(plus, zero) else "L" if ge(minus, zero) else "D"
+    solution = solve(PARTIZAN, text_of(n, arcs, [token]))
+    expected = (solution.extra["left_first"], solution.extra["right_first"])
+    assert (left_first, right_first) == expected
