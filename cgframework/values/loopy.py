@@ -71,9 +71,13 @@ class LoopyGame:
         return LoopyGame(self.right, self.left, self.start)
 
     def __add__(self, other: LoopyGame) -> LoopyGame:
+        if not isinstance(other, LoopyGame):
+            return NotImplemented  # a value known by its sides (loopy_sides.SidedGame)
         return add(self, other)
 
     def __sub__(self, other: LoopyGame) -> LoopyGame:
+        if not isinstance(other, LoopyGame):
+            return NotImplemented
         return add(self, -other)
 
     def is_stopper(self) -> bool:
@@ -382,7 +386,12 @@ def equal(g: LoopyGame, h: LoopyGame) -> bool:
 
 
 def compare(g: LoopyGame, h: LoopyGame) -> str:
-    """One of ``<``, ``>``, ``=``, ``||`` (stoppers)."""
+    """One of ``<``, ``>``, ``=``, ``||``; either may be a value known by its sides
+    (:class:`~cgframework.values.loopy_sides.SidedGame`)."""
+    if not (isinstance(g, LoopyGame) and isinstance(h, LoopyGame)):
+        from cgframework.values.loopy_sides import compare_sided
+
+        return compare_sided(g, h)
     ge, le = greater_equal(g, h), greater_equal(h, g)
     return "=" if ge and le else ">" if ge else "<" if le else "||"
 
@@ -439,9 +448,19 @@ class _Parser:
         return token
 
     def parse(self) -> LoopyGame:
-        game = self.expression({})
+        game = self.sided_expression({})
         if self.peek() is not None:
             raise LoopySyntaxError(f"unexpected {self.peek()!r} at token {self.i + 1}")
+        return game
+
+    def sided_expression(self, scope: dict[str, _Open]) -> LoopyGame:
+        """``A`` or ``A & B``: the value with onside A^+ and offside B^- (loopy_sides)."""
+        game = self.expression(scope)
+        if self.peek() == "&":
+            from cgframework.values.loopy_sides import sided
+
+            self.take()
+            game = sided(game, self.expression(scope))
         return game
 
     def expression(self, scope: dict[str, _Open]) -> LoopyGame:
@@ -449,8 +468,8 @@ class _Parser:
         while self.peek() in ("+", "-"):
             sign = self.take()
             other = self.term(scope)
-            total = add(total, other if sign == "+" else -other)
-            if total.size <= MAX_SIMPLIFY and is_stopper(total):
+            total = total + other if sign == "+" else total - other
+            if isinstance(total, LoopyGame) and total.size <= MAX_SIMPLIFY and is_stopper(total):
                 total = simplify_stopper(total)  # keeps the next sum's product small
         return total
 
@@ -461,7 +480,7 @@ class _Parser:
             return -self.term(scope)
         if token == "(":
             self.take()
-            game = self.expression(scope)
+            game = self.sided_expression(scope)
             self.take(")")
             return game
         option = self.option(scope)
@@ -509,7 +528,7 @@ class _Parser:
         from cgframework.values import loopy_sides
 
         self.take("(")
-        argument = self.expression(scope)
+        argument = self.sided_expression(scope)
         self.take(")")
         return getattr(loopy_sides, name)(argument)
 
@@ -539,11 +558,17 @@ class _Parser:
                 self.take()
                 continue
             option = self.option(inner)
+            if not isinstance(option, (LoopyGame, _Open)):
+                raise LoopySyntaxError("a value written A & B has no game graph: not an option")
             if isinstance(option, LoopyGame) and self.peek() in ("+", "-"):
                 while self.peek() in ("+", "-"):
                     sign = self.take()
                     other = self.term(inner)
-                    option = add(option, other if sign == "+" else -other)
+                    option = option + other if sign == "+" else option - other
+                    if not isinstance(option, LoopyGame):
+                        raise LoopySyntaxError(
+                            "a value written A & B has no game graph: not an option"
+                        )
             sides[side].append(option)
         if side == 0:
             raise LoopySyntaxError("braces without '|'")
@@ -660,7 +685,7 @@ def _sides_text(g: LoopyGame) -> str | None:
     """A stopper-sided game as CGSuite writes it: ``onside & offside``, ``dud`` for ``on &
     off``, the stopper alone when both sides are equal; None when the sides are not found
     (the caller writes the graph)."""
-    from cgframework.values.loopy_sides import NotStopperSided, onside_offside
+    from cgframework.values.loopy_sides import NotStopperSided, onside_offside, sides_text
 
     if minimized(g).size > MAX_PRINT_SIDES:
         return None
@@ -668,12 +693,7 @@ def _sides_text(g: LoopyGame) -> str | None:
         plus, minus = onside_offside(g)
     except NotStopperSided:
         return None
-    if equal(plus, minus):
-        return format_loopy(plus)
-    on, off = _named_graph("{pass|}"), _named_graph("{|pass}")
-    if plus == on and minus == off:
-        return "dud"
-    return f"{format_loopy(plus)} & {format_loopy(minus)}"
+    return sides_text(plus, minus)
 
 
 class _TooLarge(Exception):

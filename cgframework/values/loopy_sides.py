@@ -29,15 +29,20 @@ from __future__ import annotations
 
 import itertools
 
+import attrs
 import networkx as nx
 
 from cgframework.values.loopy import (
     MAX_SIMPLIFY,
     LoopyGame,
+    equal,
+    format_loopy,
+    greater_equal,
     is_stopper,
     minimized,
     offside_ge,
     onside_ge,
+    parse_loopy,
     simplify_stopper,
 )
 
@@ -51,17 +56,17 @@ class NotStopperSided(ValueError):
     """No stopper side was found for a loopy game (see the module docstring)."""
 
 
-def onside(g: LoopyGame) -> LoopyGame:
+def onside(g: LoopyValue) -> LoopyGame:
     """G^+ as a simplified stopper: Left wins the infinite plays (Winning Ways ch. 11)."""
-    return _side(g, onside=True)
+    return g.plus if isinstance(g, SidedGame) else _side(g, onside=True)
 
 
-def offside(g: LoopyGame) -> LoopyGame:
+def offside(g: LoopyValue) -> LoopyGame:
     """G^- as a simplified stopper: Right wins the infinite plays (Winning Ways ch. 11)."""
-    return _side(g, onside=False)
+    return g.minus if isinstance(g, SidedGame) else _side(g, onside=False)
 
 
-def onside_offside(g: LoopyGame) -> tuple[LoopyGame, LoopyGame]:
+def onside_offside(g: LoopyValue) -> tuple[LoopyGame, LoopyGame]:
     """(G^+, G^-); raises :class:`NotStopperSided` when either is not found."""
     return onside(g), offside(g)
 
@@ -141,3 +146,95 @@ def _unravelled(g: LoopyGame, player: int, v: int, w: int) -> LoopyGame:
     options[v][options[v].index(w)] = w + n
     options[v + n].remove(w + n)
     return LoopyGame.build(left, right, g.start)
+
+
+# --- values known by their sides: A & B ------------------------------------------------
+
+
+@attrs.frozen
+class SidedGame:
+    """The loopy game value with onside ``plus`` and offside ``minus`` (simplified stoppers,
+    plus >= minus, plus != minus), written ``plus & minus`` (CGSuite's StopperSidedValue;
+    Siegel VI: a game is known by its sides). A value only: no game graph with these sides
+    is built (we know no construction we could check), so it is not an option inside braces.
+    Sums, negation, comparison and the sides work on the sides: (G + H)^+ = (G^+ + H^+)^+."""
+
+    plus: LoopyGame
+    minus: LoopyGame
+
+    def __str__(self) -> str:
+        return sides_text(self.plus, self.minus)
+
+    def __neg__(self) -> SidedGame:
+        return SidedGame(-self.minus, -self.plus)
+
+    def __add__(self, other: LoopyValue) -> LoopyValue:
+        return add_sided(self, other)
+
+    def __radd__(self, other: LoopyValue) -> LoopyValue:
+        return add_sided(other, self)
+
+    def __sub__(self, other: LoopyValue) -> LoopyValue:
+        return add_sided(self, -other)
+
+    def __rsub__(self, other: LoopyValue) -> LoopyValue:
+        return add_sided(other, -self)
+
+
+LoopyValue = LoopyGame | SidedGame
+
+
+def sides_text(plus: LoopyGame, minus: LoopyGame) -> str:
+    """CGSuite's way: ``dud`` for on & off, the stopper alone when both sides are equal,
+    else ``onside & offside``."""
+    if equal(plus, minus):
+        return format_loopy(plus)
+    if plus == _ON and minus == _OFF:
+        return "dud"
+    return f"{format_loopy(plus)} & {format_loopy(minus)}"
+
+
+_ON, _OFF = parse_loopy("{pass|}"), parse_loopy("{|pass}")
+
+
+def sided(a: LoopyValue, b: LoopyValue) -> LoopyValue:
+    """``A & B``: the value whose onside is A^+ and offside B^- (A's onside, B's offside, so
+    stoppers stand for themselves); refused unless A^+ >= B^-. Equal sides give the stopper."""
+    plus, minus = onside(a), offside(b)
+    if not greater_equal(plus, minus):
+        raise ValueError("A & B needs A >= B (an onside is at least its offside)")
+    return plus if equal(plus, minus) else SidedGame(plus, minus)
+
+
+def add_sided(a: LoopyValue, b: LoopyValue) -> LoopyValue:
+    """A sum with a value known by its sides: onside (A^+ + B^+)^+, offside (A^- + B^-)^-."""
+    if isinstance(a, LoopyGame) and isinstance(b, LoopyGame):
+        return a + b
+    return sided(onside(onside(a) + onside(b)), offside(offside(a) + offside(b)))
+
+
+def compare_sided(a: LoopyValue, b: LoopyValue) -> str:
+    """``<``, ``>``, ``=`` or ``||``: G >= H iff G^+ >= H^+ and G^- >= H^- (Siegel VI); a game
+    graph stands for its own sides (decided by the Buchi comparison, not built)."""
+
+    def ge(x: LoopyValue, y: LoopyValue) -> bool:
+        on_x, on_y = (v.plus if isinstance(v, SidedGame) else v for v in (x, y))
+        off_x, off_y = (v.minus if isinstance(v, SidedGame) else v for v in (x, y))
+        return onside_ge(on_x, on_y) and offside_ge(off_x, off_y)
+
+    forward, backward = ge(a, b), ge(b, a)
+    return "=" if forward and backward else ">" if forward else "<" if backward else "||"
+
+
+def describe(value: LoopyValue) -> dict[str, object]:
+    """Facts for ``cgf calc --json``: stopper or not, size, and the sides when known."""
+    if isinstance(value, SidedGame):
+        return {"stopper": False, "onside": str(value.plus), "offside": str(value.minus)}
+    facts: dict[str, object] = {"stopper": is_stopper(value), "positions": value.size}
+    if not facts["stopper"] and minimized(value).size <= MAX_SIDES_NODES:
+        try:
+            plus, minus = onside_offside(value)
+        except NotStopperSided:
+            return facts
+        facts.update(onside=str(plus), offside=str(minus))
+    return facts
