@@ -375,9 +375,16 @@ def solve_loopy_grundy(ruleset: Ruleset, position: Position, ctx: SolveContext) 
     )
 
 
+def _solve_sides(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
+    from cgframework.solvers.sides import solve_sides  # (imports this module)
+
+    return solve_sides(ruleset, position, ctx)
+
+
 LOOPY_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Any]] = {
     "loopy-grundy": solve_loopy_grundy,
     "retrograde": solve_retrograde,
+    "loopy-sides": _solve_sides,
 }
 
 
@@ -386,6 +393,8 @@ def loopy_methods(ruleset: Ruleset) -> list[str]:
     conv = ruleset.convention
     if conv is Convention.NORMAL and ruleset.impartial:
         return ["loopy-grundy", "retrograde"]
-    if conv in (Convention.NORMAL, Convention.MISERE):
+    if conv is Convention.NORMAL:
+        return ["retrograde", "loopy-sides"]  # sides: no product graph (solvers/sides.py)
+    if conv is Convention.MISERE:
         return ["retrograde"]
     return []

@@ -682,19 +682,26 @@ def format_loopy(g: LoopyGame) -> str:
 
 MAX_PRINT_SIDES = 40
 """Largest non-stopper (after merging equal positions) printed by its sides."""
+PRINT_SIDES_WORK = 200_000
+"""Work limit (comparison states) of the sides search when printing; past it, the graph."""
 
 
 def _sides_text(g: LoopyGame) -> str | None:
     """A stopper-sided game as CGSuite writes it: ``onside & offside``, ``dud`` for ``on &
     off``, the stopper alone when both sides are equal; None when the sides are not found
     (the caller writes the graph)."""
-    from cgframework.values.loopy_sides import NotStopperSided, onside_offside, sides_text
+    from cgframework.values.loopy_sides import (
+        NotStopperSided,
+        SidesLimit,
+        onside_offside,
+        sides_text,
+    )
 
     if minimized(g).size > MAX_PRINT_SIDES:
         return None
     try:
-        plus, minus = onside_offside(g)
-    except NotStopperSided:
+        plus, minus = onside_offside(g, work=PRINT_SIDES_WORK)
+    except (NotStopperSided, SidesLimit):
         return None
     return sides_text(plus, minus)
 

@@ -37,6 +37,7 @@ import itertools
 import attrs
 import networkx as nx
 
+from cgframework.budget import LimitExceeded
 from cgframework.values.loopy import (
     MAX_SIMPLIFY,
     LoopyGame,
@@ -51,8 +52,11 @@ from cgframework.values.loopy import (
     simplify_stopper,
 )
 
-MAX_SIDES_NODES = 150
+MAX_SIDES_NODES = 300
 """Largest graph (after merging equal positions) whose sides are computed."""
+MAX_SIDES_WORK = 2_000_000
+"""Most comparison states (summed over the checks) one side's search may use (about a
+minute at worst; most games need far fewer)."""
 
 LEFT, RIGHT = 0, 1
 
@@ -61,38 +65,51 @@ class NotStopperSided(ValueError):
     """No stopper side was found for a loopy game (see the module docstring)."""
 
 
-def onside(g: LoopyValue) -> LoopyGame:
-    """G^+ as a simplified stopper: Left wins the infinite plays (Winning Ways ch. 11)."""
-    return g.plus if isinstance(g, SidedGame) else _side(g, onside=True)
+class SidesLimit(LimitExceeded):
+    """The search for a side hit :data:`MAX_SIDES_NODES` or its work limit (exit code 3)."""
 
 
-def offside(g: LoopyValue) -> LoopyGame:
+def onside(g: LoopyValue, work: int = MAX_SIDES_WORK) -> LoopyGame:
+    """G^+ as a simplified stopper: Left wins the infinite plays (Winning Ways ch. 11).
+    Raises :class:`NotStopperSided` when none is found, :class:`SidesLimit` past ``work``."""
+    return g.plus if isinstance(g, SidedGame) else _side(g, True, work)
+
+
+def offside(g: LoopyValue, work: int = MAX_SIDES_WORK) -> LoopyGame:
     """G^- as a simplified stopper: Right wins the infinite plays (Winning Ways ch. 11)."""
-    return g.minus if isinstance(g, SidedGame) else _side(g, onside=False)
+    return g.minus if isinstance(g, SidedGame) else _side(g, False, work)
 
 
-def onside_offside(g: LoopyValue) -> tuple[LoopyGame, LoopyGame]:
-    """(G^+, G^-); raises :class:`NotStopperSided` when either is not found."""
-    return onside(g), offside(g)
+def onside_offside(g: LoopyValue, work: int = MAX_SIDES_WORK) -> tuple[LoopyGame, LoopyGame]:
+    """(G^+, G^-), each search limited to ``work`` comparison states."""
+    return onside(g, work), offside(g, work)
 
 
 def _tidy(stopper: LoopyGame) -> LoopyGame:
     return simplify_stopper(stopper) if stopper.size <= MAX_SIMPLIFY else minimized(stopper)
 
 
-def _side(g: LoopyGame, onside: bool) -> LoopyGame:
+def _side(g: LoopyGame, onside: bool, work: int) -> LoopyGame:
     g = minimized(g)
     if is_stopper(g):
         return _tidy(g)
     name = "onside" if onside else "offside"
     if g.size > MAX_SIDES_NODES:
-        raise NotStopperSided(
+        raise SidesLimit(
             f"the {name} of a game of {g.size} positions is not computed "
-            f"(at most {MAX_SIDES_NODES})"
+            f"(at most {MAX_SIDES_NODES}: a limit)"
         )
     side_ge = onside_ge if onside else offside_ge
+    spent = 0
 
     def same_side(h: LoopyGame) -> bool:
+        nonlocal spent
+        spent += 8 * g.size * h.size  # the two comparisons' states
+        if spent > work:
+            raise SidesLimit(
+                f"the search for the {name} of a game of {g.size} positions stopped after "
+                f"{work} comparison states (a limit)"
+            )
         return side_ge(h, g) and side_ge(g, h)
 
     first = RIGHT if onside else LEFT  # the player an endless play hurts on this side
@@ -242,7 +259,7 @@ def describe(value: LoopyValue) -> dict[str, object]:
     if not facts["stopper"] and minimized(value).size <= MAX_SIDES_NODES:
         try:
             plus, minus = onside_offside(value)
-        except NotStopperSided:
+        except (NotStopperSided, SidesLimit):
             return facts
         facts.update(onside=str(plus), offside=str(minus))
     return facts
