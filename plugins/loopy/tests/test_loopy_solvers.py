@@ -340,3 +340,36 @@ def test_who_wins_read_off_the_stopper_sides_equals_retrograde(graph, data):
     solution = solve(PARTIZAN, text_of(n, arcs, [token]))
     expected = (solution.extra["left_first"], solution.extra["right_first"])
     assert (left_first, right_first) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(digraphs(max_vertices=4, labels=("L", "R")), st.data())
+def test_loopy_sides_solver_equals_retrograde_on_sums(graph, data):
+    """``--method loopy-sides`` (each token's sides, summed side by side: no product graph)
+    against the retrograde analysis of the whole product graph, 2-4 tokens: who wins with
+    each player first, the outcome, and the best moves (wins, else draws)."""
+    n, arcs = graph
+    tokens = data.draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=4))
+    first = data.draw(st.sampled_from([Player.LEFT, Player.RIGHT]))
+    text = text_of(n, arcs, tokens)
+    try:
+        by_sides = solve(PARTIZAN, text, method="loopy-sides", first=first)
+    except SolverError as exc:  # a token whose sides are not found as stoppers
+        assert "stopper" in str(exc)
+        return
+    retro = solve(PARTIZAN, text, method="retrograde", first=first)
+    for key in ("left_first", "right_first", "best_moves_result"):
+        assert by_sides.extra[key] == retro.extra[key], key
+    assert by_sides.outcome == retro.outcome
+    assert set(by_sides.best_moves) == set(retro.best_moves)
+
+
+def test_loopy_sides_solver_examples():
+    """tis as a token (arcs 0>1:L, 1>0:R): value 1 & 0, a draw with Left first and a Right
+    loss with Right first (Winning Ways ch. 11); two tis tokens: 2 & 0."""
+    one = solve(PARTIZAN, "0>1:L,1>0:R;0", method="loopy-sides")
+    assert (one.value, one.extra["left_first"], one.extra["right_first"]) == ("1 & 0", "D", "L")
+    two = solve(PARTIZAN, "0>1:L,1>0:R;0,0", method="loopy-sides")
+    assert two.value == "2 & 0" and two.outcome == Outcome.D
+    with pytest.raises(SolverError, match="does not apply"):
+        solve(DIGRAPH, "0>1;0", method="loopy-sides")
