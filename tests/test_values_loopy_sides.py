@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
+from test_values_loopy import loopy_games  # random graphs: 0-2 options per node and player
 
 from cgframework.testing import run_cli
 from cgframework.values.loopy import (
-    LoopyGame,
     compare,
     equal,
     greater_equal,
@@ -46,15 +45,6 @@ def test_tis_and_tisn():
     assert (str(TIS), str(TISN)) == ("1 & 0", "0 & -1")
     # tisn = -tis, and the sides swap under negation: (-G)^+ = -(G^-).
     assert equal(onside(-TIS), -offside(TIS)) and equal(offside(-TIS), -onside(TIS))
-
-
-@st.composite
-def loopy_games(draw, max_nodes=4):
-    n = draw(st.integers(1, max_nodes))
-    node = st.integers(0, n - 1)
-    left = [draw(st.lists(node, max_size=2)) for _ in range(n)]
-    right = [draw(st.lists(node, max_size=2)) for _ in range(n)]
-    return LoopyGame.build(left, right, 0)
 
 
 def sides_or_none(g):
