@@ -252,13 +252,16 @@ def compare_sided(a: LoopyValue, b: LoopyValue) -> str:
 
 
 def describe(value: LoopyValue) -> dict[str, object]:
-    """Facts for ``cgf calc --json``: stopper or not, size, and the sides when known."""
+    """Facts for ``cgf calc --json``: stopper or not, size, and the sides when the printer
+    finds them (same limits)."""
     if isinstance(value, SidedGame):
         return {"stopper": False, "onside": str(value.plus), "offside": str(value.minus)}
+    from cgframework.values.loopy import MAX_PRINT_SIDES, PRINT_SIDES_WORK
+
     facts: dict[str, object] = {"stopper": is_stopper(value), "positions": value.size}
-    if not facts["stopper"] and minimized(value).size <= MAX_SIDES_NODES:
+    if not facts["stopper"] and minimized(value).size <= MAX_PRINT_SIDES:
         try:
-            plus, minus = onside_offside(value)
+            plus, minus = onside_offside(value, work=PRINT_SIDES_WORK)
         except (NotStopperSided, SidesLimit):
             return facts
         facts.update(onside=str(plus), offside=str(minus))
