@@ -141,6 +141,8 @@ def test_values_written_by_their_sides():
     # with * (1 > * on the onside, 0 || * on the offside).
     assert compare(one_zero, parse_loopy("0")) == ">" and compare(one_zero, parse_loopy("1")) == "<"
     assert compare(one_zero, parse_loopy("*")) == "||"
+    assert one_zero >= parse_loopy("0") and parse_loopy("1") >= one_zero  # Python operators
+    assert not (one_zero <= parse_loopy("0"))
 
 
 @settings(max_examples=60, deadline=None)

@@ -87,9 +87,13 @@ class LoopyGame:
         return is_stopper(self)
 
     def __ge__(self, other: LoopyGame) -> bool:
+        if not isinstance(other, LoopyGame):
+            return NotImplemented
         return greater_equal(self, other)
 
     def __le__(self, other: LoopyGame) -> bool:
+        if not isinstance(other, LoopyGame):
+            return NotImplemented
         return greater_equal(other, self)
 
     def __str__(self) -> str:

@@ -205,6 +205,12 @@ class SidedGame:
     def __rsub__(self, other: LoopyValue) -> LoopyValue:
         return add_sided(other, -self)
 
+    def __ge__(self, other: LoopyValue) -> bool:
+        return compare_sided(self, other) in (">", "=")
+
+    def __le__(self, other: LoopyValue) -> bool:
+        return compare_sided(self, other) in ("<", "=")
+
 
 LoopyValue = LoopyGame | SidedGame
 
