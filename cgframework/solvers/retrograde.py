@@ -11,7 +11,8 @@ lost (normal play) or won (misère); a state with an option to a lost state is w
 all of whose options are won states is lost; what is never decided is a draw (neither player
 can force a win, each can avoid losing). A queue of decided states and, per state, a counter
 of its undecided options make it linear in the arcs. Sums are solved on the product graph
-(the ruleset's own options of the whole position).
+(the ruleset's own options of the whole position); ``loopy-sides`` (:mod:`.sides`) solves a
+partizan sum from its components' onsides and offsides instead, without that graph.
 
 ``loopy-grundy``: the generalized Sprague-Grundy function (C. A. B. Smith, "Graphs and
 composite games", J. Combin. Theory 1 (1966); A. S. Fraenkel and Y. Yesha, "The generalized
