@@ -394,8 +394,6 @@ def calc(
             return call_deep(uni.parse, text)
         except RecursionError:
             fail(f"invalid {uni.name} expression {shorten(text)}: nested too deeply")
-        except LimitExceeded:
-            raise  # exit 3, one line
         except Exception as exc:
             fail(f"invalid {uni.name} expression {shorten(text)}: {exc}")
 
