@@ -373,3 +373,17 @@ def test_loopy_sides_solver_examples():
     assert two.value == "2 & 0" and two.outcome == Outcome.D
     with pytest.raises(SolverError, match="does not apply"):
         solve(DIGRAPH, "0>1;0", method="loopy-sides")
+
+
+@pytest.mark.parametrize("board", ["T..F", "TF..", "T.F.", "TT..F", "T..FF", ".T.F."])
+def test_loopy_sides_solver_on_backsliding_toads(board):
+    """Backsliding Toads and Frogs (Winning Ways ch. 11): the sides route against the
+    retrograde analysis of the position graph: results with each player first, outcome,
+    best moves."""
+    ruleset = BackslidingToadsAndFrogs()
+    by_sides = solve(ruleset, board, method="loopy-sides")
+    retro = solve(ruleset, board, method="retrograde")
+    assert by_sides.outcome == retro.outcome
+    for key in ("left_first", "right_first", "best_moves_result"):
+        assert by_sides.extra[key] == retro.extra[key], key
+    assert sorted(by_sides.best_moves) == sorted(retro.best_moves)
