@@ -6,7 +6,11 @@ function of every vertex of random digraphs up to 10^5 vertices. Each row runs i
 process; time is the solve (graph building included, parsing excluded); peak RSS is the
 child's maximum resident set size.
 
-Run: python benchmarks/loopy.py [--quick]
+Sides (issue 18 item 4): the onside and offside of one partizan token's game as stoppers
+(values.loopy_sides), and sums of many partizan tokens by ``--method loopy-sides`` (each
+token's sides, summed side by side) against ``retrograde`` on the product graph.
+
+Run: python benchmarks/loopy.py [--quick] [--sides (only the sides rows)]
 """
 
 from __future__ import annotations
@@ -40,13 +44,15 @@ def random_arcs(n: int, seed: int, labels: tuple[str, ...] = ("",), cycle: bool 
 
 CHILD = r"""
 import json, resource, sys, time
-from cgframework import Player, SolveContext, get_registry
+from cgframework import Player, SolveContext, get_registry, solve
 from cgframework.solvers.retrograde import PositionGraph, generalized_grundy, solve_retrograde
 kind, ruleset_name, text = sys.argv[1], sys.argv[2], sys.stdin.read()
 rs = get_registry().ruleset(ruleset_name)
 pos = rs.parse(text)
 start = time.perf_counter()
-if kind == "retrograde":
+if kind in ("sides", "method"):
+    pass
+elif kind == "retrograde":
     sol = solve_retrograde(rs, pos, SolveContext())
     states, result = sol.stats.nodes, sol.outcome.value
 else:
@@ -57,6 +63,19 @@ else:
     states = graph.size
     infinite = sum(1 for v in values if not isinstance(v, int))
     result = f"max {max((v for v in values if isinstance(v, int)), default=None)}, {infinite} inf"
+if kind == "sides":
+    from cgframework.solvers.sides import position_game
+    from cgframework.values.loopy_sides import SidesLimit, offside, onside, sides_text
+    game = position_game(rs, pos)
+    start = time.perf_counter()
+    states = game.size
+    try:
+        result = sides_text(onside(game), offside(game))
+    except SidesLimit as exc:
+        result = "limit: " + str(exc).split(" stopped")[0].replace("the search for ", "")
+elif kind == "method":
+    sol = solve(rs, pos, method=sys.argv[3])
+    states, result = sol.stats.nodes, f"{sol.value} ({sol.outcome.value})"
 seconds = time.perf_counter() - start
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
 print(json.dumps({"states": states, "result": result, "seconds": seconds, "peak": peak}))
@@ -78,6 +97,12 @@ def main() -> None:
     quick = "--quick" in sys.argv
     print("| case | reachable states | result | seconds | peak RSS MB |")
     print("| --- | ---: | --- | ---: | ---: |")
+    if "--sides" not in sys.argv:
+        outcomes_and_grundy(quick)
+    sides(quick)
+
+
+def outcomes_and_grundy(quick: bool) -> None:
     sizes = (100, 300) if quick else (100, 300, 1000, 1414)
     for n in sizes:
         text = random_arcs(n, seed=n) + ";0,1"
@@ -100,6 +125,24 @@ def main() -> None:
             f"| generalized Sprague-Grundy, every vertex, {n} vertices | {row['states']} | "
             f"{row['result']} | {row['seconds']:.2f} | {row['peak']} |"
         )
+
+
+def sides(quick: bool) -> None:
+    for n in (20, 80) if quick else (20, 80, 150, 200):
+        text = random_arcs(n, seed=n, labels=("L", "R")) + ";0"
+        row = run("sides", "partizan-digraph", text)
+        print(
+            f"| sides as stoppers, one partizan token, {n} vertices | {row['states']} | "
+            f"{row['result']} | {row['seconds']:.2f} | {row['peak']} |"
+        )
+    for k in (3, 5) if quick else (3, 5, 6, 8):
+        text = random_arcs(20, seed=20, labels=("L", "R")) + ";" + ",".join(map(str, range(k)))
+        for method in ("loopy-sides", "retrograde"):
+            row = run("method", "partizan-digraph", text, method)
+            print(
+                f"| {method}, partizan-digraph, {k} tokens, 20 vertices | {row['states']} | "
+                f"{row['result']} | {row['seconds']:.2f} | {row['peak']} |"
+            )
 
 
 if __name__ == "__main__":

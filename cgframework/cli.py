@@ -383,8 +383,9 @@ def calc(
     Functions: rcf cool heat overheat freeze aw norton upnth incentives (see README); G : H.
     """
     expression = read_position_text(expression)
-    if universe == "normal" and re.search(r"\b(on|off|over|under|upon|dud|pass)\b", expression):
-        universe = "loopy"  # loopy literals: short games have none of these words
+    loopy_words = r"\b(on|off|over|under|upon|dud|pass|onside|offside)\b|&"
+    if universe == "normal" and re.search(loopy_words, expression):
+        universe = "loopy"  # loopy literals: short games have none of these words, nor &
     try:
         uni = registry_with_universe(universe).universe(universe)
     except KeyError as exc:

@@ -101,12 +101,18 @@ def _loopy_universe() -> Universe:
 
         return loopy
 
+    def sides() -> Any:
+        from cgframework.values import loopy_sides
+
+        return loopy_sides
+
     return Universe(
         name="loopy",
         parse=lambda text: loopy().parse_loopy(text),
-        describe=lambda g: {"stopper": loopy().is_stopper(g), "positions": g.size},
+        describe=lambda g: sides().describe(g),
         compare=lambda a, b: loopy().compare(a, b),
-        description="loopy games and stoppers (on, off, over, under, upon, dud, pass, a:{..})",
+        description="loopy games and stoppers (on, off, over, under, upon, dud, pass, a:{..}, "
+        "onside(G), offside(G), A & B)",
     )
 
 

@@ -70,9 +70,12 @@ def test_sides_of_dud():
 
 
 def test_notation_round_trips():
-    for text in ("a:{0|{a|*}}", "{pass|{pass|0}}", "{0,{pass|}|pass}", "{1|{pass|-1}}"):
+    for text in ("{pass|{pass|0}}", "{0,{pass|}|pass}", "{1|{pass|-1}}", "a:{0|{1|a}}"):
         g = parse_loopy(text)
         assert equal(parse_loopy(str(g)), g), text
+    # A stopper-sided game prints as its sides, read back as a value (loopy_sides.SidedGame).
+    assert str(parse_loopy("a:{0|{a|*}}")) == "1 & *"
+    assert compare(parse_loopy("1 & *"), parse_loopy("a:{0|{a|*}}")) == "="
     assert str(parse_loopy("{0|pass}")) == "over"
     assert str(-OVER) == "under"
 

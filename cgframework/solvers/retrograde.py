@@ -11,7 +11,8 @@ lost (normal play) or won (misère); a state with an option to a lost state is w
 all of whose options are won states is lost; what is never decided is a draw (neither player
 can force a win, each can avoid losing). A queue of decided states and, per state, a counter
 of its undecided options make it linear in the arcs. Sums are solved on the product graph
-(the ruleset's own options of the whole position).
+(the ruleset's own options of the whole position); ``loopy-sides`` (:mod:`.sides`) solves a
+partizan sum from its components' onsides and offsides instead, without that graph.
 
 ``loopy-grundy``: the generalized Sprague-Grundy function (C. A. B. Smith, "Graphs and
 composite games", J. Combin. Theory 1 (1966); A. S. Fraenkel and Y. Yesha, "The generalized
@@ -375,9 +376,16 @@ def solve_loopy_grundy(ruleset: Ruleset, position: Position, ctx: SolveContext) 
     )
 
 
+def _solve_sides(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
+    from cgframework.solvers.sides import solve_sides  # (imports this module)
+
+    return solve_sides(ruleset, position, ctx)
+
+
 LOOPY_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Any]] = {
     "loopy-grundy": solve_loopy_grundy,
     "retrograde": solve_retrograde,
+    "loopy-sides": _solve_sides,
 }
 
 
@@ -386,6 +394,8 @@ def loopy_methods(ruleset: Ruleset) -> list[str]:
     conv = ruleset.convention
     if conv is Convention.NORMAL and ruleset.impartial:
         return ["loopy-grundy", "retrograde"]
-    if conv in (Convention.NORMAL, Convention.MISERE):
+    if conv is Convention.NORMAL:
+        return ["retrograde", "loopy-sides"]  # sides: no product graph (solvers/sides.py)
+    if conv is Convention.MISERE:
         return ["retrograde"]
     return []

@@ -19,7 +19,10 @@ iterated attractors; for two stoppers both reduce to plain survival (tested). So
 off == dud``, ``dud`` is incomparable with 0, and ``off < dud < on``. Stoppers print
 simplified (:func:`simplify_stopper`: dominated options removed, reversible ones bypassed,
 equal positions fused), or by name (on, off, over, under, upon, 0, *, 1, -1) when equal to
-one. Not done: the sides as explicit stoppers (the sides algorithm).
+one. The sides as explicit stoppers, ``onside(G)`` and ``offside(G)`` in the notation, and
+values written ``A & B`` are in :mod:`cgframework.values.loopy_sides`; a stopper-sided game
+prints as CGSuite does, ``onside & offside`` (``dud`` for ``on & off``, the stopper alone
+when the sides are equal), other non-stoppers as their graph.
 """
 
 from __future__ import annotations
@@ -71,18 +74,26 @@ class LoopyGame:
         return LoopyGame(self.right, self.left, self.start)
 
     def __add__(self, other: LoopyGame) -> LoopyGame:
+        if not isinstance(other, LoopyGame):
+            return NotImplemented  # a value known by its sides (loopy_sides.SidedGame)
         return add(self, other)
 
     def __sub__(self, other: LoopyGame) -> LoopyGame:
+        if not isinstance(other, LoopyGame):
+            return NotImplemented
         return add(self, -other)
 
     def is_stopper(self) -> bool:
         return is_stopper(self)
 
     def __ge__(self, other: LoopyGame) -> bool:
+        if not isinstance(other, LoopyGame):
+            return NotImplemented
         return greater_equal(self, other)
 
     def __le__(self, other: LoopyGame) -> bool:
+        if not isinstance(other, LoopyGame):
+            return NotImplemented
         return greater_equal(other, self)
 
     def __str__(self) -> str:
@@ -382,7 +393,12 @@ def equal(g: LoopyGame, h: LoopyGame) -> bool:
 
 
 def compare(g: LoopyGame, h: LoopyGame) -> str:
-    """One of ``<``, ``>``, ``=``, ``||`` (stoppers)."""
+    """One of ``<``, ``>``, ``=``, ``||``; either may be a value known by its sides
+    (:class:`~cgframework.values.loopy_sides.SidedGame`)."""
+    if not (isinstance(g, LoopyGame) and isinstance(h, LoopyGame)):
+        from cgframework.values.loopy_sides import compare_sided
+
+        return compare_sided(g, h)
     ge, le = greater_equal(g, h), greater_equal(h, g)
     return "=" if ge and le else ">" if ge else "<" if le else "||"
 
@@ -397,6 +413,8 @@ NAMED = {
     "upon": "{pass|*}",
     "dud": "{pass|pass}",
 }
+SIDE_FUNCTIONS = ("onside", "offside")
+"""Functions of the notation: ``onside(G)``, ``offside(G)`` (:mod:`.loopy_sides`)."""
 MAX_NODES = 10_000
 """Largest graph an expression may build (a sum's graph is the product of its parts')."""
 
@@ -437,9 +455,19 @@ class _Parser:
         return token
 
     def parse(self) -> LoopyGame:
-        game = self.expression({})
+        game = self.sided_expression({})
         if self.peek() is not None:
             raise LoopySyntaxError(f"unexpected {self.peek()!r} at token {self.i + 1}")
+        return game
+
+    def sided_expression(self, scope: dict[str, _Open]) -> LoopyGame:
+        """``A`` or ``A & B``: the value with onside A^+ and offside B^- (loopy_sides)."""
+        game = self.expression(scope)
+        if self.peek() == "&":
+            from cgframework.values.loopy_sides import sided
+
+            self.take()
+            game = sided(game, self.expression(scope))
         return game
 
     def expression(self, scope: dict[str, _Open]) -> LoopyGame:
@@ -447,8 +475,8 @@ class _Parser:
         while self.peek() in ("+", "-"):
             sign = self.take()
             other = self.term(scope)
-            total = add(total, other if sign == "+" else -other)
-            if total.size <= MAX_SIMPLIFY and is_stopper(total):
+            total = total + other if sign == "+" else total - other
+            if isinstance(total, LoopyGame) and total.size <= MAX_SIMPLIFY and is_stopper(total):
                 total = simplify_stopper(total)  # keeps the next sum's product small
         return total
 
@@ -459,7 +487,7 @@ class _Parser:
             return -self.term(scope)
         if token == "(":
             self.take()
-            game = self.expression(scope)
+            game = self.sided_expression(scope)
             self.take(")")
             return game
         option = self.option(scope)
@@ -486,6 +514,8 @@ class _Parser:
             return integer_graph(int(token))
         if token[0].isalpha() or token[0] == "_":
             self.take()
+            if token in SIDE_FUNCTIONS and self.peek() == "(":
+                return self.side_call(token, scope)
             if self.peek() == ":":
                 self.take()
                 return self.braced(scope, token)
@@ -499,6 +529,15 @@ class _Parser:
                 return parse_loopy(NAMED[token])
             raise LoopySyntaxError(f"unknown name {token!r}")
         raise LoopySyntaxError(f"unexpected {token!r} at token {self.i + 1}")
+
+    def side_call(self, name: str, scope: dict[str, _Open]) -> LoopyGame:
+        """``onside(G)`` or ``offside(G)``: the side as a simplified stopper."""
+        from cgframework.values import loopy_sides
+
+        self.take("(")
+        argument = self.sided_expression(scope)
+        self.take(")")
+        return getattr(loopy_sides, name)(argument)
 
     def braced(self, scope: dict[str, _Open], label: str | None) -> LoopyGame | _Open:
         self.depth += 1
@@ -526,11 +565,17 @@ class _Parser:
                 self.take()
                 continue
             option = self.option(inner)
+            if not isinstance(option, (LoopyGame, _Open)):
+                raise LoopySyntaxError("a value written A & B has no game graph: not an option")
             if isinstance(option, LoopyGame) and self.peek() in ("+", "-"):
                 while self.peek() in ("+", "-"):
                     sign = self.take()
                     other = self.term(inner)
-                    option = add(option, other if sign == "+" else -other)
+                    option = option + other if sign == "+" else option - other
+                    if not isinstance(option, LoopyGame):
+                        raise LoopySyntaxError(
+                            "a value written A & B has no game graph: not an option"
+                        )
             sides[side].append(option)
         if side == 0:
             raise LoopySyntaxError("braces without '|'")
@@ -625,6 +670,10 @@ def format_loopy(g: LoopyGame) -> str:
         named = _named_graph(text)
         if g == named or (stopper and is_stopper(named) and equal(g, named)):
             return name
+    if not stopper:
+        sided = _sides_text(g)
+        if sided is not None:
+            return sided
     g = simplify_stopper(g) if stopper and g.size <= MAX_SIMPLIFY else minimized(g)
     names = iter(_label_name(i) for i in range(g.size))
     labels: dict[int, str] = {}
@@ -633,6 +682,32 @@ def format_loopy(g: LoopyGame) -> str:
         return _write(g, g.start, labels, names, [], _integer_nodes(g), budget)
     except _TooLarge:
         return f"<loopy game of {g.size} positions, too large to write out>"
+
+
+MAX_PRINT_SIDES = 40
+"""Largest non-stopper (after merging equal positions) printed by its sides."""
+PRINT_SIDES_WORK = 200_000
+"""Work limit (comparison states) of the sides search when printing; past it, the graph."""
+
+
+def _sides_text(g: LoopyGame) -> str | None:
+    """A stopper-sided game as CGSuite writes it: ``onside & offside``, ``dud`` for ``on &
+    off``, the stopper alone when both sides are equal; None when the sides are not found
+    (the caller writes the graph)."""
+    from cgframework.values.loopy_sides import (
+        NotStopperSided,
+        SidesLimit,
+        onside_offside,
+        sides_text,
+    )
+
+    if minimized(g).size > MAX_PRINT_SIDES:
+        return None
+    try:
+        plus, minus = onside_offside(g, work=PRINT_SIDES_WORK)
+    except (NotStopperSided, SidesLimit):
+        return None
+    return sides_text(plus, minus)
 
 
 class _TooLarge(Exception):

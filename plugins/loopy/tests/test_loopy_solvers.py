@@ -315,3 +315,75 @@ def test_partizan_sums_from_component_games_and_sides_equal_retrograde(graph, da
     solution = solve(PARTIZAN, text_of(n, arcs, tokens))
     expected = (solution.extra["left_first"], solution.extra["right_first"])
     assert first_player_results(total) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(digraphs(max_vertices=5, labels=("L", "R")), st.data())
+def test_who_wins_read_off_the_stopper_sides_equals_retrograde(graph, data):
+    """One partizan token: its onside and offside built as stoppers, who wins read off them
+    with the plain stopper order (Left, second, survives iff G^+ >= 0 and wins iff G^- >= 0;
+    Siegel VI), against the retrograde analysis of the ruleset's position graph."""
+    from cgframework.values.loopy import greater_equal
+    from cgframework.values.loopy_sides import NotStopperSided, offside, onside
+
+    n, arcs = graph
+    token = data.draw(st.integers(0, n - 1))
+    game = token_game(n, arcs, token)
+    try:
+        plus, minus = onside(game), offside(game)
+    except NotStopperSided:
+        return
+    zero = LoopyGame(((),), ((),), 0)
+    ge = greater_equal
+    left_first = "L" if not ge(zero, minus) else "R" if ge(zero, plus) else "D"
+    right_first = "R" if not ge(plus, zero) else "L" if ge(minus, zero) else "D"
+    solution = solve(PARTIZAN, text_of(n, arcs, [token]))
+    expected = (solution.extra["left_first"], solution.extra["right_first"])
+    assert (left_first, right_first) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(digraphs(max_vertices=4, labels=("L", "R")), st.data())
+def test_loopy_sides_solver_equals_retrograde_on_sums(graph, data):
+    """``--method loopy-sides`` (each token's sides, summed side by side: no product graph)
+    against the retrograde analysis of the whole product graph, 2-4 tokens: who wins with
+    each player first, the outcome, and the best moves (wins, else draws)."""
+    n, arcs = graph
+    tokens = data.draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=4))
+    first = data.draw(st.sampled_from([Player.LEFT, Player.RIGHT]))
+    text = text_of(n, arcs, tokens)
+    try:
+        by_sides = solve(PARTIZAN, text, method="loopy-sides", first=first)
+    except SolverError as exc:  # a token whose sides are not found as stoppers
+        assert "stopper" in str(exc)
+        return
+    retro = solve(PARTIZAN, text, method="retrograde", first=first)
+    for key in ("left_first", "right_first", "best_moves_result"):
+        assert by_sides.extra[key] == retro.extra[key], key
+    assert by_sides.outcome == retro.outcome
+    assert set(by_sides.best_moves) == set(retro.best_moves)
+
+
+def test_loopy_sides_solver_examples():
+    """tis as a token (arcs 0>1:L, 1>0:R): value 1 & 0, a draw with Left first and a Right
+    loss with Right first (Winning Ways ch. 11); two tis tokens: 2 & 0."""
+    one = solve(PARTIZAN, "0>1:L,1>0:R;0", method="loopy-sides")
+    assert (one.value, one.extra["left_first"], one.extra["right_first"]) == ("1 & 0", "D", "L")
+    two = solve(PARTIZAN, "0>1:L,1>0:R;0,0", method="loopy-sides")
+    assert two.value == "2 & 0" and two.outcome == Outcome.D
+    with pytest.raises(SolverError, match="does not apply"):
+        solve(DIGRAPH, "0>1;0", method="loopy-sides")
+
+
+@pytest.mark.parametrize("board", ["T..F", "TF..", "T.F.", "TT..F", "T..FF", ".T.F."])
+def test_loopy_sides_solver_on_backsliding_toads(board):
+    """Backsliding Toads and Frogs (Winning Ways ch. 11): the sides route against the
+    retrograde analysis of the position graph: results with each player first, outcome,
+    best moves."""
+    ruleset = BackslidingToadsAndFrogs()
+    by_sides = solve(ruleset, board, method="loopy-sides")
+    retro = solve(ruleset, board, method="retrograde")
+    assert by_sides.outcome == retro.outcome
+    for key in ("left_first", "right_first", "best_moves_result"):
+        assert by_sides.extra[key] == retro.extra[key], key
+    assert sorted(by_sides.best_moves) == sorted(retro.best_moves)

@@ -1,0 +1,119 @@
+"""``loopy-sides``: who wins a partizan loopy game under normal play, from its components'
+sides, without the product graph of the components (Winning Ways ch. 11; Siegel,
+Combinatorial Game Theory (2013), ch. VI).
+
+Each component's reachable position graph becomes a loopy game and its onside and offside
+are built as simplified stoppers (:mod:`cgframework.values.loopy_sides`). The sides of the
+sum are folded one component at a time, (G + H)^+ = (G^+ + H^+)^+ and likewise offsides
+(Siegel VI, sides of sums), so each step builds only the product of two small stoppers.
+Then, with S = G^+ and T = G^- (Siegel VI; the sides comparison): Left moving first wins iff
+not T <= 0, and draws iff T <= 0 but not S <= 0; Right moving first wins iff not S >= 0,
+and draws iff S >= 0 but not T >= 0. A component whose sides are not found as stoppers
+stops with one line (``--method retrograde`` always answers, on the product graph).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from cgframework.extensions import SolveContext
+from cgframework.game import Convention, Outcome, Player, Position, Ruleset, components, options
+from cgframework.solvers.common import finish
+from cgframework.solvers.retrograde import PositionGraph
+from cgframework.values.loopy import LoopyGame, greater_equal, parse_loopy
+from cgframework.values.loopy_sides import NotStopperSided, offside, onside, sided
+
+_ZERO = parse_loopy("0")
+
+
+def position_game(ruleset: Ruleset, position: Position) -> LoopyGame:
+    """The reachable position graph of ``position`` as a loopy game (iterative)."""
+    graph = PositionGraph(ruleset, [position], impartial=False)
+    offsets, targets = graph.offsets, graph.targets
+    n = graph.size // 2
+    left = [[targets[a] // 2 for a in range(offsets[2 * p], offsets[2 * p + 1])] for p in range(n)]
+    right = [
+        [targets[a] // 2 for a in range(offsets[2 * p + 1], offsets[2 * p + 2])] for p in range(n)
+    ]
+    return LoopyGame.build(left, right, graph.index[graph.key(position)])
+
+
+class SidesTable:
+    """The sides of positions, summed over their components; components cached by key."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.cache: dict[Hashable, tuple[LoopyGame, LoopyGame]] = {}
+        self.positions = 0
+
+    def component_sides(self, component: Position) -> tuple[LoopyGame, LoopyGame]:
+        key = self.ruleset.canonical_key(component)
+        if key not in self.cache:
+            from cgframework.solvers.dispatch import SolverError
+
+            game = position_game(self.ruleset, component)
+            self.positions += game.size
+            try:
+                self.cache[key] = onside(game), offside(game)
+            except NotStopperSided as exc:
+                raise SolverError(f"{exc}; use --method retrograde") from None
+        return self.cache[key]
+
+    def sides(self, position: Position) -> tuple[LoopyGame, LoopyGame]:
+        """(S, T): the onside and offside of the whole position, as stoppers."""
+        from cgframework.solvers.dispatch import SolverError
+
+        plus = minus = _ZERO
+        for component in components(self.ruleset, position):
+            p, m = self.component_sides(component)
+            try:
+                plus, minus = onside(plus + p), offside(minus + m)
+            except NotStopperSided as exc:
+                raise SolverError(f"{exc}; use --method retrograde") from None
+        return plus, minus
+
+
+def first_results(plus: LoopyGame, minus: LoopyGame) -> tuple[str, str]:
+    """(with Left first, with Right first): ``L``, ``R`` or ``D``, read off the sides."""
+    ge = greater_equal
+    left_first = "L" if not ge(_ZERO, minus) else "R" if ge(_ZERO, plus) else "D"
+    right_first = "R" if not ge(plus, _ZERO) else "L" if ge(minus, _ZERO) else "D"
+    return left_first, right_first
+
+
+def solve_sides(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
+    """Outcome with draws and the value ``onside & offside``, from the components' sides;
+    best moves: to a win for the mover, else to a draw."""
+    from cgframework.solvers.dispatch import SolverError
+
+    if ruleset.convention is not Convention.NORMAL or ruleset.impartial:
+        raise SolverError("loopy-sides serves partizan rulesets under normal play")
+    table = SidesTable(ruleset)
+    plus, minus = table.sides(position)
+    left_first, right_first = first_results(plus, minus)
+    player = ctx.first
+    mine = player.value
+    moves = []
+    for move in options(ruleset, position, player):
+        reply = first_results(*table.sides(move.result))[0 if player is Player.RIGHT else 1]
+        moves.append((move.text, "win" if reply == mine else "draw" if reply == "D" else "loss"))
+    kind = next((k for k in ("win", "draw") if any(r == k for _, r in moves)), "loss")
+    best = [text for text, r in moves if r == kind] if moves else []
+    ctx.table.nodes += table.positions
+    if "D" in (left_first, right_first):
+        outcome = Outcome.D
+    else:
+        outcome = Outcome.from_wins(left_first == "L", right_first == "R")
+    return finish(
+        ruleset,
+        position,
+        ctx,
+        value=str(sided(plus, minus)),
+        outcome=outcome,
+        best_moves=best,
+        method="loopy-sides",
+        best_moves_result=kind,
+        left_first=left_first,
+        right_first=right_first,
+    )

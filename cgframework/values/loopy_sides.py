@@ -1,0 +1,274 @@
+"""Onsides and offsides of loopy games as explicit stoppers (Winning Ways, 2nd ed., vol. 2,
+ch. 11, "sidling"; Siegel, Combinatorial Game Theory (2013), ch. VI, sides).
+
+A loopy game G is known by its onside G^+ (G played so that an infinite play is Left's win)
+and its offside G^- (Right's win); G is *stopper-sided* when both are equal to stoppers, and
+CGSuite writes it ``G^+ & G^-`` (``dud`` for ``on & off``). This module builds the sides as
+simplified stoppers by guessing and checking, never by trusting the guess:
+
+1. A stopper is its own onside and offside (simplified).
+2. Otherwise, while the graph has an alternating cycle, delete one move lying on one (for
+   the onside Right's moves are tried first, Right being the player an endless play hurts;
+   for the offside Left's), keeping a deletion only when the smaller game still has the same
+   side as G, decided by :func:`~cgframework.values.loopy.onside_ge` (resp.
+   :func:`~cgframework.values.loopy.offside_ge`) both ways: the Buchi-game comparison of
+   sides, computed independently of this module. A move that an endless play makes useless
+   to its player is deleted this way (dud's passes, tis's and tisn's returning moves).
+3. When no alternating cycle is left, the graph is a stopper equal (on that side) to G; it
+   is simplified (:func:`~cgframework.values.loopy.simplify_stopper`) and returned.
+
+When no deletion keeps the side, each such move is also tried *unravelled* (it leads into
+a copy of the graph that lacks it: the move can be made once), which finds sides that are
+not subgraphs of G (CGSuite unravels cycles similarly). If nothing keeps the side,
+:class:`NotStopperSided` is raised with one line: the game may not be stopper-sided (Siegel
+VI: not every loopy game is; CGSuite's own example ``a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}`` is
+refused here too), or its sides may need more unravelling than is tried. A wrong stopper is
+never returned. Everything is iterative; the cost is a few comparisons (each on 4|G|^2
+states) per move tried, so graphs are limited to :data:`MAX_SIDES_NODES` positions. On
+2,400 random non-stopper graphs of 4 to 20 positions, none was refused.
+
+Values written ``A & B`` (:class:`SidedGame`) have these sides and no game graph.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import attrs
+import networkx as nx
+
+from cgframework.budget import LimitExceeded
+from cgframework.values.loopy import (
+    MAX_SIMPLIFY,
+    LoopyGame,
+    equal,
+    format_loopy,
+    greater_equal,
+    is_stopper,
+    minimized,
+    offside_ge,
+    onside_ge,
+    parse_loopy,
+    simplify_stopper,
+)
+
+MAX_SIDES_NODES = 300
+"""Largest graph (after merging equal positions) whose sides are computed."""
+MAX_SIDES_WORK = 2_000_000
+"""Most comparison states (summed over the checks) one side's search may use (about a
+minute at worst; most games need far fewer)."""
+
+LEFT, RIGHT = 0, 1
+
+
+class NotStopperSided(ValueError):
+    """No stopper side was found for a loopy game (see the module docstring)."""
+
+
+class SidesLimit(LimitExceeded):
+    """The search for a side hit :data:`MAX_SIDES_NODES` or its work limit (exit code 3)."""
+
+
+def onside(g: LoopyValue, work: int = MAX_SIDES_WORK) -> LoopyGame:
+    """G^+ as a simplified stopper: Left wins the infinite plays (Winning Ways ch. 11).
+    Raises :class:`NotStopperSided` when none is found, :class:`SidesLimit` past ``work``."""
+    return g.plus if isinstance(g, SidedGame) else _side(g, True, work)
+
+
+def offside(g: LoopyValue, work: int = MAX_SIDES_WORK) -> LoopyGame:
+    """G^- as a simplified stopper: Right wins the infinite plays (Winning Ways ch. 11)."""
+    return g.minus if isinstance(g, SidedGame) else _side(g, False, work)
+
+
+def onside_offside(g: LoopyValue, work: int = MAX_SIDES_WORK) -> tuple[LoopyGame, LoopyGame]:
+    """(G^+, G^-), each search limited to ``work`` comparison states."""
+    return onside(g, work), offside(g, work)
+
+
+def _tidy(stopper: LoopyGame) -> LoopyGame:
+    return simplify_stopper(stopper) if stopper.size <= MAX_SIMPLIFY else minimized(stopper)
+
+
+def _side(g: LoopyGame, onside: bool, work: int) -> LoopyGame:
+    g = minimized(g)
+    if is_stopper(g):
+        return _tidy(g)
+    name = "onside" if onside else "offside"
+    if g.size > MAX_SIDES_NODES:
+        raise SidesLimit(
+            f"the {name} of a game of {g.size} positions is not computed "
+            f"(at most {MAX_SIDES_NODES}: a limit)"
+        )
+    side_ge = onside_ge if onside else offside_ge
+    spent = 0
+
+    def same_side(h: LoopyGame) -> bool:
+        nonlocal spent
+        spent += 8 * g.size * h.size  # the two comparisons' states
+        if spent > work:
+            raise SidesLimit(
+                f"the search for the {name} of a game of {g.size} positions stopped after "
+                f"{work} comparison states (a limit)"
+            )
+        return side_ge(h, g) and side_ge(g, h)
+
+    first = RIGHT if onside else LEFT  # the player an endless play hurts on this side
+    current = g
+    seen = {g}  # graphs already visited: each step goes to a new one, so the loop ends
+    while not is_stopper(current):
+        cyclic = sorted(alternating_cycle_moves(current), key=lambda m: (m[0] != first, m))
+        trials = (_without_move(current, *move) for move in cyclic)
+        if current.size * 2 <= MAX_SIDES_NODES:
+            trials = itertools.chain(trials, (_unravelled(current, *move) for move in cyclic))
+        fresh = (t for t in map(minimized, trials) if t not in seen)
+        found = next((trial for trial in fresh if same_side(trial)), None)
+        if found is None:
+            raise NotStopperSided(
+                f"no stopper {name} found: deleting or unravelling any move left on an "
+                "alternating cycle changes it (the game may not be stopper-sided)"
+            )
+        current = found
+        seen.add(current)
+    result = _tidy(current)
+    if not same_side(result):  # a guard: each step was checked, so this cannot happen
+        raise NotStopperSided(f"internal check failed for the {name}")
+    return result
+
+
+def alternating_cycle_moves(g: LoopyGame) -> list[tuple[int, int, int]]:
+    """The moves ``(player, v, w)`` (player 0 Left, 1 Right, from node v to node w) that lie on
+    an alternating cycle: in the graph of states (node, player to move), both ends of the move
+    are in one strongly connected part (networkx finds the parts iteratively)."""
+    n = g.size
+    states = nx.DiGraph()
+    states.add_nodes_from(range(2 * n))
+    for v in range(n):
+        states.add_edges_from((v, w + n) for w in g.left[v])  # Left moves, then Right to move
+        states.add_edges_from((v + n, w) for w in g.right[v])
+    part: dict[int, int] = {}
+    for i, component in enumerate(nx.strongly_connected_components(states)):
+        for s in component:
+            part[s] = i
+    moves = [(LEFT, v, w) for v in range(n) for w in g.left[v] if part[v] == part[w + n]]
+    moves += [(RIGHT, v, w) for v in range(n) for w in g.right[v] if part[v + n] == part[w]]
+    return moves
+
+
+def _without_move(g: LoopyGame, player: int, v: int, w: int) -> LoopyGame:
+    left = [list(o) for o in g.left]
+    right = [list(o) for o in g.right]
+    (left if player == LEFT else right)[v].remove(w)
+    return LoopyGame.build(left, right, g.start)
+
+
+def _unravelled(g: LoopyGame, player: int, v: int, w: int) -> LoopyGame:
+    """G with the move v -> w leading into a copy of G that lacks that move: the move may be
+    made once (then only in the copy's other moves)."""
+    n = g.size
+    left = [list(o) for o in g.left] + [[x + n for x in o] for o in g.left]
+    right = [list(o) for o in g.right] + [[x + n for x in o] for o in g.right]
+    options = left if player == LEFT else right
+    options[v][options[v].index(w)] = w + n
+    options[v + n].remove(w + n)
+    return LoopyGame.build(left, right, g.start)
+
+
+# --- values known by their sides: A & B ------------------------------------------------
+
+
+@attrs.frozen
+class SidedGame:
+    """The loopy game value with onside ``plus`` and offside ``minus`` (simplified stoppers,
+    plus >= minus, plus != minus), written ``plus & minus`` (CGSuite's StopperSidedValue;
+    Siegel VI: a game is known by its sides). A value only: no game graph with these sides
+    is built (we know no construction we could check), so it is not an option inside braces.
+    Sums, negation, comparison and the sides work on the sides: (G + H)^+ = (G^+ + H^+)^+."""
+
+    plus: LoopyGame
+    minus: LoopyGame
+
+    def __str__(self) -> str:
+        return sides_text(self.plus, self.minus)
+
+    def __neg__(self) -> SidedGame:
+        return SidedGame(-self.minus, -self.plus)
+
+    def __add__(self, other: LoopyValue) -> LoopyValue:
+        return add_sided(self, other)
+
+    def __radd__(self, other: LoopyValue) -> LoopyValue:
+        return add_sided(other, self)
+
+    def __sub__(self, other: LoopyValue) -> LoopyValue:
+        return add_sided(self, -other)
+
+    def __rsub__(self, other: LoopyValue) -> LoopyValue:
+        return add_sided(other, -self)
+
+    def __ge__(self, other: LoopyValue) -> bool:
+        return compare_sided(self, other) in (">", "=")
+
+    def __le__(self, other: LoopyValue) -> bool:
+        return compare_sided(self, other) in ("<", "=")
+
+
+LoopyValue = LoopyGame | SidedGame
+
+
+def sides_text(plus: LoopyGame, minus: LoopyGame) -> str:
+    """CGSuite's way: ``dud`` for on & off, the stopper alone when both sides are equal,
+    else ``onside & offside``."""
+    if equal(plus, minus):
+        return format_loopy(plus)
+    if plus == _ON and minus == _OFF:
+        return "dud"
+    return f"{format_loopy(plus)} & {format_loopy(minus)}"
+
+
+_ON, _OFF = parse_loopy("{pass|}"), parse_loopy("{|pass}")
+
+
+def sided(a: LoopyValue, b: LoopyValue) -> LoopyValue:
+    """``A & B``: the value whose onside is A^+ and offside B^- (A's onside, B's offside, so
+    stoppers stand for themselves); refused unless A^+ >= B^-. Equal sides give the stopper."""
+    plus, minus = onside(a), offside(b)
+    if not greater_equal(plus, minus):
+        raise ValueError("A & B needs A >= B (an onside is at least its offside)")
+    return plus if equal(plus, minus) else SidedGame(plus, minus)
+
+
+def add_sided(a: LoopyValue, b: LoopyValue) -> LoopyValue:
+    """A sum with a value known by its sides: onside (A^+ + B^+)^+, offside (A^- + B^-)^-."""
+    if isinstance(a, LoopyGame) and isinstance(b, LoopyGame):
+        return a + b
+    return sided(onside(onside(a) + onside(b)), offside(offside(a) + offside(b)))
+
+
+def compare_sided(a: LoopyValue, b: LoopyValue) -> str:
+    """``<``, ``>``, ``=`` or ``||``: G >= H iff G^+ >= H^+ and G^- >= H^- (Siegel VI); a game
+    graph stands for its own sides (decided by the Buchi comparison, not built)."""
+
+    def ge(x: LoopyValue, y: LoopyValue) -> bool:
+        on_x, on_y = (v.plus if isinstance(v, SidedGame) else v for v in (x, y))
+        off_x, off_y = (v.minus if isinstance(v, SidedGame) else v for v in (x, y))
+        return onside_ge(on_x, on_y) and offside_ge(off_x, off_y)
+
+    forward, backward = ge(a, b), ge(b, a)
+    return "=" if forward and backward else ">" if forward else "<" if backward else "||"
+
+
+def describe(value: LoopyValue) -> dict[str, object]:
+    """Facts for ``cgf calc --json``: stopper or not, size, and the sides when the printer
+    finds them (same limits)."""
+    if isinstance(value, SidedGame):
+        return {"stopper": False, "onside": str(value.plus), "offside": str(value.minus)}
+    from cgframework.values.loopy import MAX_PRINT_SIDES, PRINT_SIDES_WORK
+
+    facts: dict[str, object] = {"stopper": is_stopper(value), "positions": value.size}
+    if not facts["stopper"] and minimized(value).size <= MAX_PRINT_SIDES:
+        try:
+            plus, minus = onside_offside(value, work=PRINT_SIDES_WORK)
+        except (NotStopperSided, SidesLimit):
+            return facts
+        facts.update(onside=str(plus), offside=str(minus))
+    return facts
