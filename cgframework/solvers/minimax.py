@@ -33,8 +33,7 @@ def _best(ruleset: Ruleset, position: Position, player: Player, ctx: SolveContex
         return _stuck(ruleset, position, player, ctx)
     opponent = player.opponent
     return max(
-        exact_points(ruleset, position, m) - score(ruleset, m.result, opponent, ctx)
-        for m in moves
+        exact_points(ruleset, position, m) - score(ruleset, m.result, opponent, ctx) for m in moves
     )
 
 

@@ -140,8 +140,10 @@ def test_exponential_searches_stop_at_the_node_budget(capsys, command):
     """The segment and graph engines are exponential (cycle:200 would run for hours): a
     node budget stops them with one line, exit 3, nothing on stdout."""
     code, out, err = run(capsys, *command, "--max-nodes", "2000")
-    assert code == 3 and out == "" and err.strip() == (
-        "cgf: error: search stopped after 2000 nodes (--max-nodes)"
+    assert (
+        code == 3
+        and out == ""
+        and err.strip() == ("cgf: error: search stopped after 2000 nodes (--max-nodes)")
     )
 
 
