@@ -38,30 +38,51 @@ GROUPS: list[tuple[str, str, str, list[str]]] = [
         "toads",
         "toads-tutorial",
         "pycgt",
-        ["TTT.T...FFF", "TTTT....FFFF", "TTT.T.F..FFF", "TTTT.....FFFF", "TTTTT....FFFFF",
-         "TTTT..T.F..FFFF"],
+        [
+            "TTT.T...FFF",
+            "TTTT....FFFF",
+            "TTT.T.F..FFF",
+            "TTTT.....FFFF",
+            "TTTTT....FFFFF",
+            "TTTT..T.F..FFFF",
+        ],
     ),
     (
         "clobber",
         "plain-clobber",
         "pycgt",
-        ["xoxoxo|oxoxox", "xoxo|oxox|xoxo", "xoxoxox|oxoxoxo", "xoxo|ox.x|x.xo|oxox",
-         "xoxo|oxox|xoxo|oxox"],
+        [
+            "xoxoxo|oxoxox",
+            "xoxo|oxox|xoxo",
+            "xoxoxox|oxoxoxo",
+            "xoxo|ox.x|x.xo|oxox",
+            "xoxo|oxox|xoxo|oxox",
+        ],
     ),
     (
         "cram",
         "plain-cram",
         "pycgt",
-        ["....|....|....", ".......|.......", "....|....|....|....", ".....|.....|.....",
-         "....#|.....|.....|....."],
+        [
+            "....|....|....",
+            ".......|.......",
+            "....|....|....|....",
+            ".....|.....|.....",
+            "....#|.....|.....|.....",
+        ],
     ),
     (
         "domineering",
         "domineering",
         "cgt-py",
-        ["....|.#..|....|..#.|....", ".....|.....|..#..|.....", "#....|.....|.....|....#|.....",
-         "......|..#...|......|...#..|......", "#.....|......|......|......|.....#",
-         "......|.#..#.|......|......|......"],
+        [
+            "....|.#..|....|..#.|....",
+            ".....|.....|..#..|.....",
+            "#....|.....|.....|....#|.....",
+            "......|..#...|......|...#..|......",
+            "#.....|......|......|......|.....#",
+            "......|.#..#.|......|......|......",
+        ],
     ),
 ]
 
@@ -81,9 +102,10 @@ def our_ruleset(name: str) -> Any:
         sys.path.insert(0, os.path.join(ROOT, "tests"))
         import plain_rulesets
 
-        return {"plain-clobber": plain_rulesets.PlainClobber, "plain-cram": plain_rulesets.PlainCram}[
-            name
-        ]()
+        return {
+            "plain-clobber": plain_rulesets.PlainClobber,
+            "plain-cram": plain_rulesets.PlainCram,
+        }[name]()
     return get_registry().ruleset(name)
 
 
@@ -202,7 +224,9 @@ def main() -> None:
     args = parser.parse_args()
     from cgframework.testing import from_dag
 
-    print("| ruleset | position | size | value | ours s | nodes | peer | peer s | peer/ours | agree |")
+    print(
+        "| ruleset | position | size | value | ours s | nodes | peer | peer s | peer/ours | agree |"
+    )
     print("|---|---|---|---|---:|---:|---|---:|---:|---|")
     for group, ruleset, peer, positions in GROUPS:
         if args.only and group != args.only:

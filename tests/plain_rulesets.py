@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cgframework import BaseRuleset, Convention, Move, Player
+from cgframework import BaseRuleset, Convention, Move, Player, SwapLetters
 
 
 def rows_of(board: str) -> list[str]:
@@ -68,6 +68,7 @@ class PlainClobber(BaseRuleset):
     name = "plain-clobber"
     convention = Convention.NORMAL
     syntax = "rows of x (Left), o (Right) and . joined by |"
+    negative = SwapLetters("xo")  # the colours swapped: -G
 
     def parse(self, text: str) -> str:
         return text

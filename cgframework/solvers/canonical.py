@@ -22,7 +22,15 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from cgframework.cache import MISSING
 from cgframework.extensions import SolveContext
-from cgframework.game import Player, Position, Ruleset, components, options
+from cgframework.game import (
+    BaseRuleset,
+    Player,
+    Position,
+    Ruleset,
+    Sum,
+    components,
+    options,
+)
 from cgframework.solvers.common import check_impartial, finish, simplified
 from cgframework.values import ZERO, CanonicalGame, game
 from cgframework.values.canonical import add, negate
@@ -47,6 +55,12 @@ def canonical_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> 
             check_impartial(ruleset, comp, ruleset.canonical_key(comp), ctx)
             total = add(total, search.value(key_of(comp)))
         return total
+    if ctx.method != "generic" and table.enabled:
+        search = _PositionSearch(ruleset, ctx)
+        total = ZERO
+        for comp in components(ruleset, position):
+            total = add(total, search.component(simplified(ruleset, comp, ctx)))
+        return total
     total = ZERO
     for comp in components(ruleset, position):
         total = total + _component_value(ruleset, simplified(ruleset, comp, ctx), ctx)
@@ -65,6 +79,83 @@ def _component_value(ruleset: Ruleset, component: Position, ctx: SolveContext) -
         return game(lefts, lefts if ruleset.impartial else values_of(Player.RIGHT))
 
     return ctx.table.memo(("c", key), form)
+
+
+class _PositionSearch:
+    """The generic search for a ruleset without ``option_keys`` (every plugin gets it):
+    the plain recursion of :func:`_component_value` with its per-option costs cut.
+
+    - An option's position is looked up as it is, in a plain dict (position -> value), before
+      any ``components``, simplification or ``canonical_key`` call: most options are
+      positions met before.
+    - A ruleset that declares ``negative`` (a function from a position to one of the negated
+      value, e.g. :class:`~cgframework.game.SwapLetters`) has a component and its negative
+      share one node: the one with the smaller ``canonical_key`` is searched, the other is
+      its negation.
+
+    The transposition table still holds every component key (counters, budget, value store,
+    repeated-position check), so ``--method generic`` (the plain recursion) and this search
+    fill it alike."""
+
+    def __init__(self, ruleset: Ruleset, ctx: SolveContext) -> None:
+        self.ruleset = ruleset
+        self.ctx = ctx
+        self.table = ctx.table
+        self.known: dict[Position, CanonicalGame] = ctx.table.side("position-values")
+        self.sides = (Player.LEFT,) if ruleset.impartial else (Player.LEFT, Player.RIGHT)
+        self.negative = getattr(ruleset, "negative", None)
+        kind = type(ruleset)
+        # the default components() and is_empty() leave a position whole: skip the calls
+        self.whole = (
+            getattr(kind, "components", None) is BaseRuleset.components
+            and getattr(kind, "is_empty", None) is BaseRuleset.is_empty
+        )
+
+    def value(self, position: Position) -> CanonicalGame:
+        """The value of an option's position (a sum of its components' values)."""
+        found = self.known.get(position)
+        if found is not None:
+            self.table.hits += 1
+            return found
+        ruleset, ctx = self.ruleset, self.ctx
+        if self.whole and not isinstance(position, Sum):
+            total = self.component(simplified(ruleset, position, ctx))
+        else:
+            total = ZERO
+            for comp in components(ruleset, position):
+                total = add(total, self.component(simplified(ruleset, comp, ctx)))
+        self.known[position] = total
+        return total
+
+    def component(self, component: Position) -> CanonicalGame:
+        """The value of one (simplified) component, through the transposition table."""
+        ruleset, table = self.ruleset, self.table
+        key = ruleset.canonical_key(component)
+        found = table.lookup(("c", key))
+        if found is not MISSING:
+            return found
+        table.misses -= 1  # memo below counts this look-up again
+        negative = self.negative
+        if negative is not None:
+            other = negative(component)
+            other_key = ruleset.canonical_key(other)
+            if other_key != key and _first(other_key, key):
+                return table.memo(("c", key), lambda: negate(self.component(other)))
+        return table.memo(("c", key), lambda: self._expand(component, key))
+
+    def _expand(self, component: Position, key: Hashable) -> CanonicalGame:
+        ruleset, value = self.ruleset, self.value
+        check_impartial(ruleset, component, key, self.ctx)
+        forms = [[value(m.result) for m in ruleset.options(component, p)] for p in self.sides]
+        return game(forms[0], forms[-1])
+
+
+def _first(a: Hashable, b: Hashable) -> bool:
+    """``a`` before ``b`` in a fixed order of keys (their own order, else their texts)."""
+    try:
+        return bool(a < b)  # type: ignore[operator]
+    except TypeError:
+        return repr(a) < repr(b)
 
 
 class _KeySearch:
