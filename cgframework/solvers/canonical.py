@@ -129,19 +129,25 @@ class _PositionSearch:
 
     def component(self, component: Position) -> CanonicalGame:
         """The value of one (simplified) component, through the transposition table."""
-        ruleset, table = self.ruleset, self.table
+        ruleset, table, known = self.ruleset, self.table, self.known
+        found = known.get(component)
+        if found is not None:
+            table.hits += 1
+            return found
         key = ruleset.canonical_key(component)
         found = table.lookup(("c", key))
-        if found is not MISSING:
-            return found
-        table.misses -= 1  # memo below counts this look-up again
-        negative = self.negative
-        if negative is not None:
-            other = negative(component)
-            other_key = ruleset.canonical_key(other)
-            if other_key != key and _first(other_key, key):
-                return table.memo(("c", key), lambda: negate(self.component(other)))
-        return table.memo(("c", key), lambda: self._expand(component, key))
+        if found is MISSING:
+            table.misses -= 1  # memo below counts this look-up again
+            negative = self.negative
+            if negative is not None:
+                other = negative(component)
+                other_key = ruleset.canonical_key(other)
+                if other_key != key and _first(other_key, key):
+                    found = table.memo(("c", key), lambda: negate(self.component(other)))
+            if found is MISSING:
+                found = table.memo(("c", key), lambda: self._expand(component, key))
+        known[component] = found
+        return found
 
     def _expand(self, component: Position, key: Hashable) -> CanonicalGame:
         ruleset, value = self.ruleset, self.value
