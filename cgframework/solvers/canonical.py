@@ -135,23 +135,23 @@ class _PositionSearch:
             table.hits += 1
             return found
         key = ruleset.canonical_key(component)
-        found = table.lookup(("c", key))
-        if found is MISSING:
-            table.misses -= 1  # memo below counts this look-up again
-            negative = self.negative
-            if negative is not None:
-                other = negative(component)
-                other_key = ruleset.canonical_key(other)
-                if other_key != key and _first(other_key, key):
-                    found = table.memo(("c", key), lambda: negate(self.component(other)))
-            if found is MISSING:
-                found = table.memo(("c", key), lambda: self._expand(component, key))
-        known[component] = found
+        entry = ("c", key)
+        negative = self.negative
+        if negative is not None and entry not in table:
+            other = negative(component)
+            other_key = ruleset.canonical_key(other)
+            if other_key != key and _first(other_key, key):
+                found = known[component] = table.memo(
+                    entry, lambda: negate(self.component(other))
+                )
+                return found
+        found = known[component] = table.memo(entry, lambda: self._expand(component, key))
         return found
 
     def _expand(self, component: Position, key: Hashable) -> CanonicalGame:
         ruleset, value = self.ruleset, self.value
-        check_impartial(ruleset, component, key, self.ctx)
+        if ruleset.impartial:
+            check_impartial(ruleset, component, key, self.ctx)
         forms = [[value(m.result) for m in ruleset.options(component, p)] for p in self.sides]
         return game(forms[0], forms[-1])
 

@@ -556,14 +556,13 @@ def game(lefts: Iterable[CanonicalGame], rights: Iterable[CanonicalGame]) -> Can
     canonical: x's Right options exceed x = L(G), so they exceed G and do not reverse x;
     likewise for y. Anything else goes through :func:`_canonicalise`.
     """
-    ls = _sorted(lefts)
-    rs = _sorted(rights)
-    key = (tuple([g.id for g in ls]), tuple([g.id for g in rs]))
+    key = (tuple(sorted({g.id for g in lefts})), tuple(sorted({g.id for g in rights})))
     found = _game_memo.get(key)
     if found is None:
         found = _interned.get(key)
         if found is None:
-            found = _game(ls, rs)
+            by_id = _by_id
+            found = _game(tuple([by_id[i] for i in key[0]]), tuple([by_id[i] for i in key[1]]))
         _game_memo[key] = found
     return found
 
