@@ -141,9 +141,7 @@ class _PositionSearch:
             other = negative(component)
             other_key = ruleset.canonical_key(other)
             if other_key != key and _first(other_key, key):
-                found = known[component] = table.memo(
-                    entry, lambda: negate(self.component(other))
-                )
+                found = known[component] = table.memo(entry, lambda: negate(self.component(other)))
                 return found
         found = known[component] = table.memo(entry, lambda: self._expand(component, key))
         return found
