@@ -39,12 +39,11 @@ GROUPS: list[tuple[str, str, str, list[str]]] = [
         "toads-tutorial",
         "pycgt",
         [
-            "TTT.T...FFF",
             "TTTT....FFFF",
             "TTT.T.F..FFF",
             "TTTT.....FFFF",
             "TTTTT....FFFFF",
-            "TTTT..T.F..FFFF",
+            "TTT.........FFF",
         ],
     ),
     (
@@ -56,7 +55,8 @@ GROUPS: list[tuple[str, str, str, list[str]]] = [
             "xoxo|oxox|xoxo",
             "xoxoxox|oxoxoxo",
             "xoxo|ox.x|x.xo|oxox",
-            "xoxo|oxox|xoxo|oxox",
+            "xo.x|oxox|x.ox|oxo.",
+            "xoxoxoxoxoxoxoxo",
         ],
     ),
     (

@@ -557,12 +557,10 @@ def game(lefts: Iterable[CanonicalGame], rights: Iterable[CanonicalGame]) -> Can
     likewise for y. Anything else goes through :func:`_canonicalise`.
     """
     key = (tuple(sorted({g.id for g in lefts})), tuple(sorted({g.id for g in rights})))
-    found = _game_memo.get(key)
+    found = _interned.get(key) or _game_memo.get(key)
     if found is None:
-        found = _interned.get(key)
-        if found is None:
-            by_id = _by_id
-            found = _game(tuple([by_id[i] for i in key[0]]), tuple([by_id[i] for i in key[1]]))
+        by_id = _by_id
+        found = _game(tuple([by_id[i] for i in key[0]]), tuple([by_id[i] for i in key[1]]))
         _game_memo[key] = found
     return found
 
