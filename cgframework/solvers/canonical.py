@@ -14,6 +14,11 @@ for a plain key; and ``search_key(component)``, the key or token ``option_keys``
 the component (default: its ``canonical_key``). The fast path is used when no
 simplification is on and the method is not ``generic`` (which stays the plain recursion
 over ``options``, the reference it is tested against).
+
+Any other ruleset gets :class:`_PositionSearch` (unless the method is ``generic``): option
+positions and components are looked up as they are before ``components`` or
+``canonical_key`` runs, and a ruleset that declares ``negative`` (a position of the negated
+value, e.g. ``SwapLetters("TF", reverse=True)``) searches one of each such pair.
 """
 
 from __future__ import annotations
