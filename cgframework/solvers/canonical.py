@@ -202,6 +202,7 @@ class _KeySearch:
         if value is MISSING:
             table.nodes += 1
             forms = []
+            hits = 0
             for player in self.sides:
                 values = []
                 for parts in option_keys(key, player):
@@ -211,10 +212,11 @@ class _KeySearch:
                         if v is None:
                             v = self.value(part)
                         else:
-                            table.hits += 1
+                            hits += 1
                         total = v if total is ZERO else add(total, v)
                     values.append(total)
                 forms.append(values)
+            table.hits += hits
             value = table.store(("c", key), game(forms[0], forms[-1]))
         known[key] = value
         return value
