@@ -109,7 +109,9 @@ class _PositionSearch:
         self.known: dict[Position, CanonicalGame] = ctx.table.side("position-values")
         self.sides = (Player.LEFT,) if ruleset.impartial else (Player.LEFT, Player.RIGHT)
         self.negative = getattr(ruleset, "negative", None)
+        self.simplify = ctx.simplify
         kind = type(ruleset)
+        self.plain_keys = getattr(kind, "canonical_key", None) is BaseRuleset.canonical_key
         # the default components() and is_empty() leave a position whole: skip the calls
         self.whole = (
             getattr(kind, "components", None) is BaseRuleset.components
@@ -122,13 +124,14 @@ class _PositionSearch:
         if found is not None:
             self.table.hits += 1
             return found
-        ruleset, ctx = self.ruleset, self.ctx
+        ruleset, simplify = self.ruleset, self.simplify
         if self.whole and not isinstance(position, Sum):
-            total = self.component(simplified(ruleset, position, ctx))
+            total = self.component(position if simplify is None else simplify(ruleset, position))
         else:
             total = ZERO
             for comp in components(ruleset, position):
-                total = add(total, self.component(simplified(ruleset, comp, ctx)))
+                comp = comp if simplify is None else simplify(ruleset, comp)
+                total = add(total, self.component(comp))
         self.known[position] = total
         return total
 
@@ -139,7 +142,7 @@ class _PositionSearch:
         if found is not None:
             table.hits += 1
             return found
-        key = ruleset.canonical_key(component)
+        key = component if self.plain_keys else ruleset.canonical_key(component)
         entry = ("c", key)
         negative = self.negative
         if negative is not None and entry not in table:
@@ -152,10 +155,22 @@ class _PositionSearch:
         return found
 
     def _expand(self, component: Position, key: Hashable) -> CanonicalGame:
-        ruleset, value = self.ruleset, self.value
+        ruleset, known, value = self.ruleset, self.known, self.value
         if ruleset.impartial:
             check_impartial(ruleset, component, key, self.ctx)
-        forms = [[value(m.result) for m in ruleset.options(component, p)] for p in self.sides]
+        forms = []
+        hits = 0
+        for player in self.sides:
+            values = []
+            for move in ruleset.options(component, player):
+                v = known.get(move.result)  # value()'s first step, without the call
+                if v is None:
+                    v = value(move.result)
+                else:
+                    hits += 1
+                values.append(v)
+            forms.append(values)
+        self.table.hits += hits
         return game(forms[0], forms[-1])
 
 
