@@ -50,7 +50,7 @@ _by_id: list[CanonicalGame] = []
 _ge_memo: dict[tuple[int, int], bool] = {}
 _add_memo: dict[tuple[int, int], CanonicalGame] = {}
 _neg_memo: dict[int, CanonicalGame] = {}
-_game_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], CanonicalGame] = {}
+_game_memo: dict[tuple[frozenset[int], frozenset[int]], CanonicalGame] = {}
 """game()'s answers by the ids of the options it was given (before canonicalising)."""
 _stats = {"ge_hits": 0, "ge_misses": 0, "add_hits": 0, "add_misses": 0}
 
@@ -556,11 +556,14 @@ def game(lefts: Iterable[CanonicalGame], rights: Iterable[CanonicalGame]) -> Can
     canonical: x's Right options exceed x = L(G), so they exceed G and do not reverse x;
     likewise for y. Anything else goes through :func:`_canonicalise`.
     """
-    key = (tuple(sorted({g.id for g in lefts})), tuple(sorted({g.id for g in rights})))
-    found = _interned.get(key) or _game_memo.get(key)
+    key = (frozenset(map(_by_id_key, lefts)), frozenset(map(_by_id_key, rights)))
+    found = _game_memo.get(key)
     if found is None:
-        by_id = _by_id
-        found = _game(tuple([by_id[i] for i in key[0]]), tuple([by_id[i] for i in key[1]]))
+        lids, rids = tuple(sorted(key[0])), tuple(sorted(key[1]))
+        found = _interned.get((lids, rids))
+        if found is None:
+            by_id = _by_id
+            found = _game(tuple([by_id[i] for i in lids]), tuple([by_id[i] for i in rids]))
         _game_memo[key] = found
     return found
 
