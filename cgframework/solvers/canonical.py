@@ -124,6 +124,10 @@ class _PositionSearch:
         if found is not None:
             self.table.hits += 1
             return found
+        return self._new_value(position)
+
+    def _new_value(self, position: Position) -> CanonicalGame:
+        """:meth:`value` for a position not in ``known``."""
         ruleset, simplify = self.ruleset, self.simplify
         if self.whole and not isinstance(position, Sum):
             total = self.component(position if simplify is None else simplify(ruleset, position))
@@ -155,7 +159,7 @@ class _PositionSearch:
         return found
 
     def _expand(self, component: Position, key: Hashable) -> CanonicalGame:
-        ruleset, known, value = self.ruleset, self.known, self.value
+        ruleset, known, value = self.ruleset, self.known, self._new_value
         if ruleset.impartial:
             check_impartial(ruleset, component, key, self.ctx)
         forms = []
