@@ -151,7 +151,7 @@ class _PositionSearch:
         negative = self.negative
         if negative is not None and entry not in table:
             other = negative(component)
-            other_key = ruleset.canonical_key(other)
+            other_key = other if self.plain_keys else ruleset.canonical_key(other)
             if other_key != key and _first(other_key, key):
                 found = known[component] = table.memo(entry, lambda: negate(self.component(other)))
                 return found
