@@ -554,7 +554,8 @@ def game(lefts: Iterable[CanonicalGame], rights: Iterable[CanonicalGame]) -> Can
     the smallest Right one can survive domination. With number options alone the result is
     the simplest number in between, or, when there is none, ``{x | y}`` (x >= y), which is
     canonical: x's Right options exceed x = L(G), so they exceed G and do not reverse x;
-    likewise for y. Anything else goes through :func:`_canonicalise`.
+    likewise for y. Anything else goes through :func:`_canonicalise`. Memoised on the sets of
+    option ids given (in any order, with repeats): searches meet the same lists again.
     """
     key = (frozenset(map(_by_id_key, lefts)), frozenset(map(_by_id_key, rights)))
     found = _game_memo.get(key)
