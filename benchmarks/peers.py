@@ -147,6 +147,22 @@ def child(peer: str, rows: int, cols: int, timeout: float) -> None:
     )
 
 
+def run_child(script: str, args: list[str], timeout: float) -> dict:
+    """Run ``python SCRIPT _child ARGS...`` and parse its last stdout line as JSON; a process
+    still running ``timeout`` seconds later is killed (``timeout`` status), one that fails
+    gives an ``error`` status with the last line of its stderr."""
+    command = [sys.executable, script, "_child", *args]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"status": "timeout"}
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
+        tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"status": "error", "error": tail}
+    return json.loads(lines[-1])
+
+
 # ---- the parent ---------------------------------------------------------------------------
 #: Seconds the parent allows on top of the solve's timeout (start-up, import, the DAG).
 GRACE = 30.0

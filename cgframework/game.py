@@ -130,6 +130,10 @@ class BaseRuleset:
     aliases: tuple[str, ...] = ()
     loopy: bool = False
     """True when positions may repeat: the generic solvers are then the retrograde ones (draws)."""
+    negative: Any = None
+    """Optional: a function from a position to a position of the negated value (the players'
+    pieces swapped, say), e.g. ``SwapLetters("TF", reverse=True)``. The canonical search then
+    searches only one of a component and its negative (the smaller ``canonical_key``)."""
     sum_separator: str | None = "+"
     """Top-level separator that :func:`parse_position` splits a sum on; ``None`` when the
     ruleset's own syntax parses whole texts (including its sums)."""
@@ -185,6 +189,29 @@ class BaseRuleset:
 
     def __repr__(self) -> str:
         return f"<ruleset {self.name}>"
+
+
+class SwapLetters:
+    """For a ruleset whose positions are strings: the negative of a position is the string
+    with the two players' letters exchanged (``pair``, e.g. ``"xo"``), and reversed too when
+    ``reverse`` (Toads and Frogs: toads move right, frogs left). Declare it with one line,
+    ``negative = SwapLetters("TF", reverse=True)``."""
+
+    __slots__ = ("table", "reverse")
+
+    def __init__(self, pair: str, *, reverse: bool = False) -> None:
+        if len(pair) != 2 or pair[0] == pair[1]:
+            raise ValueError(f"SwapLetters needs two different letters, not {pair!r}")
+        self.table = str.maketrans(pair, pair[::-1])
+        self.reverse = reverse
+
+    def __call__(self, position: str) -> str:
+        swapped = position.translate(self.table)
+        return swapped[::-1] if self.reverse else swapped
+
+    def __repr__(self) -> str:
+        a, b = (chr(k) for k in self.table)
+        return f"SwapLetters({a + b!r}, reverse={self.reverse})"
 
 
 @attrs.frozen

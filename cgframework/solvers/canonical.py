@@ -14,6 +14,11 @@ for a plain key; and ``search_key(component)``, the key or token ``option_keys``
 the component (default: its ``canonical_key``). The fast path is used when no
 simplification is on and the method is not ``generic`` (which stays the plain recursion
 over ``options``, the reference it is tested against).
+
+Any other ruleset gets :class:`_PositionSearch` (unless the method is ``generic``): option
+positions and components are looked up as they are before ``components`` or
+``canonical_key`` runs, and a ruleset that declares ``negative`` (a position of the negated
+value, e.g. ``SwapLetters("TF", reverse=True)``) searches one of each such pair.
 """
 
 from __future__ import annotations
@@ -22,7 +27,15 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from cgframework.cache import MISSING
 from cgframework.extensions import SolveContext
-from cgframework.game import Player, Position, Ruleset, components, options
+from cgframework.game import (
+    BaseRuleset,
+    Player,
+    Position,
+    Ruleset,
+    Sum,
+    components,
+    options,
+)
 from cgframework.solvers.common import check_impartial, finish, simplified
 from cgframework.values import ZERO, CanonicalGame, game
 from cgframework.values.canonical import add, negate
@@ -47,6 +60,12 @@ def canonical_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> 
             check_impartial(ruleset, comp, ruleset.canonical_key(comp), ctx)
             total = add(total, search.value(key_of(comp)))
         return total
+    if ctx.method != "generic" and table.enabled:
+        search = _PositionSearch(ruleset, ctx)
+        total = ZERO
+        for comp in components(ruleset, position):
+            total = add(total, search.component(simplified(ruleset, comp, ctx)))
+        return total
     total = ZERO
     for comp in components(ruleset, position):
         total = total + _component_value(ruleset, simplified(ruleset, comp, ctx), ctx)
@@ -65,6 +84,106 @@ def _component_value(ruleset: Ruleset, component: Position, ctx: SolveContext) -
         return game(lefts, lefts if ruleset.impartial else values_of(Player.RIGHT))
 
     return ctx.table.memo(("c", key), form)
+
+
+class _PositionSearch:
+    """The generic search for a ruleset without ``option_keys`` (every plugin gets it):
+    the plain recursion of :func:`_component_value` with its per-option costs cut.
+
+    - An option's position is looked up as it is, in a plain dict (position -> value), before
+      any ``components``, simplification or ``canonical_key`` call: most options are
+      positions met before.
+    - A ruleset that declares ``negative`` (a function from a position to one of the negated
+      value, e.g. :class:`~cgframework.game.SwapLetters`) has a component and its negative
+      share one node: the one with the smaller ``canonical_key`` is searched, the other is
+      its negation.
+
+    The transposition table still holds every component key (counters, budget, value store,
+    repeated-position check), so ``--method generic`` (the plain recursion) and this search
+    fill it alike."""
+
+    def __init__(self, ruleset: Ruleset, ctx: SolveContext) -> None:
+        self.ruleset = ruleset
+        self.ctx = ctx
+        self.table = ctx.table
+        self.known: dict[Position, CanonicalGame] = ctx.table.side("position-values")
+        self.sides = (Player.LEFT,) if ruleset.impartial else (Player.LEFT, Player.RIGHT)
+        self.negative = getattr(ruleset, "negative", None)
+        self.simplify = ctx.simplify
+        kind = type(ruleset)
+        self.plain_keys = getattr(kind, "canonical_key", None) is BaseRuleset.canonical_key
+        # the default components() and is_empty() leave a position whole: skip the calls
+        self.whole = (
+            getattr(kind, "components", None) is BaseRuleset.components
+            and getattr(kind, "is_empty", None) is BaseRuleset.is_empty
+        )
+
+    def value(self, position: Position) -> CanonicalGame:
+        """The value of an option's position (a sum of its components' values)."""
+        found = self.known.get(position)
+        if found is not None:
+            self.table.hits += 1
+            return found
+        return self._new_value(position)
+
+    def _new_value(self, position: Position) -> CanonicalGame:
+        """:meth:`value` for a position not in ``known``."""
+        ruleset, simplify = self.ruleset, self.simplify
+        if self.whole and not isinstance(position, Sum):
+            total = self.component(position if simplify is None else simplify(ruleset, position))
+        else:
+            total = ZERO
+            for comp in components(ruleset, position):
+                comp = comp if simplify is None else simplify(ruleset, comp)
+                total = add(total, self.component(comp))
+        self.known[position] = total
+        return total
+
+    def component(self, component: Position) -> CanonicalGame:
+        """The value of one (simplified) component, through the transposition table."""
+        ruleset, table, known = self.ruleset, self.table, self.known
+        found = known.get(component)
+        if found is not None:
+            table.hits += 1
+            return found
+        key = component if self.plain_keys else ruleset.canonical_key(component)
+        entry = ("c", key)
+        negative = self.negative
+        if negative is not None and entry not in table:
+            other = negative(component)
+            other_key = other if self.plain_keys else ruleset.canonical_key(other)
+            if other_key != key and _first(other_key, key):
+                found = known[component] = table.memo(entry, lambda: negate(self.component(other)))
+                return found
+        found = known[component] = table.memo(entry, lambda: self._expand(component, key))
+        return found
+
+    def _expand(self, component: Position, key: Hashable) -> CanonicalGame:
+        ruleset, known, value = self.ruleset, self.known, self._new_value
+        if ruleset.impartial:
+            check_impartial(ruleset, component, key, self.ctx)
+        forms = []
+        hits = 0
+        for player in self.sides:
+            values = []
+            for move in ruleset.options(component, player):
+                v = known.get(move.result)  # value()'s first step, without the call
+                if v is None:
+                    v = value(move.result)
+                else:
+                    hits += 1
+                values.append(v)
+            forms.append(values)
+        self.table.hits += hits
+        return game(forms[0], forms[-1])
+
+
+def _first(a: Hashable, b: Hashable) -> bool:
+    """``a`` before ``b`` in a fixed order of keys (their own order, else their texts)."""
+    try:
+        return bool(a < b)  # type: ignore[operator]
+    except TypeError:
+        return repr(a) < repr(b)
 
 
 class _KeySearch:
@@ -102,6 +221,7 @@ class _KeySearch:
         if value is MISSING:
             table.nodes += 1
             forms = []
+            hits = 0
             for player in self.sides:
                 values = []
                 for parts in option_keys(key, player):
@@ -111,10 +231,11 @@ class _KeySearch:
                         if v is None:
                             v = self.value(part)
                         else:
-                            table.hits += 1
+                            hits += 1
                         total = v if total is ZERO else add(total, v)
                     values.append(total)
                 forms.append(values)
+            table.hits += hits
             value = table.store(("c", key), game(forms[0], forms[-1]))
         known[key] = value
         return value

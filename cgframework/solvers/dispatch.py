@@ -106,6 +106,19 @@ def make_simplifier(
             position = rule(rs, position)
         return position
 
+    whole = equivalence + value_only
+    if len(whole) == 1:  # the common case: one rewrite, called directly on a part
+        (only,) = whole
+
+        def simplify_one(rs: Ruleset, position: Position) -> Position:
+            if isinstance(position, Sum):
+                if equivalence or len(position.parts) == 1:
+                    return Sum(tuple(only(rs, p) for p in position.parts))
+                return position
+            return only(rs, position)
+
+        return simplify_one
+
     def simplify(rs: Ruleset, position: Position) -> Position:
         if isinstance(position, Sum):
             parts = tuple(rewrite(equivalence, rs, p) for p in position.parts)

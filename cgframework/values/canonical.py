@@ -50,6 +50,8 @@ _by_id: list[CanonicalGame] = []
 _ge_memo: dict[tuple[int, int], bool] = {}
 _add_memo: dict[tuple[int, int], CanonicalGame] = {}
 _neg_memo: dict[int, CanonicalGame] = {}
+_game_memo: dict[tuple[frozenset[int], frozenset[int]], CanonicalGame] = {}
+"""game()'s answers by the ids of the options it was given (before canonicalising)."""
 _stats = {"ge_hits": 0, "ge_misses": 0, "add_hits": 0, "add_misses": 0}
 
 
@@ -552,13 +554,23 @@ def game(lefts: Iterable[CanonicalGame], rights: Iterable[CanonicalGame]) -> Can
     the smallest Right one can survive domination. With number options alone the result is
     the simplest number in between, or, when there is none, ``{x | y}`` (x >= y), which is
     canonical: x's Right options exceed x = L(G), so they exceed G and do not reverse x;
-    likewise for y. Anything else goes through :func:`_canonicalise`.
+    likewise for y. Anything else goes through :func:`_canonicalise`. Memoised on the sets of
+    option ids given (in any order, with repeats): searches meet the same lists again.
     """
-    ls = _sorted(lefts)
-    rs = _sorted(rights)
-    found = _interned.get((tuple([g.id for g in ls]), tuple([g.id for g in rs])))
-    if found is not None:
-        return found
+    key = (frozenset(map(_by_id_key, lefts)), frozenset(map(_by_id_key, rights)))
+    found = _game_memo.get(key)
+    if found is None:
+        lids, rids = tuple(sorted(key[0])), tuple(sorted(key[1]))
+        found = _interned.get((lids, rids))
+        if found is None:
+            by_id = _by_id
+            found = _game(tuple([by_id[i] for i in lids]), tuple([by_id[i] for i in rids]))
+        _game_memo[key] = found
+    return found
+
+
+def _game(ls: tuple[CanonicalGame, ...], rs: tuple[CanonicalGame, ...]) -> CanonicalGame:
+    """:func:`game` for option lists met the first time (sorted by id, no repeats)."""
     best_left = best_right = None
     other_lefts = [g for g in ls if g.number_value is None]
     if len(other_lefts) < len(ls):
@@ -570,6 +582,8 @@ def game(lefts: Iterable[CanonicalGame], rights: Iterable[CanonicalGame]) -> Can
         lo = None if best_left is None else best_left.number_value
         hi = None if best_right is None else best_right.number_value
         if lo is None or hi is None or lo < hi:
+            if (lo is None or lo.denominator == 1) and (hi is None or hi.denominator == 1):
+                return _simplest_integer(lo, hi)
             return number(simplest_between(lo, hi))
         return _intern((best_left,), (best_right,))
     if best_left is not None and len(other_lefts) < len(ls) - 1:
@@ -579,6 +593,22 @@ def game(lefts: Iterable[CanonicalGame], rights: Iterable[CanonicalGame]) -> Can
     if _wide_ids:
         _tree_depth_check(*other_lefts, *other_rights, ids=_wide_ids)
     return _canonicalise(ls, rs)
+
+
+def _simplest_integer(lo: Fraction | None, hi: Fraction | None) -> CanonicalGame:
+    """The simplest number strictly between integers ``lo < hi`` (None: unbounded), as
+    :func:`simplest_between` gives it: 0 if it lies between, else the integer next to the
+    bound nearer to 0 (Siegel CGT II.3), or the half in between when no integer does."""
+    if lo is not None and hi is not None and hi - lo == 1:
+        return number(simplest_between(lo, hi))  # a half: the general rule
+    if lo is not None and lo >= 0:
+        x = lo.numerator + 1
+    elif hi is not None and hi <= 0:
+        x = hi.numerator - 1
+    else:
+        x = 0
+    found = _uptimals.get((Fraction(x), 0, 0))
+    return found if found is not None else number(x)
 
 
 def _by_stop(g: CanonicalGame) -> Fraction | float:
@@ -801,6 +831,7 @@ def cache_info() -> dict[str, int]:
         "interned": len(_by_id),
         "ge_cached": len(_ge_memo),
         "add_cached": len(_add_memo),
+        "game_cached": len(_game_memo),
         **_stats,
     }
 

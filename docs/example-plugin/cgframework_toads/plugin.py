@@ -22,6 +22,7 @@ from cgframework import (
     Simplification,
     SolverSpec,
     Sum,
+    SwapLetters,
     finish,
     hookimpl,
     options,
@@ -34,6 +35,7 @@ class ToadsAndFrogs(BaseRuleset):
     aliases = ("toads",)
     convention = Convention.NORMAL
     syntax = "a strip of T (Left's toads), F (Right's frogs) and . (empty), e.g. TT..FF"
+    negative = SwapLetters("TF", reverse=True)  # reversed, toads and frogs swapped: -G
 
     def parse(self, text: str) -> str:
         for i, ch in enumerate(text):
