@@ -20,6 +20,7 @@ from math import lcm
 
 from cgframework import Solution, SolveContext, finish
 from cgframework_pizza.board import Board, cycle_order, path_order
+from cgframework_pizza.chains import Chains
 
 try:  # optional accelerator
     import numpy as np
@@ -89,8 +90,13 @@ def _numpy_outcomes(a: list[int], cyclic: bool) -> list[int]:
     return [int(x) for x in w - gone]
 
 
-def lone_unopened(board: Board) -> tuple[list[int], bool] | None:
+def lone_unopened(board: Chains | Board) -> tuple[list[int], bool] | None:
     """(vertex order, cyclic?) when the board is one unopened path or cycle, else None."""
+    if isinstance(board, Chains):
+        if len(board.parts) != 1 or not board.parts[0].unopened:
+            return None
+        part = board.parts[0]
+        return list(part.vertices), part.kind == "cyc"
     parts = board.components()
     if len(parts) != 1 or board.available:
         return None
@@ -102,13 +108,17 @@ def lone_unopened(board: Board) -> tuple[list[int], bool] | None:
 
 
 def applies(ruleset, position) -> bool:
-    return isinstance(position, Board) and lone_unopened(position) is not None
+    return isinstance(position, Chains | Board) and lone_unopened(position) is not None
 
 
-def solve_arc_dp(ruleset, position: Board, ctx: SolveContext) -> Solution:
+def solve_arc_dp(ruleset, position: Chains | Board, ctx: SolveContext) -> Solution:
     """Value and every optimal opening of a lone unopened cycle (pizza) or path."""
     order, cyclic = lone_unopened(position)
-    outs = opening_outcomes([position.weight(v) for v in order], cyclic)
+    if isinstance(position, Chains):
+        weights = list(position.parts[0].weights)
+    else:
+        weights = [position.weight(v) for v in order]
+    outs = opening_outcomes(weights, cyclic)
     value = max(outs)
     best = sorted(v for v, out in zip(order, outs, strict=True) if out == value)
     ctx.table.nodes += len(order) * len(order)

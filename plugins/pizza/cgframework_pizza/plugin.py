@@ -5,6 +5,7 @@ from __future__ import annotations
 from cgframework import Family, Preserves, Simplification, SolverSpec, hookimpl
 from cgframework_pizza.arcdp import applies as lone_unopened_applies
 from cgframework_pizza.arcdp import solve_arc_dp
+from cgframework_pizza.chains import as_board
 from cgframework_pizza.fast import applies, solve_slices
 from cgframework_pizza.reductions import (
     canonical_ev_stacks,
@@ -94,15 +95,26 @@ SIMPLIFICATIONS = (
 """Equivalences, applied in this order to every component (each is a ``~``, so safe in sums)."""
 
 
+def on_boards(rewrite):
+    """The rewrite on the general board of a ``Chains`` (the rewrites edit graphs)."""
+
+    def apply(ruleset, position):
+        return rewrite(ruleset, as_board(position))
+
+    return apply
+
+
 @hookimpl
 def register_simplifications(register):
     for name, rewrite, note in SIMPLIFICATIONS:
-        register(Simplification(name, ("pizza",), rewrite, Preserves.EQUIVALENCE, note))
+        register(
+            Simplification(name, ("pizza",), on_boards(rewrite), Preserves.EQUIVALENCE, note)
+        )
     register(
         Simplification(
             "R8 delete an even plateau",
             ("pizza",),
-            delete_even_plateau,
+            on_boards(delete_even_plateau),
             Preserves.VALUE,
             "lone unbroached path or cycle only (Remark 4.6, L819)",
         )
