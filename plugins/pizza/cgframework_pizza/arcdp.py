@@ -21,24 +21,23 @@ from math import lcm
 from cgframework import Solution, SolveContext, finish
 from cgframework_pizza.board import Board, cycle_order, path_order
 from cgframework_pizza.chains import Chains
-
-try:  # optional accelerator
-    import numpy as np
-except ImportError:  # pragma: no cover - exercised where numpy is absent
-    np = None
+from cgframework_pizza.numeric import numpy_or_none
 
 INT64_SAFE = 2**62
 """Every DP entry is bounded by the sum of |weights|: below this, int64 cannot overflow."""
 
 
-def opening_outcomes(weights: Sequence[Fraction | int], cyclic: bool) -> list[Fraction | int]:
-    """out[v] = wt(v) - val(board after v), for every first move v of cyc(a) or path(a)."""
+def opening_outcomes(
+    weights: Sequence[Fraction | int], cyclic: bool, use_numpy: bool = True
+) -> list[Fraction | int]:
+    """out[v] = wt(v) - val(board after v), for every first move v of cyc(a) or path(a)
+    (``use_numpy=False``: the pure-Python kernel even where NumPy is installed)."""
     n = len(weights)
     if n == 0:
         return []
     scale = lcm(*(Fraction(w).denominator for w in weights))
     ints = [int(Fraction(w) * scale) for w in weights]
-    use_numpy = np is not None and sum(abs(w) for w in ints) < INT64_SAFE
+    use_numpy = use_numpy and numpy_or_none() is not None and sum(abs(w) for w in ints) < INT64_SAFE
     kernel = _numpy_outcomes if use_numpy else _python_outcomes
     outs = kernel(ints, cyclic and n > 2)  # a 2-cycle is a single edge (L73): a path
     if scale == 1:
@@ -70,6 +69,7 @@ def _python_outcomes(a: list[int], cyclic: bool) -> list[int]:
 
 
 def _numpy_outcomes(a: list[int], cyclic: bool) -> list[int]:
+    np = numpy_or_none()
     w = np.array(a, dtype=np.int64)
     n = len(a)
     if cyclic:

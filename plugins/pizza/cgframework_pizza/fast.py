@@ -63,7 +63,7 @@ def solve_slices(ruleset, position, ctx: SolveContext) -> Solution:
         value = outcomes.pop(-1)
         ctx.table.nodes += len(outcomes)
     else:
-        solver = SumSolver(parts)
+        solver = SumSolver(parts, ctx.budget)
         value, outcomes = solver.root()
         ctx.table.nodes += solver.valuer.nodes
         ctx.table.hits += solver.valuer.hits
@@ -78,13 +78,16 @@ class SumSolver:
     (every move up to ``EVALUATE_EVERY_MOVE_UP_TO`` moves). Rational weights are scaled to
     integers first (val(c*g) = c*val(g), (3.21) L621) and scaled back at the end."""
 
-    def __init__(self, parts: tuple[Part, ...]) -> None:
+    def __init__(self, parts: tuple[Part, ...], budget=None) -> None:
         self.scale = lcm(*(getattr(w, "denominator", 1) for p in parts for w in p.weights))
         self.parts = [
-            (p, p.weights if self.scale == 1 else tuple(int(w * self.scale) for w in p.weights))
+            (
+                _as_list(p),
+                p.weights if self.scale == 1 else tuple(int(w * self.scale) for w in p.weights),
+            )
             for p in parts
         ]
-        self.valuer = SumValuer()
+        self.valuer = SumValuer(budget=budget)
         moves = sum({"st": 1, "tes": 2}.get(p.kind, len(w)) for p, w in self.parts)
         self.every = moves <= EVALUATE_EVERY_MOVE_UP_TO
         entries: list[int] = []
@@ -158,3 +161,11 @@ class SumSolver:
     def _opening(unopened: Unopened, i: int) -> Opening:
         slices, x = after_opening(unopened, i)
         return Opening(unopened.weights[i], cancel_pairs(slices), x)
+
+
+def _as_list(part: Part) -> Part:
+    """A one-vertex unopened path is a list entry: whether an isolated vertex is available
+    is irrelevant (L79)."""
+    if part.kind == "path" and len(part.weights) == 1:
+        return Part("list", part.weights, part.vertices)
+    return part

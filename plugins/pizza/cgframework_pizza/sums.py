@@ -23,16 +23,14 @@ Weights are integers here (the caller scales rationals: val(c*g) = c*val(g), (3.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 import attrs
 
-from cgframework_pizza.slices import st_decomposition, tes_slice_weights
-
-try:  # optional accelerator (extra ``fast``)
-    import numpy as np
-except ImportError:  # pragma: no cover - exercised where numpy is absent
-    np = None
+from cgframework_pizza.numeric import numpy_or_none
+from cgframework_pizza.slices import cancel_pairs, list_value, st_decomposition, tes_slice_weights
 
 NUMPY_SAFE = 2**60
 """Every partial sum below is at most the total |weight| of the position: int64 is exact."""
@@ -43,7 +41,7 @@ CACHE_LIMIT = 4_000_000
 needed (streamed), so memory stays linear in the board beyond this constant."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Unopened:
     """An unbroached path or cycle, by its weights in order."""
 
@@ -51,7 +49,7 @@ class Unopened:
     cyclic: bool
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Opening:
     """The first move at a vertex of weight ``weight`` of an unopened part: what is left is
     ``<slices> + ev(x)``, ``slices`` sorted decreasingly, equal pairs cancelled (1.5)."""
@@ -59,14 +57,6 @@ class Opening:
     weight: int
     slices: tuple
     x: int
-
-
-def cancel_pairs(weights: Iterable) -> tuple:
-    """(1.5): <a, a, rest> ~ <rest>: the weights of odd multiplicity, sorted decreasingly."""
-    odd: dict = {}
-    for w in weights:
-        odd[w] = odd.get(w, 0) ^ 1
-    return tuple(sorted((w for w, c in odd.items() if c), reverse=True))
 
 
 def after_opening(part: Unopened, i: int) -> tuple[list, int]:
@@ -127,11 +117,6 @@ def openings(part: Unopened, vertices: Iterable[int] | None = None) -> Iterator[
         yield Opening(part.weights[i], cancel_pairs(slices), x)
 
 
-def list_value(desc: Sequence) -> int:
-    """(1.4): val(<a1 >= a2 >= ...>) = a1 - a2 + a3 - ..."""
-    return sum(desc[0::2]) - sum(desc[1::2])
-
-
 # ---- the last unopened part: every suffix of the list at once ------------------------------
 def opening_outcomes(n_desc: Sequence, opening: Opening) -> list:
     """out[k] = weight - val(<N[k:] + slices> + ev(x)) for k = 0..m, in O(m + |slices|).
@@ -180,6 +165,7 @@ def opening_outcomes(n_desc: Sequence, opening: Opening) -> list:
 
 def _numpy_best(n_desc: Sequence, chunk: list[Opening], best):
     """max over the chunk's openings of opening_outcomes, for every k, as int64 matrices."""
+    np = numpy_or_none()
     m = len(n_desc)
     nd = np.asarray(n_desc, dtype=np.int64).reshape(m)
     ascending = nd[::-1]
@@ -220,7 +206,7 @@ def _numpy_best(n_desc: Sequence, chunk: list[Opening], best):
 def last_part_values(n_desc: Sequence, all_openings: Iterable[Opening], use_numpy: bool) -> list:
     """V_k = val(<N[k:]> + P) for k = 0..m, P the last unopened part, given its openings."""
     m = len(n_desc)
-    if use_numpy and np is not None:
+    if use_numpy and numpy_or_none() is not None:
         best = None
         chunk: list[Opening] = []
         cells = 0
@@ -247,10 +233,12 @@ def last_part_values(n_desc: Sequence, all_openings: Iterable[Opening], use_nump
 
 class SumValuer:
     """val(<N> + ev(x) + U) for integer weights, memoised on (N, U); ``nodes`` counts the
-    (list, unopened parts) states whose DP ran."""
+    (list, unopened parts) states whose DP ran, charged to the search ``budget`` if any
+    (``SolveContext.budget``: --max-nodes and --timeout)."""
 
-    def __init__(self, use_numpy: bool = True) -> None:
-        self.use_numpy = use_numpy and np is not None
+    def __init__(self, use_numpy: bool = True, budget: Any = None) -> None:
+        self.use_numpy = use_numpy and numpy_or_none() is not None
+        self.budget = budget
         self.memo: dict[tuple, int] = {}
         self.cached: dict[Unopened, list[Opening]] = {}
         self.cached_size = 0
@@ -280,12 +268,14 @@ class SumValuer:
         """val(<N> + U), N sorted decreasingly with equal pairs cancelled."""
         if not unopened:
             return list_value(n_desc)
-        key = (n_desc, unopened)
+        key = (n_desc, unopened if len(unopened) == 1 else frozenset(Counter(unopened).items()))
         found = self.memo.get(key)
         if found is not None:
             self.hits += 1
             return found
         self.nodes += 1
+        if self.budget is not None:
+            self.budget.check(self.nodes)
         if len(unopened) == 1:
             use_numpy = self.use_numpy and _fits_int64(n_desc, unopened[0])
             result = last_part_values(n_desc, self.openings(unopened[0]), use_numpy)[0]

@@ -27,7 +27,7 @@ def kernel(request, monkeypatch):
     if request.param == "numpy":
         pytest.importorskip("numpy")
     else:
-        monkeypatch.setattr(arcdp, "np", None)
+        monkeypatch.setattr(arcdp, "numpy_or_none", lambda: None)
         monkeypatch.setattr(exhaustive, "np", None)
     return request.param
 
@@ -48,11 +48,7 @@ def test_arc_dp_numpy_and_python_agree_with_the_plateau_algorithm(ws, cyclic):
     """The three O(n^2) routes (NumPy, pure Python, Thm 4.3's plateau openings) agree on
     every opening's outcome (beyond what minimax reaches)."""
     with_numpy = arcdp.opening_outcomes(ws, cyclic)
-    saved, arcdp.np = arcdp.np, None
-    try:
-        without = arcdp.opening_outcomes(ws, cyclic)
-    finally:
-        arcdp.np = saved
+    without = arcdp.opening_outcomes(ws, cyclic, use_numpy=False)
     assert with_numpy == without
     kind = "cyc" if cyclic else "path"
     assert solve("pizza", board(kind, ws), method="slices").value == max(with_numpy)
