@@ -20,14 +20,8 @@ from cgframework import Solution, SolveContext, finish
 from cgframework_pizza.board import Board
 from cgframework_pizza.chains import Chains, Part, board_parts
 from cgframework_pizza.concat import every_move_outcome, opened_parts, part_weights
-from cgframework_pizza.sums import (
-    Opening,
-    SumValuer,
-    Unopened,
-    after_opening,
-    cancel_pairs,
-    plateau_runs,
-)
+from cgframework_pizza.slices import cancel_pairs, plateau_runs
+from cgframework_pizza.sums import SumValuer, Unopened, openings
 
 EVALUATE_EVERY_MOVE_UP_TO = 400
 """Up to this many legal moves ``best_moves`` lists every optimal move (each move valued);
@@ -116,12 +110,12 @@ class SumSolver:
                 self._openings(part, self.unopened[u], rest, outcomes)
                 u += 1
             elif part.kind == "list":
-                self._list_moves(part, w, value, outcomes)
+                self._list_moves(part, w, outcomes)
             else:
                 self._end_moves(part, w, j, outcomes)
         return self._out(value), {v: self._out(o) for v, o in outcomes.items()}
 
-    def _list_moves(self, part: Part, w: tuple, value: int, outcomes: dict) -> None:
+    def _list_moves(self, part: Part, w: tuple, outcomes: dict) -> None:
         top = max(w)
         known: dict[int, int] = {}
         for v, weight in zip(part.vertices, w, strict=True):
@@ -147,20 +141,16 @@ class SumSolver:
         n = len(unopened.weights)
         if self.every:
             groups = [[i] for i in range(n)]
-            found = (self._opening(unopened, i) for i in range(n))
+            found = openings(unopened, range(n))
         else:
-            groups = [[i % n for i in range(b, e)] for b, e in plateau_runs(unopened)]
+            runs = plateau_runs(unopened.weights, unopened.cyclic)
+            groups = [[i % n for i in range(b, e)] for b, e in runs]
             found = self.valuer.openings(unopened)
         for group, o in zip(groups, found, strict=True):
             entries = cancel_pairs(self.n + o.slices)
             out = o.weight - self.valuer.value(entries, self.x + o.x, rest)
             for i in group:
                 outcomes[part.vertices[i]] = out
-
-    @staticmethod
-    def _opening(unopened: Unopened, i: int) -> Opening:
-        slices, x = after_opening(unopened, i)
-        return Opening(unopened.weights[i], cancel_pairs(slices), x)
 
 
 def _as_list(part: Part) -> Part:

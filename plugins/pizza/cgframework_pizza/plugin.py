@@ -107,9 +107,7 @@ def on_boards(rewrite):
 @hookimpl
 def register_simplifications(register):
     for name, rewrite, note in SIMPLIFICATIONS:
-        register(
-            Simplification(name, ("pizza",), on_boards(rewrite), Preserves.EQUIVALENCE, note)
-        )
+        register(Simplification(name, ("pizza",), on_boards(rewrite), Preserves.EQUIVALENCE, note))
     register(
         Simplification(
             "R8 delete an even plateau",

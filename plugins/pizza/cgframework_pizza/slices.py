@@ -95,30 +95,45 @@ def cancel_pairs(weights: Sequence[Fraction]) -> tuple[Fraction, ...]:
     return tuple(sorted((w for w, c in odd.items() if c), reverse=True))
 
 
+def plateau_runs(a: Sequence, cyclic: bool) -> list[tuple[int, int]]:
+    """Every plateau (Def 4.2, L759) as a run ``range(start, stop)`` of vertices (taken mod
+    n: a cycle's run may wrap): a maximal run of equal weights whose first different
+    neighbours on both sides (cyclically for a cycle) are smaller or absent. Thm 4.3 (L773):
+    the moves at points of one plateau are equivalent, and the plateaus' moves suffice."""
+    n = len(a)
+    if n == 0:
+        return []
+    if all(w == a[0] for w in a):
+        return [(0, n)]
+    runs = []  # maximal runs of equal weights, in order
+    start = 0
+    for i in range(1, n + 1):
+        if i == n or a[i] != a[start]:
+            runs.append((start, i))
+            start = i
+    if cyclic and a[0] == a[-1]:  # the first and the last run are one
+        first = runs.pop(0)
+        runs[-1] = (runs[-1][0], first[1] + n)
+        runs.insert(0, runs.pop())
+    plateaus = []
+    for j, (b, e) in enumerate(runs):
+        w = a[b % n]
+        if cyclic:
+            left, right = a[(b - 1) % n], a[e % n]
+        else:
+            left = a[b - 1] if j > 0 else None
+            right = a[e] if e < n else None
+        if (left is None or left < w) and (right is None or right < w):
+            plateaus.append((b, e))
+    return plateaus
+
+
 def plateau_points(a: Sequence[Fraction], cyclic: bool) -> list[int]:
     """Def 4.2 (L759): v_i is a plateau point when the first weight different from a_i, going
     left and going right (cyclically for a cycle), is smaller, or there is none. Thm 4.3:
     in an unopened path or cycle only these openings need trying, in any sum."""
     n = len(a)
-    points = []
-    for i in range(n):
-        ok = True
-        for step in (-1, 1):
-            j = i
-            for _ in range(n - 1):
-                j += step
-                if cyclic:
-                    j %= n
-                elif not 0 <= j < n:
-                    break
-                if a[j] != a[i]:
-                    ok = a[j] < a[i]
-                    break
-            if not ok:
-                break
-        if ok:
-            points.append(i)
-    return points
+    return sorted(i % n for b, e in plateau_runs(a, cyclic) for i in range(b, e))
 
 
 # ---- Algorithm 2.17 as printed (L358-L372), a second, independent route ------------------

@@ -30,7 +30,13 @@ from typing import Any
 import attrs
 
 from cgframework_pizza.numeric import numpy_or_none
-from cgframework_pizza.slices import cancel_pairs, list_value, st_decomposition, tes_slice_weights
+from cgframework_pizza.slices import (
+    cancel_pairs,
+    list_value,
+    plateau_runs,
+    st_decomposition,
+    tes_slice_weights,
+)
 
 NUMPY_SAFE = 2**60
 """Every partial sum below is at most the total |weight| of the position: int64 is exact."""
@@ -74,44 +80,10 @@ def after_opening(part: Unopened, i: int) -> tuple[list, int]:
     return weights, x
 
 
-def plateau_runs(part: Unopened) -> list[tuple[int, int]]:
-    """Every plateau (Def 4.2, L759) as a run ``range(start, stop)`` of vertices (taken mod
-    n: a cycle's run may wrap): a maximal run of equal weights whose first different
-    neighbours on both sides (cyclically for a cycle) are smaller or absent. Thm 4.3 (L773):
-    the moves at points of one plateau are equivalent, and the plateaus' moves suffice."""
-    a, cyclic = part.weights, part.cyclic
-    n = len(a)
-    if n == 0:
-        return []
-    if all(w == a[0] for w in a):
-        return [(0, n)]
-    runs = []  # maximal runs of equal weights, in order
-    start = 0
-    for i in range(1, n + 1):
-        if i == n or a[i] != a[start]:
-            runs.append((start, i))
-            start = i
-    if cyclic and a[0] == a[-1]:  # the first and the last run are one
-        first = runs.pop(0)
-        runs[-1] = (runs[-1][0], first[1] + n)
-        runs.insert(0, runs.pop())
-    plateaus = []
-    for j, (b, e) in enumerate(runs):
-        w = a[b % n]
-        if cyclic:
-            left, right = a[(b - 1) % n], a[e % n]
-        else:
-            left = a[b - 1] if j > 0 else None
-            right = a[e] if e < n else None
-        if (left is None or left < w) and (right is None or right < w):
-            plateaus.append((b, e))
-    return plateaus
-
-
 def openings(part: Unopened, vertices: Iterable[int] | None = None) -> Iterator[Opening]:
     """The openings at ``vertices`` (default: one per plateau), computed one at a time."""
     if vertices is None:
-        vertices = [b % len(part.weights) for b, _ in plateau_runs(part)]
+        vertices = [b % len(part.weights) for b, _ in plateau_runs(part.weights, part.cyclic)]
     for i in vertices:
         slices, x = after_opening(part, i)
         yield Opening(part.weights[i], cancel_pairs(slices), x)
