@@ -152,10 +152,7 @@ family_boards = st.lists(
     st.tuples(st.sampled_from(["<", "st", "tes", "path", "cyc"]), st.lists(weights, max_size=4)),
     min_size=1,
     max_size=3,
-).map(
-    lambda ps: " + ".join(part_text(k, ws) for k, ws in ps if ws or k == "<")
-    or "<>"
-)
+).map(lambda ps: " + ".join(part_text(k, ws) for k, ws in ps if ws or k == "<") or "<>")
 
 
 @settings(max_examples=150, deadline=None)
