@@ -94,7 +94,8 @@ def _piece(text: str) -> tuple[str, list] | None:
         if kind not in FAMILIES:
             return None  # graph(...) or an unknown family: the general parser decides
         weights = parse_sequence(rest[:-1])
-        piece(kind, weights)  # the general parser's refusals (an empty stack, ...)
+        if not weights:
+            piece(kind, weights)  # the general parser's refusal, word for word
         return kind, weights
     return "cyc", parse_sequence(text)  # a bare list is a pizza
 
@@ -126,12 +127,19 @@ def format_chains(chains: Chains) -> str:
     singles: list[str] = []
     for part in chains.parts:
         if part.kind == "list":
-            singles.extend(map(fmt, part.weights))
+            singles.append(_joined(part.weights))
         else:
-            texts.append(f"{part.kind}({','.join(map(fmt, part.weights))})")
+            texts.append(f"{part.kind}({_joined(part.weights)})")
     if singles:
         texts.append("<" + ",".join(singles) + ">")
     return " + ".join(texts) if texts else "<>"
+
+
+def _joined(weights: Sequence) -> str:
+    """The weights as ``fmt`` prints them, comma-separated (integers by ``str`` at once)."""
+    if all(type(w) is int for w in weights):
+        return ",".join(map(str, weights))
+    return ",".join(map(fmt, weights))
 
 
 @lru_cache(maxsize=16)

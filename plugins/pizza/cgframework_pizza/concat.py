@@ -19,7 +19,7 @@ from fractions import Fraction
 import attrs
 
 from cgframework_pizza.chains import Part
-from cgframework_pizza.slices import st_decomposition, tes_slice_weights
+from cgframework_pizza.slices import st_decomposition, tes_slice_weights, tes_weights_and_ends
 
 
 @attrs.frozen
@@ -30,6 +30,7 @@ class OpenedPart:
     part: Part
     weights: tuple
     x: Fraction
+    after_ends: tuple = ()  # a tes: the slice weights without its left end, without its right
 
 
 def part_weights(kind: str, seq: Sequence[Fraction]) -> tuple[tuple[Fraction, ...], Fraction]:
@@ -48,7 +49,14 @@ def opened_parts(parts: Sequence[Part]) -> list[OpenedPart] | None:
     """Every part with its slice weights, or None if one is unopened."""
     if any(p.unopened for p in parts):
         return None
-    return [OpenedPart(p, *part_weights(p.kind, p.weights)) for p in parts]
+    opened = []
+    for p in parts:
+        if p.kind == "tes":
+            whole, left, right = tes_weights_and_ends(p.weights)
+            opened.append(OpenedPart(p, tuple(whole), 0, (tuple(left), tuple(right))))
+        else:
+            opened.append(OpenedPart(p, *part_weights(p.kind, p.weights)))
+    return opened
 
 
 class SortedAlternating:
@@ -117,8 +125,11 @@ def every_move_outcome(parts: list[OpenedPart]) -> Iterator[tuple[int, Fraction]
         ends = (0,) if part.kind == "st" else (0, len(part.weights) - 1)
         for end in ends:
             # what is left of a tes is a tes, of a stack a stack (its next element on top)
-            rest = part.weights[1:] if end == 0 else part.weights[:-1]
-            weights, new_x = part_weights(part.kind, rest)
+            if opened.after_ends:
+                weights, new_x = opened.after_ends[0 if end == 0 else 1], 0
+            else:
+                rest = part.weights[1:] if end == 0 else part.weights[:-1]
+                weights, new_x = part_weights(part.kind, rest)
             child_size = size - len(opened.weights) + len(weights)
             core = sums.alternating_after(opened.weights, weights)
             child_x = x - opened.x + new_x

@@ -10,8 +10,9 @@ maxima on a stack (the digest's equivalent form of Algorithm 2.17; R3' and R4 ju
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from itertools import islice
 
 import attrs
 
@@ -52,6 +53,30 @@ def tes_slice_weights(a: Sequence[Fraction], starts: list[int] | None = None) ->
     if starts is not None:
         starts[:] = begin
     return stack
+
+
+def condense_onto(stack: list, values: Iterable) -> list:
+    """Push ``values`` onto a stack of slice weights, condensing each interior weak local
+    maximum as it appears. The condensation is online: the stack after a prefix is that
+    prefix's slice weights, so one pass can stop, be copied, and go on."""
+    for x in values:
+        stack.append(x)
+        while len(stack) >= 3 and stack[-2] >= stack[-1] and stack[-2] >= stack[-3]:
+            z = stack.pop()
+            y = stack.pop()
+            stack[-1] += z - y
+    return stack
+
+
+def tes_weights_and_ends(a: Sequence[Fraction]) -> tuple[list, list, list]:
+    """The slice weights of a (len >= 2), of a[1:] and of a[:-1], in two passes: a[:-1] then
+    one more entry gives a; a[1:] is a[:-1] read backwards (a slice read backwards is a
+    slice, and the weights are unique, L280, so S(reversed b) = reversed S(b))."""
+    n = len(a)
+    without_last = condense_onto([], islice(a, n - 1))
+    whole = condense_onto(list(without_last), (a[-1],))
+    without_first = condense_onto([], islice(reversed(a), n - 1))[::-1]
+    return whole, without_first, without_last
 
 
 @attrs.frozen

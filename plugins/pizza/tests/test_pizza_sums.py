@@ -14,7 +14,14 @@ from cgframework import get_registry, solve
 from cgframework_pizza import fast, sums
 from cgframework_pizza.board import format_board, parse_board
 from cgframework_pizza.chains import Chains, chains_board, parse_chains
-from cgframework_pizza.slices import cancel_pairs, list_value, plateau_points, plateau_runs
+from cgframework_pizza.slices import (
+    cancel_pairs,
+    list_value,
+    plateau_points,
+    plateau_runs,
+    tes_slice_weights,
+    tes_weights_and_ends,
+)
 
 small = st.integers(-4, 6)
 desc = st.lists(small, max_size=8).map(lambda ws: sorted(ws, reverse=True))
@@ -185,3 +192,15 @@ def test_sequence_parser_refuses_what_the_board_parser_refuses(text):
 def test_graph_and_json_boards_stay_general():
     assert not isinstance(parse_chains("graph(1,2; 1-2; 1) + tes(1,2)"), Chains)
     assert not isinstance(parse_chains('{"weights": [1, 2], "edges": [[0, 1]]}'), Chains)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(weights, min_size=2, max_size=12))
+def test_tes_weights_without_either_end_in_two_passes(a):
+    """The online condensation and the reversal give what condensing each sequence from
+    scratch gives."""
+    assert tes_weights_and_ends(a) == (
+        tes_slice_weights(a),
+        tes_slice_weights(a[1:]),
+        tes_slice_weights(a[:-1]),
+    )
