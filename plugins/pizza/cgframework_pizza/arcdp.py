@@ -23,20 +23,26 @@ from cgframework_pizza.board import Board, cycle_order, path_order
 from cgframework_pizza.chains import Chains
 from cgframework_pizza.numeric import numpy_or_none
 
+NUMPY_FROM = 100
+"""Slices from which the DP's layers run in NumPy: below it Python is about as fast, and
+NumPy is not even imported (``cgf solve pizza 3,1,4`` stays light)."""
 INT64_SAFE = 2**62
 """Every DP entry is bounded by the sum of |weights|: below this, int64 cannot overflow."""
 
 
 def opening_outcomes(
-    weights: Sequence[Fraction | int], cyclic: bool, use_numpy: bool = True
+    weights: Sequence[Fraction | int], cyclic: bool, use_numpy: bool | None = None
 ) -> list[Fraction | int]:
-    """out[v] = wt(v) - val(board after v), for every first move v of cyc(a) or path(a)
-    (``use_numpy=False``: the pure-Python kernel even where NumPy is installed)."""
+    """out[v] = wt(v) - val(board after v), for every first move v of cyc(a) or path(a).
+    ``use_numpy``: None (NumPy from ``NUMPY_FROM`` slices, if installed), True (NumPy if
+    installed), False (the pure-Python kernel)."""
     n = len(weights)
     if n == 0:
         return []
     scale = lcm(*(Fraction(w).denominator for w in weights))
     ints = [int(Fraction(w) * scale) for w in weights]
+    if use_numpy is None:
+        use_numpy = n >= NUMPY_FROM
     use_numpy = use_numpy and numpy_or_none() is not None and sum(abs(w) for w in ints) < INT64_SAFE
     kernel = _numpy_outcomes if use_numpy else _python_outcomes
     outs = kernel(ints, cyclic and n > 2)  # a 2-cycle is a single edge (L73): a path

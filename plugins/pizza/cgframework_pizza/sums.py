@@ -38,6 +38,9 @@ from cgframework_pizza.slices import (
     tes_slice_weights,
 )
 
+NUMPY_FROM = 4096
+"""Cells (list length + 1) x (part length) from which the last part's DP uses NumPy; below
+it the Python kernel is as fast, and NumPy is not even imported (a small solve stays light)."""
 NUMPY_SAFE = 2**60
 """Every partial sum below is at most the total |weight| of the position: int64 is exact."""
 CHUNK = 1 << 21
@@ -209,7 +212,7 @@ class SumValuer:
     (``SolveContext.budget``: --max-nodes and --timeout)."""
 
     def __init__(self, use_numpy: bool = True, budget: Any = None) -> None:
-        self.use_numpy = use_numpy and numpy_or_none() is not None
+        self.use_numpy = use_numpy
         self.budget = budget
         self.memo: dict[tuple, int] = {}
         self.cached: dict[Unopened, list[Opening]] = {}
@@ -249,7 +252,8 @@ class SumValuer:
         if self.budget is not None:
             self.budget.check(self.nodes)
         if len(unopened) == 1:
-            use_numpy = self.use_numpy and _fits_int64(n_desc, unopened[0])
+            cells = (len(n_desc) + 1) * len(unopened[0].weights)
+            use_numpy = self.use_numpy and cells >= NUMPY_FROM and _fits_int64(n_desc, unopened[0])
             result = last_part_values(n_desc, self.openings(unopened[0]), use_numpy)[0]
         else:
             result = self._several(n_desc, unopened)

@@ -26,6 +26,7 @@ def kernel(request, monkeypatch):
     """Run a test with NumPy, and again with the pure-Python fallback."""
     if request.param == "numpy":
         pytest.importorskip("numpy")
+        monkeypatch.setattr(arcdp, "NUMPY_FROM", 0)
     else:
         monkeypatch.setattr(arcdp, "numpy_or_none", lambda: None)
         monkeypatch.setattr(exhaustive, "np", None)
@@ -47,7 +48,7 @@ def test_arc_dp_matches_generic_minimax(ws, kind):
 def test_arc_dp_numpy_and_python_agree_with_the_plateau_algorithm(ws, cyclic):
     """The three O(n^2) routes (NumPy, pure Python, Thm 4.3's plateau openings) agree on
     every opening's outcome (beyond what minimax reaches)."""
-    with_numpy = arcdp.opening_outcomes(ws, cyclic)
+    with_numpy = arcdp.opening_outcomes(ws, cyclic, use_numpy=True)
     without = arcdp.opening_outcomes(ws, cyclic, use_numpy=False)
     assert with_numpy == without
     kind = "cyc" if cyclic else "path"

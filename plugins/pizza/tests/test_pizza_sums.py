@@ -73,6 +73,7 @@ def kernel(request, monkeypatch):
     """Run a test with the NumPy kernel, and again with the pure-Python one."""
     if request.param == "numpy":
         pytest.importorskip("numpy")
+        monkeypatch.setattr(sums, "NUMPY_FROM", 0)
     else:
         monkeypatch.setattr(sums, "numpy_or_none", lambda: None)
     return request.param
@@ -105,12 +106,13 @@ def test_moves_named_on_large_boards_are_optimal(monkeypatch, board):
     assert named.best_moves and set(named.best_moves) <= set(slow.best_moves)
 
 
-def test_two_unopened_pizzas_beyond_the_generic_reach():
+def test_two_unopened_pizzas_beyond_the_generic_reach(monkeypatch):
     """Two 40-slice pizzas: NumPy and pure-Python kernels agree, and opening the pizzas one
     after the other by hand (the recursion of sums.py written out) gives the same value."""
     a = tuple((i * 7919 + 3) % 13 for i in range(40))
     b = tuple((i * 104729 + 5) % 11 for i in range(40))
     pizzas = (sums.Unopened(a, True), sums.Unopened(b, True))
+    monkeypatch.setattr(sums, "NUMPY_FROM", 0)
     value = sums.SumValuer(use_numpy=True).value((), 0, pizzas)
     assert value == sums.SumValuer(use_numpy=False).value((), 0, pizzas)
     text = f"cyc({','.join(map(str, a))}) + cyc({','.join(map(str, b))})"
