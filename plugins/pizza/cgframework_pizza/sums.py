@@ -221,17 +221,25 @@ class SumValuer:
         self.hits = 0
 
     def openings(self, part: Unopened) -> Iterable[Opening]:
+        """The part's openings: kept after the first pass while they fit ``CACHE_LIMIT``,
+        else computed again on each pass (never more than one at a time)."""
         found = self.cached.get(part)
-        if found is not None:
-            return found
-        if self.cached_size > CACHE_LIMIT:
-            return openings(part)
-        found = list(openings(part))
-        self.cached_size += sum(len(o.slices) for o in found) + len(found)
-        if self.cached_size > CACHE_LIMIT:
-            return found  # used once more, then streamed
-        self.cached[part] = found
-        return found
+        return found if found is not None else self._keeping(part)
+
+    def _keeping(self, part: Unopened) -> Iterator[Opening]:
+        kept: list[Opening] | None = []
+        size = 0
+        for o in openings(part):
+            if kept is not None:
+                size += len(o.slices) + 1
+                if self.cached_size + size > CACHE_LIMIT:
+                    kept = None
+                else:
+                    kept.append(o)
+            yield o
+        if kept is not None:
+            self.cached[part] = kept
+            self.cached_size += size
 
     def value(self, n_desc: tuple, x: int, unopened: tuple[Unopened, ...]) -> int:
         """(1.3): the ev part counts x less for an even rest, x more for an odd one."""
