@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache, wraps
+
 from cgframework import Family, Preserves, Simplification, SolverSpec, hookimpl
 from cgframework_pizza.arcdp import applies as lone_unopened_applies
 from cgframework_pizza.arcdp import solve_arc_dp
@@ -95,9 +97,12 @@ SIMPLIFICATIONS = (
 """Equivalences, applied in this order to every component (each is a ``~``, so safe in sums)."""
 
 
+@cache
 def on_boards(rewrite):
-    """The rewrite on the general board of a ``Chains`` (the rewrites edit graphs)."""
+    """The rewrite on the general board of a ``Chains`` (the rewrites edit graphs); one
+    wrapper per rewrite, so every registry holds the same simplification objects."""
 
+    @wraps(rewrite)
     def apply(ruleset, position):
         return rewrite(ruleset, as_board(position))
 
