@@ -100,65 +100,69 @@ def table(title: str, header: list[str], rows: list[list[str]], notes: list[str]
         print(f"- {note}")
 
 
+def solver_rows(args, label, old, instances, method, nodes: bool):
+    """Rows (and (n, seconds) points) for ``instances`` = [(row name, n, text)] solved in
+    fresh processes; stops at the first instance past ``--timeout``."""
+    rows, points = [], []
+    for name, n, text in instances:
+        result = solve_in_child(write(text), method, old, args.timeout)
+        if result is None:
+            rows.append([name, label, "-"] + ["-"] * nodes + [f"> {args.timeout:g}", "-"])
+            break
+        points.append((n, result["seconds"]))
+        cells = [name, label, result["value"]] + [str(result["nodes"])] * nodes
+        rows.append(cells + [f"{result['seconds']:.3f}", f"{result['rss_mb']:.0f}"])
+    return rows, points
+
+
+def solver_table(args, versions, title, header, families, sizes, method, old_limit) -> None:
+    """One table: each family (name -> text of size n) at each size, by each version."""
+    rows, notes = [], []
+    for name, make in families.items():
+        for label, old in versions:
+            ns = [n for n in sizes if not old or n <= old_limit]
+            found, points = solver_rows(
+                args,
+                label,
+                old,
+                [(f"{name} n={n}", n, make(n)) for n in ns],
+                method,
+                "nodes" in header,
+            )
+            rows += found
+            notes.append(f"{name} {label}: time ~ {growth(points)}")
+    table(title, header, rows, notes)
+
+
 def sums(args, versions) -> None:
-    sizes = (100, 200, 400) if args.quick else (100, 200, 400, 1000, 2000)
-    instances = {
+    families = {
         "A+B": lambda n: f"cyc({pizza_text(n)}) + cyc({second_pizza(n)})",
         "A+A": lambda n: f"cyc({pizza_text(n)}) + cyc({pizza_text(n)})",
         "R+R'": lambda n: f"cyc({random_pizza(n, 1)}) + cyc({random_pizza(n, 2)})",
     }
-    rows, notes = [], []
-    for name, make in instances.items():
-        for label, old in versions:
-            points = []
-            for n in sizes:
-                if old and n > args.old_up_to:
-                    continue
-                result = solve_in_child(write(make(n)), "auto", old, args.timeout)
-                if result is None:
-                    rows.append([f"{name} n={n}", label, "-", "-", f"> {args.timeout:g}", "-"])
-                    break
-                points.append((n, result["seconds"]))
-                rows.append(
-                    [
-                        f"{name} n={n}",
-                        label,
-                        result["value"],
-                        str(result["nodes"]),
-                        f"{result['seconds']:.3f}",
-                        f"{result['rss_mb']:.0f}",
-                    ]
-                )
-            notes.append(f"{name} {label}: time ~ {growth(points)}")
-    header = ["two unopened pizzas", "version", "value", "nodes", "solve s", "peak RSS MB"]
-    table("Sums of two unopened pizzas of n slices each", header, rows, notes)
+    solver_table(
+        args,
+        versions,
+        "Sums of two unopened pizzas of n slices each",
+        ["two unopened pizzas", "version", "value", "nodes", "solve s", "peak RSS MB"],
+        families,
+        (100, 200, 400) if args.quick else (100, 200, 400, 1000, 2000),
+        "auto",
+        args.old_up_to,
+    )
 
 
 def lone(args, versions) -> None:
-    sizes = (1000, 3000) if args.quick else (1000, 3000, 10**4, 3 * 10**4)
-    rows, notes = [], []
-    for label, old in versions:
-        points = []
-        for n in sizes:
-            if old and n > args.old_lone_up_to:
-                continue
-            result = solve_in_child(write(pizza_text(n)), "slices", old, args.timeout)
-            if result is None:
-                rows.append([f"pizza n={n}", label, "-", f"> {args.timeout:g}", "-"])
-                break
-            points.append((n, result["seconds"]))
-            rows.append(
-                [
-                    f"pizza n={n}",
-                    label,
-                    result["value"],
-                    f"{result['seconds']:.3f}",
-                    f"{result['rss_mb']:.0f}",
-                ]
-            )
-        notes.append(f"lone pizza {label}: time ~ {growth(points)}")
-    header = ["plateau solver", "version", "value", "solve s", "peak RSS MB"]
-    table("A lone pizza by the plateau solver (--method slices)", header, rows, notes)
+    solver_table(
+        args,
+        versions,
+        "A lone pizza by the plateau solver (--method slices)",
+        ["plateau solver", "version", "value", "solve s", "peak RSS MB"],
+        {"pizza": pizza_text},
+        (1000, 3000) if args.quick else (1000, 3000, 10**4, 3 * 10**4),
+        "slices",
+        args.old_lone_up_to,
+    )
 
 
 def command_line(args, versions) -> None:

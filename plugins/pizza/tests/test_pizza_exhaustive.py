@@ -21,18 +21,6 @@ def board(kind: str, ws) -> str:
     return f"{kind}({','.join(str(w) for w in ws)})"
 
 
-@pytest.fixture(params=["numpy", "python"])
-def kernel(request, monkeypatch):
-    """Run a test with NumPy, and again with the pure-Python fallback."""
-    if request.param == "numpy":
-        pytest.importorskip("numpy")
-        monkeypatch.setattr(arcdp, "NUMPY_FROM", 0)
-    else:
-        monkeypatch.setattr(arcdp, "numpy_or_none", lambda: None)
-        monkeypatch.setattr(exhaustive, "np", None)
-    return request.param
-
-
 @settings(max_examples=60, deadline=None)
 @given(st.lists(weights, min_size=1, max_size=8), st.sampled_from(["cyc", "path"]))
 def test_arc_dp_matches_generic_minimax(ws, kind):

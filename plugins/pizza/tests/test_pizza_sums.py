@@ -68,17 +68,6 @@ boards = st.tuples(
 ).map(lambda pair: " + ".join(part_text(k, ws) for k, ws in pair[0] + pair[1]))
 
 
-@pytest.fixture(params=["numpy", "python"])
-def kernel(request, monkeypatch):
-    """Run a test with the NumPy kernel, and again with the pure-Python one."""
-    if request.param == "numpy":
-        pytest.importorskip("numpy")
-        monkeypatch.setattr(sums, "NUMPY_FROM", 0)
-    else:
-        monkeypatch.setattr(sums, "numpy_or_none", lambda: None)
-    return request.param
-
-
 FIXTURE_KEPT = [HealthCheck.function_scoped_fixture]  # the patch holds for every example
 
 
