@@ -11,7 +11,7 @@ shapes, so the solvers treat both representations alike.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
 
 import attrs
@@ -20,10 +20,12 @@ from cgframework import top_level_split
 from cgframework_pizza.board import (
     Board,
     assemble,
+    cycle_key,
     cycle_order,
     fmt,
     parse_board,
     parse_weight,
+    path_key,
     path_order,
     piece,
 )
@@ -146,6 +148,24 @@ def _joined(weights: Sequence) -> str:
 def chains_board(chains: Chains) -> Board:
     """The general board of a ``Chains`` (vertex numbers unchanged)."""
     return assemble([piece(p.kind, p.weights) for p in chains.parts])
+
+
+def chains_key(chains: Chains) -> Hashable:
+    """``Pizza.canonical_key`` of the equivalent board, read off the sequences (a list
+    entry is a component of its own; a stack is available at its top, a tes at both ends)."""
+    keys = []
+    for part in chains.parts:
+        ws, last = part.weights, len(part.weights) - 1
+        if part.kind == "list":
+            keys.extend(path_key([(w, True)]) for w in ws)
+        elif part.kind == "cyc":
+            keys.append(cycle_key(ws))
+        else:
+            ends = {"st": (0,), "tes": (0, last)}.get(part.kind, ())
+            keys.append(path_key((w, i in ends) for i, w in enumerate(ws)))
+    if len(keys) == 1:
+        return keys[0]
+    return ("+",) + tuple(sorted(keys, key=repr))
 
 
 def as_board(position: Chains | Board) -> Board:

@@ -12,7 +12,7 @@ from typing import Any
 
 from cgframework import BaseRuleset, Convention, Move, Player
 from cgframework_pizza.board import Board, component_key, describe_part, format_board
-from cgframework_pizza.chains import Chains, as_board, format_chains, parse_chains
+from cgframework_pizza.chains import Chains, as_board, chains_key, format_chains, parse_chains
 
 
 class Pizza(BaseRuleset):
@@ -47,7 +47,8 @@ class Pizza(BaseRuleset):
         return [position.restricted(part) for part in position.components()]
 
     def canonical_key(self, position: Chains | Board) -> Hashable:
-        position = as_board(position)
+        if isinstance(position, Chains):
+            return chains_key(position)
         parts = position.components()
         if len(parts) == 1:
             return component_key(position, parts[0])
