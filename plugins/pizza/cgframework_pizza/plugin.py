@@ -73,7 +73,8 @@ def register_solvers(register):
             applies=applies,
             proven=True,
             description="slice weights (Lemma 2.10, Thm 2.11) for opened parts, plateau "
-            "openings (Thm 4.3) for unopened paths and pizzas: O(n^2) for one pizza",
+            "openings (Thm 4.3) for unopened paths and pizzas: O(n^2) for one pizza; beside "
+            "a list, every suffix of it per opening at once (a DP over list suffixes)",
         )
     )
 
