@@ -20,24 +20,30 @@ from math import lcm
 
 from cgframework import Solution, SolveContext, finish
 from cgframework_pizza.board import Board, cycle_order, path_order
+from cgframework_pizza.chains import Chains
+from cgframework_pizza.numeric import numpy_or_none
 
-try:  # optional accelerator
-    import numpy as np
-except ImportError:  # pragma: no cover - exercised where numpy is absent
-    np = None
-
+NUMPY_FROM = 100
+"""Slices from which the DP's layers run in NumPy: below it Python is about as fast, and
+NumPy is not even imported (``cgf solve pizza 3,1,4`` stays light)."""
 INT64_SAFE = 2**62
 """Every DP entry is bounded by the sum of |weights|: below this, int64 cannot overflow."""
 
 
-def opening_outcomes(weights: Sequence[Fraction | int], cyclic: bool) -> list[Fraction | int]:
-    """out[v] = wt(v) - val(board after v), for every first move v of cyc(a) or path(a)."""
+def opening_outcomes(
+    weights: Sequence[Fraction | int], cyclic: bool, use_numpy: bool | None = None
+) -> list[Fraction | int]:
+    """out[v] = wt(v) - val(board after v), for every first move v of cyc(a) or path(a).
+    ``use_numpy``: None (NumPy from ``NUMPY_FROM`` slices, if installed), True (NumPy if
+    installed), False (the pure-Python kernel)."""
     n = len(weights)
     if n == 0:
         return []
     scale = lcm(*(Fraction(w).denominator for w in weights))
     ints = [int(Fraction(w) * scale) for w in weights]
-    use_numpy = np is not None and sum(abs(w) for w in ints) < INT64_SAFE
+    if use_numpy is None:
+        use_numpy = n >= NUMPY_FROM
+    use_numpy = use_numpy and numpy_or_none() is not None and sum(abs(w) for w in ints) < INT64_SAFE
     kernel = _numpy_outcomes if use_numpy else _python_outcomes
     outs = kernel(ints, cyclic and n > 2)  # a 2-cycle is a single edge (L73): a path
     if scale == 1:
@@ -69,6 +75,7 @@ def _python_outcomes(a: list[int], cyclic: bool) -> list[int]:
 
 
 def _numpy_outcomes(a: list[int], cyclic: bool) -> list[int]:
+    np = numpy_or_none()
     w = np.array(a, dtype=np.int64)
     n = len(a)
     if cyclic:
@@ -89,8 +96,13 @@ def _numpy_outcomes(a: list[int], cyclic: bool) -> list[int]:
     return [int(x) for x in w - gone]
 
 
-def lone_unopened(board: Board) -> tuple[list[int], bool] | None:
+def lone_unopened(board: Chains | Board) -> tuple[list[int], bool] | None:
     """(vertex order, cyclic?) when the board is one unopened path or cycle, else None."""
+    if isinstance(board, Chains):
+        if len(board.parts) != 1 or not board.parts[0].unopened:
+            return None
+        part = board.parts[0]
+        return list(part.vertices), part.kind == "cyc"
     parts = board.components()
     if len(parts) != 1 or board.available:
         return None
@@ -102,13 +114,17 @@ def lone_unopened(board: Board) -> tuple[list[int], bool] | None:
 
 
 def applies(ruleset, position) -> bool:
-    return isinstance(position, Board) and lone_unopened(position) is not None
+    return isinstance(position, Chains | Board) and lone_unopened(position) is not None
 
 
-def solve_arc_dp(ruleset, position: Board, ctx: SolveContext) -> Solution:
+def solve_arc_dp(ruleset, position: Chains | Board, ctx: SolveContext) -> Solution:
     """Value and every optimal opening of a lone unopened cycle (pizza) or path."""
     order, cyclic = lone_unopened(position)
-    outs = opening_outcomes([position.weight(v) for v in order], cyclic)
+    if isinstance(position, Chains):
+        weights = list(position.parts[0].weights)
+    else:
+        weights = [position.weight(v) for v in order]
+    outs = opening_outcomes(weights, cyclic)
     value = max(outs)
     best = sorted(v for v, out in zip(order, outs, strict=True) if out == value)
     ctx.table.nodes += len(order) * len(order)

@@ -351,22 +351,34 @@ def format_board(board: Board) -> str:
     return " + ".join(texts)
 
 
+def path_key(seq: Sequence[tuple[Fraction, bool]]) -> tuple:
+    """The key of a path-shaped component from its (weight, available?) pairs in order:
+    the same read from either end."""
+    seq = tuple(seq)
+    return ("p", min(seq, seq[::-1]))
+
+
+def cycle_key(ws: Sequence[Fraction]) -> tuple:
+    """The key of an unbroached cycle: its least rotation or reflection (one image at a
+    time, so memory stays linear)."""
+    ws = list(ws)
+    n = len(ws)
+    back = ws[::-1]
+    images = (tuple(w[i:] + w[:i]) for w in (ws, back) for i in range(n))
+    return ("c", min(images))
+
+
 def component_key(board: Board, part: frozenset[int]) -> tuple:
     """A key equal for components that are the same game up to isomorphism (exact for
     paths and unbroached cycles, the board's own vertices otherwise)."""
     avail = board.available & part
     order = path_order(board, part)
     if order is not None:
-        seq = tuple((board.weight(v), v in avail) for v in order)
-        return ("p", min(seq, seq[::-1]))
+        return path_key((board.weight(v), v in avail) for v in order)
     if not avail:
         order = cycle_order(board, part)
         if order is not None:
-            ws = [board.weight(v) for v in order]
-            n = len(ws)
-            images = [tuple(ws[i:] + ws[:i]) for i in range(n)]
-            images += [tuple(reversed(x)) for x in images]
-            return ("c", min(images))
+            return cycle_key([board.weight(v) for v in order])
     return ("g", board.graph, part, avail)
 
 

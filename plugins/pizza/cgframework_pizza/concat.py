@@ -18,54 +18,45 @@ from fractions import Fraction
 
 import attrs
 
-from cgframework_pizza.board import Board, path_order
-from cgframework_pizza.slices import st_decomposition, tes_slice_weights
+from cgframework_pizza.chains import Part
+from cgframework_pizza.slices import st_decomposition, tes_slice_weights, tes_weights_and_ends
 
 
 @attrs.frozen
 class OpenedPart:
-    """One component: its vertices in order, the available ends, its slice weights and
-    ev-weight. ``kind`` is ``list`` (one available vertex), ``st`` (top = order[0]) or
-    ``tes``."""
+    """One opened part (``kind`` ``list``, ``st`` or ``tes``, see ``chains.Part``) with its
+    slice weights and ev-weight; a list's slice weights are its entries."""
 
-    kind: str
-    order: tuple[int, ...]
-    weights: tuple[Fraction, ...]
+    part: Part
+    weights: tuple
     x: Fraction
+    after_ends: tuple = ()  # a tes: the slice weights without its left end, without its right
 
 
 def part_weights(kind: str, seq: Sequence[Fraction]) -> tuple[tuple[Fraction, ...], Fraction]:
     """Slice weights and ev-weight of ``seq`` played as ``kind`` (Thm 2.11)."""
     if not seq:
         return (), 0
-    if kind in ("list", "tes") or len(seq) == 1:
+    if kind == "list":
+        return tuple(seq), 0
+    if kind == "tes" or len(seq) == 1:
         return tuple(tes_slice_weights(seq)), 0
     d = st_decomposition(seq)
     return tuple(s.weight for s in d.slices), d.x
 
 
-def opened_parts(board: Board) -> list[OpenedPart] | None:
-    """Every component as an opened part, or None if one is unopened or not a path with
-    available ends only."""
-    parts = []
-    for part in board.components():
-        avail = board.available & part
-        order = path_order(board, part)
-        if order is None or not avail:
-            return None
-        if len(order) == 1:
-            kind = "list"
-        elif avail == {order[0], order[-1]}:
-            kind = "tes"
-        elif len(avail) == 1 and avail <= {order[0], order[-1]}:
-            kind = "st"
-            if order[0] not in avail:
-                order.reverse()
+def opened_parts(parts: Sequence[Part]) -> list[OpenedPart] | None:
+    """Every part with its slice weights, or None if one is unopened."""
+    if any(p.unopened for p in parts):
+        return None
+    opened = []
+    for p in parts:
+        if p.kind == "tes":
+            whole, left, right = tes_weights_and_ends(p.weights)
+            opened.append(OpenedPart(p, tuple(whole), 0, (tuple(left), tuple(right))))
         else:
-            return None
-        weights, x = part_weights(kind, [board.weight(v) for v in order])
-        parts.append(OpenedPart(kind, tuple(order), weights, x))
-    return parts
+            opened.append(OpenedPart(p, *part_weights(p.kind, p.weights)))
+    return opened
 
 
 class SortedAlternating:
@@ -113,21 +104,34 @@ class SortedAlternating:
         return part if shift % 2 == 0 else -part
 
 
-def every_move_outcome(board: Board, parts: list[OpenedPart]) -> Iterator[tuple[int, Fraction]]:
+def every_move_outcome(parts: list[OpenedPart]) -> Iterator[tuple[int, Fraction]]:
     """(vertex, outcome of taking it) for every legal move, and first the board's value
     under the key -1."""
     all_weights = [w for p in parts for w in p.weights]
     sums = SortedAlternating(all_weights)
     x = sum(p.x for p in parts)
-    yield -1, sums.alternating_after((), ()) + (x if len(sums) % 2 else -x)
-    for part in parts:
-        ends = (part.order[0],) if part.kind == "st" else (part.order[0], part.order[-1])
-        for end in dict.fromkeys(ends):  # a one-vertex part has one move
-            rest = part.order[1:] if end == part.order[0] else part.order[:-1]
+    size = len(sums)
+    yield -1, sums.alternating_after((), ()) + (x if size % 2 else -x)
+    even_x = x if (size - 1) % 2 else -x  # one list entry fewer
+    for opened in parts:
+        part = opened.part
+        if part.kind == "list":
+            outcome: dict = {}
+            for v, w in zip(part.vertices, part.weights, strict=True):
+                if w not in outcome:
+                    outcome[w] = w - (sums.alternating_after((w,), ()) + even_x)
+                yield v, outcome[w]
+            continue
+        ends = (0,) if part.kind == "st" else (0, len(part.weights) - 1)
+        for end in ends:
             # what is left of a tes is a tes, of a stack a stack (its next element on top)
-            weights, new_x = part_weights(part.kind, [board.weight(v) for v in rest])
-            size = len(sums) - len(part.weights) + len(weights)
-            core = sums.alternating_after(part.weights, weights)
-            child_x = x - part.x + new_x
-            child = core + (child_x if size % 2 else -child_x)
-            yield end, board.weight(end) - child
+            if opened.after_ends:
+                weights, new_x = opened.after_ends[0 if end == 0 else 1], 0
+            else:
+                rest = part.weights[1:] if end == 0 else part.weights[:-1]
+                weights, new_x = part_weights(part.kind, rest)
+            child_size = size - len(opened.weights) + len(weights)
+            core = sums.alternating_after(opened.weights, weights)
+            child_x = x - opened.x + new_x
+            child = core + (child_x if child_size % 2 else -child_x)
+            yield part.vertices[end], part.weights[end] - child

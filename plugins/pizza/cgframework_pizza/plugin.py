@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache, wraps
+
 from cgframework import Family, Preserves, Simplification, SolverSpec, hookimpl
 from cgframework_pizza.arcdp import applies as lone_unopened_applies
 from cgframework_pizza.arcdp import solve_arc_dp
+from cgframework_pizza.chains import as_board
 from cgframework_pizza.fast import applies, solve_slices
 from cgframework_pizza.reductions import (
     canonical_ev_stacks,
@@ -70,7 +73,8 @@ def register_solvers(register):
             applies=applies,
             proven=True,
             description="slice weights (Lemma 2.10, Thm 2.11) for opened parts, plateau "
-            "openings (Thm 4.3) for unopened paths and pizzas: O(n^2) for one pizza",
+            "openings (Thm 4.3) for unopened paths and pizzas: O(n^2) for one pizza; beside "
+            "a list, every suffix of it per opening at once (a DP over list suffixes)",
         )
     )
 
@@ -94,15 +98,27 @@ SIMPLIFICATIONS = (
 """Equivalences, applied in this order to every component (each is a ``~``, so safe in sums)."""
 
 
+@cache
+def on_boards(rewrite):
+    """The rewrite on the general board of a ``Chains`` (the rewrites edit graphs); one
+    wrapper per rewrite, so every registry holds the same simplification objects."""
+
+    @wraps(rewrite)
+    def apply(ruleset, position):
+        return rewrite(ruleset, as_board(position))
+
+    return apply
+
+
 @hookimpl
 def register_simplifications(register):
     for name, rewrite, note in SIMPLIFICATIONS:
-        register(Simplification(name, ("pizza",), rewrite, Preserves.EQUIVALENCE, note))
+        register(Simplification(name, ("pizza",), on_boards(rewrite), Preserves.EQUIVALENCE, note))
     register(
         Simplification(
             "R8 delete an even plateau",
             ("pizza",),
-            delete_even_plateau,
+            on_boards(delete_even_plateau),
             Preserves.VALUE,
             "lone unbroached path or cycle only (Remark 4.6, L819)",
         )

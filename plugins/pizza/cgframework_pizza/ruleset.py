@@ -11,13 +11,8 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
 from cgframework import BaseRuleset, Convention, Move, Player
-from cgframework_pizza.board import (
-    Board,
-    component_key,
-    describe_part,
-    format_board,
-    parse_board,
-)
+from cgframework_pizza.board import Board, component_key, describe_part, format_board
+from cgframework_pizza.chains import Chains, as_board, chains_key, format_chains, parse_chains
 
 
 class Pizza(BaseRuleset):
@@ -32,38 +27,49 @@ class Pizza(BaseRuleset):
     )
     sum_separator = None  # the board grammar has its own "+" (concatenation)
 
-    def parse(self, text: str) -> Board:
-        return parse_board(text)
+    def parse(self, text: str) -> Chains | Board:
+        """A concatenation of families stays a sequence of parts (``Chains``); a board with
+        a ``graph(...)`` part or a JSON board is a general ``Board``."""
+        return parse_chains(text)
 
-    def format(self, position: Board) -> str:
+    def format(self, position: Chains | Board) -> str:
+        if isinstance(position, Chains):
+            return format_chains(position)
         return format_board(position)
 
-    def options(self, position: Board, player: Player) -> Iterator[Move]:
+    def options(self, position: Chains | Board, player: Player) -> Iterator[Move]:
+        position = as_board(position)
         for v in position.legal_moves():
             yield Move(position.remove(v), f"#{v + 1}", position.weight(v))
 
-    def components(self, position: Board) -> Sequence[Board]:
+    def components(self, position: Chains | Board) -> Sequence[Board]:
+        position = as_board(position)
         return [position.restricted(part) for part in position.components()]
 
-    def canonical_key(self, position: Board) -> Hashable:
+    def canonical_key(self, position: Chains | Board) -> Hashable:
+        if isinstance(position, Chains):
+            return chains_key(position)
         parts = position.components()
         if len(parts) == 1:
             return component_key(position, parts[0])
         return ("+",) + tuple(sorted((component_key(position, p) for p in parts), key=repr))
 
-    def is_empty(self, position: Board) -> bool:
+    def is_empty(self, position: Chains | Board) -> bool:
+        if isinstance(position, Chains):
+            return not position.parts
         return not position.present
 
-    def draw(self, position: Board, marks: Mapping[Hashable, Any] | None = None) -> str:
+    def draw(self, position: Chains | Board, marks: Mapping[Hashable, Any] | None = None) -> str:
         """The pizza (or any board in a row); ``marks``: vertex (0-based) -> Player."""
         from cgframework_pizza.picture import pizza_svg
 
-        return pizza_svg(position, marks)
+        return pizza_svg(as_board(position), marks)
 
-    def move_marks(self, position: Board, move: Move) -> list[int]:
+    def move_marks(self, position: Chains | Board, move: Move) -> list[int]:
         return [int(move.text[1:]) - 1]  # "#k" takes vertex k - 1
 
-    def describe_component(self, position: Board) -> str:
+    def describe_component(self, position: Chains | Board) -> str:
+        position = as_board(position)
         return describe_part(position, position.present)
 
     def examples(self) -> list[str]:

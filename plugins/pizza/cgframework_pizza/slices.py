@@ -10,8 +10,9 @@ maxima on a stack (the digest's equivalent form of Algorithm 2.17; R3' and R4 ju
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from itertools import islice
 
 import attrs
 
@@ -52,6 +53,30 @@ def tes_slice_weights(a: Sequence[Fraction], starts: list[int] | None = None) ->
     if starts is not None:
         starts[:] = begin
     return stack
+
+
+def condense_onto(stack: list, values: Iterable) -> list:
+    """Push ``values`` onto a stack of slice weights, condensing each interior weak local
+    maximum as it appears. The condensation is online: the stack after a prefix is that
+    prefix's slice weights, so one pass can stop, be copied, and go on."""
+    for x in values:
+        stack.append(x)
+        while len(stack) >= 3 and stack[-2] >= stack[-1] and stack[-2] >= stack[-3]:
+            z = stack.pop()
+            y = stack.pop()
+            stack[-1] += z - y
+    return stack
+
+
+def tes_weights_and_ends(a: Sequence[Fraction]) -> tuple[list, list, list]:
+    """The slice weights of a (len >= 2), of a[1:] and of a[:-1], in two passes: a[:-1] then
+    one more entry gives a; a[1:] is a[:-1] read backwards (a slice read backwards is a
+    slice, and the weights are unique, L280, so S(reversed b) = reversed S(b))."""
+    n = len(a)
+    without_last = condense_onto([], islice(a, n - 1))
+    whole = condense_onto(list(without_last), (a[-1],))
+    without_first = condense_onto([], islice(reversed(a), n - 1))[::-1]
+    return whole, without_first, without_last
 
 
 @attrs.frozen
@@ -95,30 +120,45 @@ def cancel_pairs(weights: Sequence[Fraction]) -> tuple[Fraction, ...]:
     return tuple(sorted((w for w, c in odd.items() if c), reverse=True))
 
 
+def plateau_runs(a: Sequence, cyclic: bool) -> list[tuple[int, int]]:
+    """Every plateau (Def 4.2, L759) as a run ``range(start, stop)`` of vertices (taken mod
+    n: a cycle's run may wrap): a maximal run of equal weights whose first different
+    neighbours on both sides (cyclically for a cycle) are smaller or absent. Thm 4.3 (L773):
+    the moves at points of one plateau are equivalent, and the plateaus' moves suffice."""
+    n = len(a)
+    if n == 0:
+        return []
+    if all(w == a[0] for w in a):
+        return [(0, n)]
+    runs = []  # maximal runs of equal weights, in order
+    start = 0
+    for i in range(1, n + 1):
+        if i == n or a[i] != a[start]:
+            runs.append((start, i))
+            start = i
+    if cyclic and a[0] == a[-1]:  # the first and the last run are one
+        first = runs.pop(0)
+        runs[-1] = (runs[-1][0], first[1] + n)
+        runs.insert(0, runs.pop())
+    plateaus = []
+    for j, (b, e) in enumerate(runs):
+        w = a[b % n]
+        if cyclic:
+            left, right = a[(b - 1) % n], a[e % n]
+        else:
+            left = a[b - 1] if j > 0 else None
+            right = a[e] if e < n else None
+        if (left is None or left < w) and (right is None or right < w):
+            plateaus.append((b, e))
+    return plateaus
+
+
 def plateau_points(a: Sequence[Fraction], cyclic: bool) -> list[int]:
     """Def 4.2 (L759): v_i is a plateau point when the first weight different from a_i, going
     left and going right (cyclically for a cycle), is smaller, or there is none. Thm 4.3:
     in an unopened path or cycle only these openings need trying, in any sum."""
     n = len(a)
-    points = []
-    for i in range(n):
-        ok = True
-        for step in (-1, 1):
-            j = i
-            for _ in range(n - 1):
-                j += step
-                if cyclic:
-                    j %= n
-                elif not 0 <= j < n:
-                    break
-                if a[j] != a[i]:
-                    ok = a[j] < a[i]
-                    break
-            if not ok:
-                break
-        if ok:
-            points.append(i)
-    return points
+    return sorted(i % n for b, e in plateau_runs(a, cyclic) for i in range(b, e))
 
 
 # ---- Algorithm 2.17 as printed (L358-L372), a second, independent route ------------------

@@ -21,17 +21,6 @@ def board(kind: str, ws) -> str:
     return f"{kind}({','.join(str(w) for w in ws)})"
 
 
-@pytest.fixture(params=["numpy", "python"])
-def kernel(request, monkeypatch):
-    """Run a test with NumPy, and again with the pure-Python fallback."""
-    if request.param == "numpy":
-        pytest.importorskip("numpy")
-    else:
-        monkeypatch.setattr(arcdp, "np", None)
-        monkeypatch.setattr(exhaustive, "np", None)
-    return request.param
-
-
 @settings(max_examples=60, deadline=None)
 @given(st.lists(weights, min_size=1, max_size=8), st.sampled_from(["cyc", "path"]))
 def test_arc_dp_matches_generic_minimax(ws, kind):
@@ -47,12 +36,8 @@ def test_arc_dp_matches_generic_minimax(ws, kind):
 def test_arc_dp_numpy_and_python_agree_with_the_plateau_algorithm(ws, cyclic):
     """The three O(n^2) routes (NumPy, pure Python, Thm 4.3's plateau openings) agree on
     every opening's outcome (beyond what minimax reaches)."""
-    with_numpy = arcdp.opening_outcomes(ws, cyclic)
-    saved, arcdp.np = arcdp.np, None
-    try:
-        without = arcdp.opening_outcomes(ws, cyclic)
-    finally:
-        arcdp.np = saved
+    with_numpy = arcdp.opening_outcomes(ws, cyclic, use_numpy=True)
+    without = arcdp.opening_outcomes(ws, cyclic, use_numpy=False)
     assert with_numpy == without
     kind = "cyc" if cyclic else "path"
     assert solve("pizza", board(kind, ws), method="slices").value == max(with_numpy)
