@@ -273,6 +273,8 @@ def _parse_position(ruleset: Ruleset, text: str) -> Position:
 
 def _refuse_non_ascii_digits(text: str) -> None:
     """Numbers are ASCII: ``int`` and ``\\d`` would read '٣' or '１' as 3 and 1."""
+    if text.isascii():  # one C-level pass: a 2 MB position took 0.3-0.6 s in the loop
+        return
     for i, ch in enumerate(text):
         if ch.isdigit() and not ch.isascii():
             raise ValueError(f"non-ASCII digit {ch!r} at character {i + 1} (use 0-9)")
