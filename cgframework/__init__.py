@@ -3,6 +3,8 @@
 This module is the public API plugins may import. See DESIGN.md and docs/.
 """
 
+from typing import Any
+
 from cgframework.api import Game
 from cgframework.cache import TranspositionTable
 from cgframework.extensions import (
@@ -34,7 +36,6 @@ from cgframework.game import (
 )
 from cgframework.hookspecs import hookimpl
 from cgframework.io import (
-    converter,
     dump_number,
     from_json,
     load_number,
@@ -57,6 +58,19 @@ from cgframework.universes import Universe
 install_reprs()
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """``cgframework.converter`` (PEP 562): built, and cattrs imported, on first use."""
+    if name == "converter":
+        from cgframework.io import get_converter
+
+        return get_converter()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
 
 __all__ = [
     "BaseRuleset",

@@ -11,7 +11,7 @@ import json
 import os
 import re
 import sys
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -19,7 +19,7 @@ from cgframework.budget import LimitExceeded
 from cgframework.deep import call_deep
 from cgframework.game import Convention, Player, Ruleset, parse_position
 from cgframework.inputs import InputTextError, read_text_argument
-from cgframework.io import converter
+from cgframework.io import unstructure_solution
 from cgframework.plugins import (
     PluginError,
     get_registry,
@@ -29,9 +29,12 @@ from cgframework.plugins import (
 )
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import SolverError, available_methods, solve
-from cgframework.store import TRUST_LEVELS, StoreError, ValueStore
+from cgframework.store_errors import TRUST_LEVELS, StoreError
 from cgframework.universes import holds, split_comparison
 from cgframework.values.notation import MAX_LENGTH, elide
+
+if TYPE_CHECKING:
+    from cgframework.store import ValueStore
 
 app = typer.Typer(
     name="cgf",
@@ -183,6 +186,8 @@ def open_trusting_store(path: str, trust: str) -> ValueStore:
     """The value store at ``path``, read as ``trust`` allows (any row, or ``local`` ones);
     created if no file is there, refused in one line if the file is not a usable store. A
     store that cannot be written is read, with a warning."""
+    from cgframework.store import ValueStore
+
     try:
         store = ValueStore(path, trust=trust)
     except StoreError as exc:
@@ -251,7 +256,7 @@ def solve_cmd(
     if as_json:
         from cgframework.values.functions import solution_facts
 
-        data = converter.unstructure(solution)
+        data = unstructure_solution(solution)
         if solution.convention is Convention.NORMAL:
             data.update(solution_facts(solution.value))
         _write_position_picture(picture, rs, pos)
@@ -260,7 +265,7 @@ def solve_cmd(
     from rich.table import Table
 
     table = Table(show_header=False, box=None)
-    data = converter.unstructure(solution)
+    data = unstructure_solution(solution)
     rows = [
         ("ruleset", solution.ruleset),
         ("position", solution.position),

@@ -8,20 +8,20 @@ round-trips through JSON to an equal object.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import cattrs
 
 from cgframework.game import Convention, Outcome, Player, as_score
 from cgframework.solution import Solution, Stats
 from cgframework.values import CanonicalGame, parse_value
 
-converter = cattrs.Converter()
-
+if TYPE_CHECKING:
+    import cattrs
 
 def dump_number(x: int | Fraction) -> int | str:
     """Exact number to JSON: int stays a number, any other rational becomes ``"p/q"``."""
@@ -38,10 +38,6 @@ def load_number(raw: Any) -> int | Fraction:
     if isinstance(raw, str):
         return as_score(Fraction(raw.strip()))
     raise ValueError(f'not an exact number: {raw!r} (write fractions as "p/q")')
-
-
-converter.register_unstructure_hook(Fraction, dump_number)
-converter.register_structure_hook(Fraction, lambda raw, _: Fraction(load_number(raw)))
 
 
 @attrs.frozen
@@ -69,7 +65,6 @@ def register_value_kind(
 
 register_value_kind("number", (int, Fraction), dump_number, load_number)
 register_value_kind("canonical", CanonicalGame, str, parse_value)
-converter.register_unstructure_hook(CanonicalGame, str)  # to_json(value): its CGSuite text
 register_value_kind("text", str, str, str)
 
 
@@ -105,14 +100,16 @@ def unstructure_solution(solution: Solution) -> dict[str, Any]:
         "best_moves": list(solution.best_moves),
         "method": solution.method,
         "first": solution.first.value,
-        "stats": converter.unstructure(solution.stats),
+        "stats": attrs.asdict(solution.stats),
     }
     if solution.grundy is not None:
         out["grundy"] = solution.grundy
     for key, value in solution.extra.items():
-        out[key] = converter.unstructure(value)
+        out[key] = value if type(value) in _PLAIN else get_converter().unstructure(value)
     return out
 
+
+_PLAIN = (int, str, bool, float, type(None))  # what the converter returns unchanged
 
 _SOLUTION_KEYS = {
     "ruleset",
@@ -140,21 +137,39 @@ def structure_solution(raw: dict[str, Any], _: Any = None) -> Solution:
         outcome=None if raw.get("outcome") is None else Outcome(raw["outcome"]),
         best_moves=tuple(raw.get("best_moves", ())),
         method=raw["method"],
-        stats=converter.structure(raw.get("stats", {}), Stats),
+        stats=get_converter().structure(raw.get("stats", {}), Stats),
         first=Player(raw.get("first", "L")),
         grundy=raw.get("grundy"),
         extra={k: v for k, v in raw.items() if k not in _SOLUTION_KEYS},
     )
 
 
-converter.register_unstructure_hook(Solution, unstructure_solution)
-converter.register_structure_hook(Solution, structure_solution)
+@functools.cache
+def get_converter() -> cattrs.Converter:
+    """The converter, built on first use: importing cattrs costs ~10 ms of start-up that
+    ``cgf solve --json`` does not need (:func:`unstructure_solution` works without it)."""
+    import cattrs
+
+    converter = cattrs.Converter()
+    converter.register_unstructure_hook(Fraction, dump_number)
+    converter.register_structure_hook(Fraction, lambda raw, _: Fraction(load_number(raw)))
+    converter.register_unstructure_hook(CanonicalGame, str)  # to_json(value): its CGSuite text
+    converter.register_unstructure_hook(Solution, unstructure_solution)
+    converter.register_structure_hook(Solution, structure_solution)
+    return converter
+
+
+def __getattr__(name: str) -> Any:
+    """``cgframework.io.converter`` (PEP 562): the converter, cattrs imported on first use."""
+    if name == "converter":
+        return get_converter()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def to_json(obj: Any, **kwargs: Any) -> str:
     """Serialise any attrs object the converter knows (``Solution``, positions...)."""
-    return json.dumps(converter.unstructure(obj), **kwargs)
+    return json.dumps(get_converter().unstructure(obj), **kwargs)
 
 
 def from_json(text: str, cls: type) -> Any:
-    return converter.structure(json.loads(text), cls)
+    return get_converter().structure(json.loads(text), cls)

@@ -13,7 +13,8 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from cgframework.pictures import PictureTooBig, draw_position, escape, write_svg
+# cgframework.pictures is imported where a picture is drawn: ``import cgframework`` installs
+# the reprs below (this module) without paying for the drawing code.
 
 _TOKEN = re.compile(
     r"\+-|\^\^|vv|\^(\d+)|v(\d+)|\^|v|\*(\d*)|(\|+)|(-?\d+)/(\d+)|[{}]|-?\d+|,|-|\s+|."
@@ -87,6 +88,7 @@ def show(ruleset: Any, position: Any, path: str | None = None, marks: Any = None
     """The picture of ``position`` (a ruleset object or name; a position object or its text)
     as SVG text; with ``path``, also written to that file (whole, or not at all)."""
     from cgframework.game import parse_position
+    from cgframework.pictures import draw_position, write_svg
     from cgframework.plugins import resolve_ruleset
 
     rs = resolve_ruleset(ruleset)
@@ -102,6 +104,7 @@ def _value_latex(self: Any) -> str:
 
 
 def _value_svg(self: Any) -> str | None:
+    from cgframework.pictures import PictureTooBig
     from cgframework.values.thermograph_svg import thermograph_svg
 
     try:
@@ -111,6 +114,8 @@ def _value_svg(self: Any) -> str | None:
 
 
 def _picture_cell(ruleset: Any, position: Any) -> str:
+    from cgframework.pictures import draw_position
+
     try:
         return draw_position(ruleset, position)
     except Exception:  # a picture is a courtesy: never let it break the table
@@ -119,6 +124,8 @@ def _picture_cell(ruleset: Any, position: Any) -> str:
 
 def solution_html(solution: Any, picture: str | None = None) -> str:
     """A small HTML table: the position's picture, value, outcome, best moves, method."""
+    from cgframework.pictures import escape
+
     if picture is None:
         from cgframework.game import parse_position
         from cgframework.plugins import resolve_ruleset
@@ -155,6 +162,7 @@ def facts_table(rows: list[tuple[str, str]], picture: str = "", css: str = "cgf-
 def value_html(text: str, facts: dict[str, Any]) -> str:
     """``_repr_html_`` for a plugin's own value type (scoring games, cheating-robot games):
     its text, elided when long, and a few facts."""
+    from cgframework.pictures import escape
     from cgframework.values.notation import elide
 
     rows = [("value", f"<code>{escape(elide(text, 300))}</code>")]

@@ -37,6 +37,7 @@ from cgframework.cache import MISSING
 from cgframework.game import Player, Position, Ruleset, canonical_key
 from cgframework.io import converter, load_value, value_kind
 from cgframework.solution import Solution
+from cgframework.store_errors import TRUST_LEVELS, StoreError
 
 SCHEMA_VERSION = 2
 """``PRAGMA user_version`` of a current store: 1 (or 0) before provenance, 2 with it."""
@@ -78,14 +79,6 @@ MIGRATION_2 = (
     "ALTER TABLE memo ADD COLUMN installation TEXT",
 )
 """Schema 1 -> 2: provenance columns, with defaults (old rows: origin ``unknown``)."""
-
-TRUST_LEVELS = ("any", "local")
-
-
-class StoreError(Exception):
-    """The store file cannot be used (not a value store, damaged, unreadable, disk full...);
-    the message is one line naming the file and the cause."""
-
 
 def installation_id() -> str:
     """A short id of this installation: the host and the directory cgframework runs from

@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -39,8 +39,10 @@ from cgframework.solvers.grundy import solve_grundy
 from cgframework.solvers.minimax import solve_minimax
 from cgframework.solvers.outcome import solve_outcome
 from cgframework.solvers.retrograde import LOOPY_SOLVERS, loopy_methods
-from cgframework.store import StoreBacking, ValueStore, position_key
 from cgframework.values import ZERO, CanonicalGame
+
+if TYPE_CHECKING:
+    from cgframework.store import ValueStore
 
 GENERIC_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Solution]] = {
     "minimax": solve_minimax,
@@ -196,6 +198,8 @@ def solve(
         position = parse_position(ruleset, position)
     if store is None:
         return _search(ruleset, position, method, first, table, registry, budget)
+    from cgframework.store import StoreBacking, position_key  # sqlite3: only with a store
+
     key = position_key(ruleset, position, first)
     found = store.get(ruleset, key) if method == "auto" else None
     if found is not None:
