@@ -72,6 +72,7 @@ def __getattr__(name: str) -> Any:
 def __dir__() -> list[str]:
     return sorted({*globals(), *__all__})
 
+
 __all__ = [
     "BaseRuleset",
     "Convention",

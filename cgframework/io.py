@@ -23,6 +23,7 @@ from cgframework.values import CanonicalGame, parse_value
 if TYPE_CHECKING:
     import cattrs
 
+
 def dump_number(x: int | Fraction) -> int | str:
     """Exact number to JSON: int stays a number, any other rational becomes ``"p/q"``."""
     x = as_score(Fraction(x)) if not isinstance(x, int) else x
