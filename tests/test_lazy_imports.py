@@ -4,7 +4,9 @@ need them (``cgframework.converter``, ``to_json``, the notebook reprs) still wor
 
 from __future__ import annotations
 
+import ast
 import json
+import os
 import subprocess
 import sys
 
@@ -46,3 +48,41 @@ def test_lazy_names_still_work():
         "print(cgframework.solve('nim', '2')._repr_html_().startswith('<table'))\n"
     )
     assert _run(code) == ["True True", "True True", '"{1|0}" $\\uparrow$', "True"]
+
+
+def test_entry_points_cached_while_sys_path_unchanged(tmp_path):
+    """Cache hit: no importlib.metadata; a new distribution on sys.path: scanned again, seen;
+    a damaged cache file: scanned again. Always the same entry points as importlib.metadata."""
+    site = tmp_path / "site"
+    site.mkdir()
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(site)}
+    env.pop("CGFRAMEWORK_NO_CACHE", None)
+    code = (
+        "import sys; from cgframework import plugins\n"
+        "found = plugins.installed_entry_points()\n"
+        "print('importlib.metadata' in sys.modules)\n"
+        "from importlib.metadata import entry_points\n"
+        "print(all(sorted((e.name, e.value) for e in found[g]) =="
+        " sorted((e.name, e.value) for e in entry_points(group=g)) for g in plugins.GROUPS))\n"
+        "print(sorted(e.name for e in found[plugins.ENTRY_POINT_GROUP]))\n"
+    )
+
+    def run() -> tuple[str, str, list[str]]:
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+        )
+        scanned, same, names = done.stdout.splitlines()
+        return scanned, same, ast.literal_eval(names)
+
+    scanned, same, names = run()
+    assert (scanned, same) == ("True", "True") and "classic" in names
+    assert run() == ("False", "True", names)  # from the cache file
+    dist = site / "fake_plugin-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: fake-plugin\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[cgframework]\nfake = fake_module\n")
+    assert run() == ("True", "True", sorted([*names, "fake"]))
+    (cache,) = (tmp_path / "cache" / "cgframework").iterdir()
+    cache.write_text("{not json")
+    assert run()[:2] == ("True", "True")
+    assert run()[:2] == ("False", "True")
