@@ -177,7 +177,7 @@ def installed_entry_points() -> dict[str, list[EntryPoint]]:
     import json
 
     path, stamps = _entry_points_cache()
-    use_cache = not os.environ.get("CGFRAMEWORK_NO_CACHE")
+    use_cache = not os.environ.get("CGFRAMEWORK_NO_CACHE") and os.path.isabs(path)
     if use_cache:
         try:
             with open(path, encoding="utf-8") as file:
