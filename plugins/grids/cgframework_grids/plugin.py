@@ -13,6 +13,7 @@ from cgframework_grids.closed_forms import (
     solve_cram_strips,
     solve_green_trees,
 )
+from cgframework_grids.col import col_numbers_apply, solve_col_numbers
 from cgframework_grids.graphs import Col, Snort
 from cgframework_grids.hackenbush import Hackenbush
 from cgframework_grids.impartial import solve_grundy_keys
@@ -66,6 +67,17 @@ def register_solvers(register):
             applies=cram_strips_apply,
             description="a 1 x n Cram strip is a Dawson's Kayles heap of n (octal 0.07): "
             "nim-sum of the strips' Grundy values",
+        )
+    )
+    register(
+        SolverSpec(
+            name="col-numbers",
+            solve=solve_col_numbers,
+            rulesets=("col",),
+            applies=col_numbers_apply,
+            description="every Col value is a number or a number plus * (Winning Ways "
+            "ch. 2): the search adds (number, star) pairs on vertex masks, automorphisms "
+            "and the tint swap folded",
         )
     )
     register(
