@@ -76,6 +76,7 @@ def test_input_forms_agree():
 
 # ---- col-numbers ------------------------------------------------------------------------
 
+
 def _agrees(text: str, first: Player) -> None:
     fast = solve("col", text, method="col-numbers", first=first)
     slow = solve("col", text, method="generic", first=first)
