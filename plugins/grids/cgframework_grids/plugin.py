@@ -14,6 +14,7 @@ from cgframework_grids.closed_forms import (
     solve_green_trees,
 )
 from cgframework_grids.col import col_numbers_apply, solve_col_numbers
+from cgframework_grids.fission import solve_fission_planes
 from cgframework_grids.graphs import Col, Snort
 from cgframework_grids.hackenbush import Hackenbush
 from cgframework_grids.impartial import solve_grundy_keys
@@ -78,6 +79,16 @@ def register_solvers(register):
             description="every Col value is a number or a number plus * (Winning Ways "
             "ch. 2): the search adds (number, star) pairs on vertex masks, automorphisms "
             "and the tint swap folded",
+        )
+    )
+    register(
+        SolverSpec(
+            name="fission-planes",
+            solve=solve_fission_planes,
+            rulesets=("fission",),
+            description="canonical forms by a search on nibble boards: a board is its own "
+            "key, a new one imaged by xor-ing its parent's images (the rectangle's symmetries, "
+            "transposes negated)",
         )
     )
     register(
