@@ -15,9 +15,9 @@ of the form (the theorem broken by a bug) stops the solver with an error.
 The search works on the vertex masks of the position's own graph (a piece is the mask of its
 vertices and the masks of the vertices tinted ``L`` and ``R``): a move is a few bit
 operations, a piece is split off by growing it through whole-byte neighbourhood tables, and
-the key folds the graph's automorphisms (at most ``AUTOMORPHISM_LIMIT``, found once by
-networkx) and the swap of the tints (minus the value). Checked against the generic search
-(``tests/test_col.py``).
+the key folds the graph's automorphisms (at most ``AUTOMORPHISM_LIMIT``, found once from
+the canonical labelling's refinement tree, ``graphs.automorphisms``) and the swap of the
+tints (minus the value). Checked against the generic search (``tests/test_graphs.py``).
 """
 
 from __future__ import annotations
@@ -27,12 +27,10 @@ from fractions import Fraction
 
 from cgframework import Outcome, Player, Solution, SolveContext, finish
 from cgframework.values import CanonicalGame, game, uptimal
-from cgframework_grids.graphs import TintedGraph
+from cgframework_grids.graphs import TintedGraph, automorphisms
 
 #: Automorphisms of the position's graph folded into the keys (a complete graph has n!).
 AUTOMORPHISM_LIMIT = 48
-#: Graphs larger than this are searched without automorphisms (finding them costs more).
-AUTOMORPHISM_ORDER_LIMIT = 64
 
 Value = tuple[int, int]  # (number * 2**order, star bit)
 
@@ -54,27 +52,6 @@ def _byte_tables(order: int, image: Callable[[int], int]) -> list[list[int]]:
     return tables
 
 
-def _automorphisms(g: TintedGraph) -> list[list[int]]:
-    """Up to ``AUTOMORPHISM_LIMIT`` automorphisms of the untinted graph, identity first."""
-    identity = list(range(g.order))
-    if g.order > AUTOMORPHISM_ORDER_LIMIT or not g.edges:
-        return [identity]
-    import networkx
-    from networkx.algorithms.isomorphism import GraphMatcher
-
-    nx_graph = networkx.Graph()
-    nx_graph.add_nodes_from(range(g.order))
-    nx_graph.add_edges_from(g.edges)
-    found = [identity]
-    for mapping in GraphMatcher(nx_graph, nx_graph).isomorphisms_iter():
-        perm = [mapping[v] for v in range(g.order)]
-        if perm != identity:
-            found.append(perm)
-        if len(found) >= AUTOMORPHISM_LIMIT:
-            break
-    return found
-
-
 class ColSearch:
     """The values of the pieces of one Col graph, memoised by folded masks."""
 
@@ -85,7 +62,8 @@ class ColSearch:
         self.adj = g.neighbours()
         self.near = _byte_tables(g.order, self.adj.__getitem__)
         self.images = [
-            _byte_tables(g.order, lambda v, p=perm: 1 << p[v]) for perm in _automorphisms(g)
+            _byte_tables(g.order, lambda v, p=perm: 1 << p[v])
+            for perm in automorphisms(g, AUTOMORPHISM_LIMIT)
         ]
         self.plain: dict[tuple[int, int, int], Value] = {}
         self.folded: dict[tuple[int, int, int], Value] = {}

@@ -13,7 +13,13 @@ from hypothesis import strategies as st
 from cgframework import Player, SolveContext, solve
 from cgframework.values import UP, ZERO, number, parse_value
 from cgframework_grids.col import ColAlgebraError, ColSearch
-from cgframework_grids.graphs import TintedGraph, canonical_form, graph, parse_graph
+from cgframework_grids.graphs import (
+    TintedGraph,
+    automorphisms,
+    canonical_form,
+    graph,
+    parse_graph,
+)
 
 
 @st.composite
@@ -42,6 +48,22 @@ def text_of(g: TintedGraph) -> str:
 @given(tinted_graphs(8), st.integers(0, 1000))
 def test_canonical_form_is_invariant_under_relabelling(g, seed):
     assert canonical_form(g) == canonical_form(relabelled(g, seed))
+
+
+@settings(max_examples=40, deadline=None)
+@given(tinted_graphs(9))
+def test_automorphisms_map_the_graph_onto_itself(g):
+    edges = set(g.edges)
+    found = automorphisms(g, 48)
+    assert found[0] == list(range(g.order))
+    for perm in found:
+        assert sorted(perm) == list(range(g.order))
+        assert {(min(perm[u], perm[v]), max(perm[u], perm[v])) for u, v in g.edges} == edges
+
+
+def test_automorphisms_of_paths_cycles_and_grids_are_all_found():
+    for text, count in [("path:8", 2), ("cycle:10", 20), ("grid:4x4", 8), ("grid:3x4", 4)]:
+        assert len(automorphisms(parse_graph(text), 48)) == count
 
 
 @settings(max_examples=40, deadline=None)
@@ -111,6 +133,7 @@ def test_col_numbers_is_chosen_and_reads_the_books():
     assert solve("col", "path:2").value is parse_value("0")
     assert solve("col", ";tints=R").value is number(1)
     assert solve("col", ";tints=.").value is parse_value("*")
+    assert solve("col", "path:0", method="col-numbers").value is ZERO  # nothing to colour
 
 
 def test_the_algebra_refuses_a_value_of_another_kind():
