@@ -12,25 +12,19 @@ numbers and which stars occur there; the core's ``game()`` gives it once per suc
 (a few hundred on a 4 x 4 grid) and it is read back with ``uptimal``. A value that is not
 of the form (the theorem broken by a bug) stops the solver with an error.
 
-The search works on the vertex masks of the position's own graph (a piece is the mask of its
-vertices and the masks of the vertices tinted ``L`` and ``R``): a move is a few bit
-operations, a piece is split off by growing it through whole-byte neighbourhood tables, and
-the key folds the graph's automorphisms (at most ``AUTOMORPHISM_LIMIT``, found once from
-the canonical labelling's refinement tree, ``graphs.automorphisms``) and the swap of the
-tints (minus the value). Checked against the generic search (``tests/test_graphs.py``).
+The search works on the vertex masks of the position's own graph (``graph_masks.py``:
+automorphisms and the tint swap folded). Checked against the generic search
+(``tests/test_graphs.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 
 from cgframework import Outcome, Player, Solution, SolveContext, finish
 from cgframework.values import CanonicalGame, game, uptimal
-from cgframework_grids.graphs import TintedGraph, automorphisms
-
-#: Automorphisms of the position's graph folded into the keys (a complete graph has n!).
-AUTOMORPHISM_LIMIT = 48
+from cgframework_grids.graph_masks import MaskSearch, tint_masks
+from cgframework_grids.graphs import TintedGraph
 
 Value = tuple[int, int]  # (number * 2**order, star bit)
 
@@ -39,124 +33,22 @@ class ColAlgebraError(ArithmeticError):
     """A Col value that is not a number or a number plus * (cannot happen: a bug)."""
 
 
-def _byte_tables(order: int, image: Callable[[int], int]) -> list[list[int]]:
-    """For each byte of a vertex mask, the union of ``image(v)`` over its set bits."""
-    tables = []
-    for base in range(0, order, 8):
-        table = [0] * 256
-        for k in range(1, 256):
-            low = k & -k
-            v = base + low.bit_length() - 1
-            table[k] = table[k ^ low] | (image(v) if v < order else 0)
-        tables.append(table)
-    return tables
-
-
-class ColSearch:
-    """The values of the pieces of one Col graph, memoised by folded masks."""
+class ColSearch(MaskSearch):
+    """The values of the pieces of one Col graph, in the number-plus-star algebra."""
 
     def __init__(self, g: TintedGraph, ctx: SolveContext) -> None:
-        self.order = g.order
+        super().__init__(g, ctx)
         self.scale = 1 << g.order
-        self.ctx = ctx
-        self.adj = g.neighbours()
-        self.near = _byte_tables(g.order, self.adj.__getitem__)
-        self.images = [
-            _byte_tables(g.order, lambda v, p=perm: 1 << p[v])
-            for perm in automorphisms(g, AUTOMORPHISM_LIMIT)
-        ]
-        self.plain: dict[tuple[int, int, int], Value] = {}
-        self.folded: dict[tuple[int, int, int], Value] = {}
         self.summaries: dict[tuple, Value] = {}
 
-    # ---- masks --------------------------------------------------------------------------
-    def pieces(self, alive: int) -> list[int]:
-        """The connected pieces of the vertex mask ``alive``."""
-        near = self.near
-        out = []
-        while alive:
-            region = alive & -alive
-            while True:
-                grown = region
-                rest, b = region, 0
-                while rest:
-                    grown |= near[b][rest & 255]
-                    rest >>= 8
-                    b += 1
-                grown &= alive
-                if grown == region:
-                    break
-                region = grown
-            alive ^= region
-            out.append(region)
-        return out
-
-    def fold(self, mask: int, lefts: int, rights: int) -> tuple[tuple[int, int, int], bool]:
-        """The least image of the piece under the automorphisms, with or without its tints
-        swapped (``True``: swapped, the key's value is minus the piece's)."""
-        best_mask = -1
-        chosen = []
-        for tables in self.images:
-            image, rest, b = 0, mask, 0
-            while rest:
-                image |= tables[b][rest & 255]
-                rest >>= 8
-                b += 1
-            if best_mask < 0 or image < best_mask:
-                best_mask, chosen = image, [tables]
-            elif image == best_mask:
-                chosen.append(tables)
-        best = None
-        swapped = False
-        for tables in chosen:
-            il = ir = 0
-            rest, b = lefts, 0
-            while rest:
-                il |= tables[b][rest & 255]
-                rest >>= 8
-                b += 1
-            rest, b = rights, 0
-            while rest:
-                ir |= tables[b][rest & 255]
-                rest >>= 8
-                b += 1
-            if best is None or (il, ir) < best:
-                best, swapped = (il, ir), False
-            if (ir, il) < best:
-                best, swapped = (ir, il), True
-        return (best_mask, best[0], best[1]), swapped
+    @staticmethod
+    def negative(value: Value) -> Value:
+        return -value[0], value[1]
 
     # ---- values -------------------------------------------------------------------------
-    def value(self, mask: int, lefts: int, rights: int) -> Value:
-        """The value of a connected piece (``lefts``/``rights``: its vertices tinted L/R)."""
-        key = (mask, lefts, rights)
-        found = self.plain.get(key)
-        if found is not None:
-            return found
-        folded, swapped = self.fold(mask, lefts, rights)
-        found = self.folded.get(folded)
-        if found is None:
-            found = self.folded[folded] = self.expand(*folded)
-        else:
-            self.ctx.table.hits += 1
-        if swapped:
-            found = (-found[0], found[1])
-        self.plain[key] = found
-        return found
-
     def option(self, mask: int, lefts: int, rights: int, v: int, player: Player) -> Value:
-        """The value after ``player`` colours vertex ``v`` of the piece: ``v`` goes, its
-        neighbours get the player's tint, and a neighbour with the other tint goes too."""
-        low = 1 << v
-        nbrs = self.adj[v] & mask
-        if player is Player.LEFT:
-            alive = mask & ~low & ~(nbrs & rights)
-            lefts = (lefts | nbrs) & alive
-            rights &= alive
-        else:
-            alive = mask & ~low & ~(nbrs & lefts)
-            rights = (rights | nbrs) & alive
-            lefts &= alive
+        """The value after ``player`` colours vertex ``v`` (``after_move``)."""
+        alive, lefts, rights = self.after_move(mask, lefts, rights, v, player)
         x = star = 0
         for piece in self.pieces(alive):
             px, ps = self.value(piece, lefts & piece, rights & piece)
@@ -224,16 +116,6 @@ class ColSearch:
         return x, star
 
 
-def _tint_masks(g: TintedGraph) -> tuple[int, int]:
-    lefts = rights = 0
-    for v, t in enumerate(g.tints):
-        if t == "L":
-            lefts |= 1 << v
-        elif t == "R":
-            rights |= 1 << v
-    return lefts, rights
-
-
 def col_numbers_apply(ruleset, position) -> bool:
     """One graph (a sum written with `` + `` goes to the generic search)."""
     return isinstance(position, TintedGraph)
@@ -244,7 +126,7 @@ def solve_col_numbers(ruleset, position: TintedGraph, ctx: SolveContext) -> Solu
     (Left) or <= 0 (Right)."""
     search = ColSearch(position, ctx)
     everything = (1 << position.order) - 1
-    lefts, rights = _tint_masks(position)
+    lefts, rights = tint_masks(position)
     value = search.total(everything, lefts, rights)
     player = ctx.first
     best = []

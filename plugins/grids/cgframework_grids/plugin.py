@@ -18,6 +18,7 @@ from cgframework_grids.fission import solve_fission_planes
 from cgframework_grids.graphs import Col, Snort
 from cgframework_grids.hackenbush import Hackenbush
 from cgframework_grids.impartial import solve_grundy_keys
+from cgframework_grids.snort import snort_masks_apply, solve_snort_masks
 from cgframework_grids.stones import Amazons, Clobber, Cram, Fission, Konane
 from cgframework_grids.toads import ToadsAndFrogs
 
@@ -79,6 +80,16 @@ def register_solvers(register):
             description="every Col value is a number or a number plus * (Winning Ways "
             "ch. 2): the search adds (number, star) pairs on vertex masks, automorphisms "
             "and the tint swap folded",
+        )
+    )
+    register(
+        SolverSpec(
+            name="snort-masks",
+            solve=solve_snort_masks,
+            rulesets=("snort",),
+            applies=snort_masks_apply,
+            description="canonical forms by a search on the graph's vertex masks: no "
+            "relabelling, the graph's automorphisms and the tint swap folded",
         )
     )
     register(

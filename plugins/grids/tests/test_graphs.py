@@ -70,7 +70,8 @@ def test_automorphisms_of_paths_cycles_and_grids_are_all_found():
 @given(tinted_graphs(), st.sampled_from(["snort", "col"]))
 def test_key_search_agrees_with_the_generic_recursion(g, ruleset):
     text = text_of(g)
-    assert solve(ruleset, text).value is solve(ruleset, text, method="generic").value
+    fast = solve(ruleset, text, method="canonical").value  # option_keys on graph keys
+    assert fast is solve(ruleset, text, method="generic").value
 
 
 def test_values_from_the_books():
@@ -96,13 +97,15 @@ def test_input_forms_agree():
     assert grid.order == 6 and len(grid.edges) == 7
 
 
-# ---- col-numbers ------------------------------------------------------------------------
+# ---- col-numbers and snort-masks (searches on vertex masks) ----------------------------
+METHODS = {"col": "col-numbers", "snort": "snort-masks"}
 
 
-def _agrees(text: str, first: Player) -> None:
-    fast = solve("col", text, method="col-numbers", first=first)
-    slow = solve("col", text, method="generic", first=first)
-    assert fast.method == "col-numbers"
+def _agrees(text: str, first: Player, ruleset: str = "col") -> None:
+    method = METHODS[ruleset]
+    fast = solve(ruleset, text, method=method, first=first)
+    slow = solve(ruleset, text, method="generic", first=first)
+    assert solve(ruleset, text).method == method  # chosen by auto
     assert fast.value is slow.value
     assert fast.best_moves == slow.best_moves
     assert fast.outcome == slow.outcome
@@ -114,6 +117,12 @@ def test_col_numbers_agrees_with_the_generic_search(g, first):
     _agrees(text_of(g), first)
 
 
+@settings(max_examples=80, deadline=None)
+@given(tinted_graphs(9), st.sampled_from([Player.LEFT, Player.RIGHT]))
+def test_snort_masks_agrees_with_the_generic_search(g, first):
+    _agrees(text_of(g), first, "snort")
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -123,8 +132,9 @@ def test_col_numbers_agrees_with_the_generic_search(g, first):
         "0-1,0-2,0-3,0-4,0-5,0-6,0-7,0-8",  # a star: 8! automorphisms, capped
     ],
 )
-def test_col_numbers_on_symmetric_graphs(text):
+def test_mask_searches_on_symmetric_graphs(text):
     _agrees(text, Player.LEFT)
+    _agrees(text, Player.RIGHT, "snort")
 
 
 def test_col_numbers_is_chosen_and_reads_the_books():
