@@ -77,7 +77,7 @@ class FissionBoards:
                     )
         self.plain: dict[int, CanonicalGame] = {}  # any board -> value
         self.folded: dict[int, CanonicalGame] = {}  # key board -> value
-        self.images: dict[int, list[int]] = {}  # key board -> its images, symmetry order
+        self.images: dict[int, list[int]] = {}  # key board -> its images, until expanded
 
     def images_of(self, board: int) -> list[int]:
         """The board's images, one per symmetry (cell i goes to ``perm[i]``)."""
@@ -93,8 +93,7 @@ class FissionBoards:
         """The value of a key board (one that is the least of its images)."""
         found = self.folded.get(key)
         if found is None:
-            if key not in self.images:
-                self.images[key] = self.images_of(key)
+            self.images[key] = self.images_of(key)
             found = self.folded[key] = self.expand(key)
         return found
 
@@ -106,25 +105,22 @@ class FissionBoards:
         key = other if other < own else own
         found = self.folded.get(key)
         if found is None:
-            if len(self.plain) >= CACHE_LIMIT:
-                self.plain.clear()
-                self.folded.clear()
-                self.images.clear()
-            if key not in self.images:
-                k = new.index(key)
-                self.images[key] = [new[a_after_k[k]] for a_after_k in self.after]
+            k = new.index(key)
+            self.images[key] = [new[a_after_k[k]] for a_after_k in self.after]
             found = self.folded[key] = self.expand(key)
         else:
             self.ctx.table.hits += 1
         if other < own:
             found = -found
+        if len(self.plain) >= CACHE_LIMIT:  # (the values stay in ``folded``)
+            self.plain.clear()
         self.plain[board] = found
         return found
 
     def expand(self, board: int) -> CanonicalGame:
         """{Left's splits | Right's splits} of a key board."""
         self.ctx.table.nodes += 1  # charged to the search budget, if any
-        parent = self.images[board]
+        parent = self.images.pop(board)  # (needed only here)
         ones = self.ones
         empty = board & ones
         stones = (board >> 1) & ones
