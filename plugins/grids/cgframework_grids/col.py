@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from cgframework import Outcome, Player, Solution, SolveContext, finish
+from cgframework import Player, Solution, SolveContext
 from cgframework.values import CanonicalGame, game, uptimal
-from cgframework_grids.graph_masks import MaskSearch, tint_masks
+from cgframework_grids.graph_masks import MaskSearch, solve_on_masks
 from cgframework_grids.graphs import TintedGraph
 
 Value = tuple[int, int]  # (number * 2**order, star bit)
@@ -41,9 +41,15 @@ class ColSearch(MaskSearch):
         self.scale = 1 << g.order
         self.summaries: dict[tuple, Value] = {}
 
+    zero = (0, 0)
+
     @staticmethod
     def negative(value: Value) -> Value:
         return -value[0], value[1]
+
+    @staticmethod
+    def plus(a: Value, b: Value) -> Value:
+        return a[0] + b[0], a[1] ^ b[1]
 
     # ---- values -------------------------------------------------------------------------
     def option(self, mask: int, lefts: int, rights: int, v: int, player: Player) -> Value:
@@ -106,15 +112,6 @@ class ColSearch(MaskSearch):
     def to_form(self, value: Value) -> CanonicalGame:
         return uptimal(Fraction(value[0], self.scale), 0, value[1])
 
-    def total(self, mask: int, lefts: int, rights: int) -> Value:
-        """The value of any vertex set (its pieces summed)."""
-        x = star = 0
-        for piece in self.pieces(mask):
-            px, ps = self.value(piece, lefts & piece, rights & piece)
-            x += px
-            star ^= ps
-        return x, star
-
 
 def col_numbers_apply(ruleset, position) -> bool:
     """One graph (a sum written with `` + `` goes to the generic search)."""
@@ -122,28 +119,5 @@ def col_numbers_apply(ruleset, position) -> bool:
 
 
 def solve_col_numbers(ruleset, position: TintedGraph, ctx: SolveContext) -> Solution:
-    """The value in the number-plus-star algebra; winning moves are those to a value >= 0
-    (Left) or <= 0 (Right)."""
-    search = ColSearch(position, ctx)
-    everything = (1 << position.order) - 1
-    lefts, rights = tint_masks(position)
-    value = search.total(everything, lefts, rights)
-    player = ctx.first
-    best = []
-    forbidden = lefts if player is Player.LEFT else rights
-    for v in range(position.order):
-        if forbidden >> v & 1:
-            continue
-        x, s = search.option(everything, lefts, rights, v, player)
-        if x * (1 if player is Player.LEFT else -1) > 0 or (x == 0 and s == 0):
-            best.append(f"{v}")
-    form = search.to_form(value)
-    return finish(
-        ruleset,
-        position,
-        ctx,
-        value=form,
-        outcome=Outcome(form.outcome()),
-        best_moves=best,
-        method="col-numbers",
-    )
+    """The value in the number-plus-star algebra, and the winning moves."""
+    return solve_on_masks(ruleset, position, ctx, ColSearch(position, ctx), "col-numbers")

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from cgframework import Player, Solution, SolveContext, components, finish, options
+from cgframework import Solution, SolveContext, components
 from cgframework.values import ZERO, CanonicalGame, game
+from cgframework_grids.closed_forms import solution_from_option_values
 from cgframework_grids.grid import CACHE_LIMIT
 from cgframework_grids.nibbles import EMPTY, STONE_X, planes
 
@@ -167,18 +168,9 @@ def _value(ruleset, position, ctx: SolveContext) -> CanonicalGame:
 def solve_fission_planes(ruleset, position, ctx: SolveContext) -> Solution:
     """The canonical value by the search above; winning moves are those to a value >= 0
     (Left) or <= 0 (Right)."""
-    value = _value(ruleset, position, ctx)
-    best = []
-    for move in options(ruleset, position, ctx.first):
-        after = _value(ruleset, move.result, ctx)
-        if (after >= ZERO) if ctx.first is Player.LEFT else (after <= ZERO):
-            best.append(move.text)
-    return finish(
-        ruleset,
-        position,
-        ctx,
-        value=value,
-        outcome=value.outcome(),
-        best_moves=best,
-        method="fission-planes",
-    )
+
+    def value_of(rules, pos) -> CanonicalGame:
+        return _value(rules, pos, ctx)
+
+    value = value_of(ruleset, position)
+    return solution_from_option_values(ruleset, position, ctx, value, "fission-planes", value_of)

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cgframework import Player, SolveContext
+from cgframework import Player, Solution, SolveContext, finish
+from cgframework.values import ZERO, CanonicalGame
 from cgframework_grids.graphs import TintedGraph, automorphisms
 from cgframework_grids.grid import CACHE_LIMIT
 
@@ -60,6 +61,27 @@ class MaskSearch:
     @staticmethod
     def negative(value: Any) -> Any:
         raise NotImplementedError
+
+    zero: Any = None  # the value of no piece (set by a subclass, with ``plus``)
+
+    @staticmethod
+    def plus(a: Any, b: Any) -> Any:
+        raise NotImplementedError
+
+    def to_form(self, value: Any) -> CanonicalGame:
+        """The canonical form of a value of the search's algebra."""
+        return value
+
+    def total(self, mask: int, lefts: int, rights: int) -> Any:
+        """The value of any vertex set (its pieces summed)."""
+        total = self.zero
+        for piece in self.pieces(mask):
+            total = self.plus(total, self.value(piece, lefts & piece, rights & piece))
+        return total
+
+    def option(self, mask: int, lefts: int, rights: int, v: int, player: Player) -> Any:
+        """The value after ``player`` colours vertex ``v`` (``after_move``)."""
+        return self.total(*self.after_move(mask, lefts, rights, v, player))
 
     # ---- masks --------------------------------------------------------------------------
     def pieces(self, alive: int) -> list[int]:
@@ -158,3 +180,33 @@ def tint_masks(g: TintedGraph) -> tuple[int, int]:
         elif t == "R":
             rights |= 1 << v
     return lefts, rights
+
+
+def solve_on_masks(
+    ruleset, position: TintedGraph, ctx: SolveContext, search: MaskSearch, method: str
+) -> Solution:
+    """The value of the whole graph and ``ctx.first``'s winning moves (to a value >= 0 for
+    Left, <= 0 for Right), all from ``search``; ``ruleset.forbidden_for_left`` is the tint
+    of the vertices Left may not colour."""
+    everything = (1 << position.order) - 1
+    lefts, rights = tint_masks(position)
+    value = search.to_form(search.total(everything, lefts, rights))
+    player = ctx.first
+    by_left, by_right = (lefts, rights) if ruleset.forbidden_for_left == "L" else (rights, lefts)
+    forbidden = by_left if player is Player.LEFT else by_right
+    best = []
+    for v in range(position.order):
+        if forbidden >> v & 1:
+            continue
+        after = search.to_form(search.option(everything, lefts, rights, v, player))
+        if (after >= ZERO) if player is Player.LEFT else (after <= ZERO):
+            best.append(f"{v}")
+    return finish(
+        ruleset,
+        position,
+        ctx,
+        value=value,
+        outcome=value.outcome(),
+        best_moves=best,
+        method=method,
+    )

@@ -10,27 +10,24 @@ Right's colour), Right not one tinted ``L``.
 
 from __future__ import annotations
 
-from cgframework import Player, Solution, SolveContext, finish
+from cgframework import Player, Solution, SolveContext
 from cgframework.values import ZERO, CanonicalGame, game
-from cgframework_grids.graph_masks import MaskSearch, tint_masks
+from cgframework_grids.graph_masks import MaskSearch, solve_on_masks
 from cgframework_grids.graphs import TintedGraph
 
 
 class SnortSearch(MaskSearch):
     """The canonical values of the pieces of one Snort graph."""
 
+    zero = ZERO
+
     @staticmethod
     def negative(value: CanonicalGame) -> CanonicalGame:
         return -value
 
-    def option(self, mask: int, lefts: int, rights: int, v: int, player: Player) -> CanonicalGame:
-        """The value after ``player`` colours vertex ``v`` (``after_move``)."""
-        alive, lefts, rights = self.after_move(mask, lefts, rights, v, player)
-        total = ZERO
-        for piece in self.pieces(alive):
-            part = self.value(piece, lefts & piece, rights & piece)
-            total = part if total is ZERO else total + part
-        return total
+    @staticmethod
+    def plus(a: CanonicalGame, b: CanonicalGame) -> CanonicalGame:
+        return b if a is ZERO else a + b
 
     def expand(self, mask: int, lefts: int, rights: int) -> CanonicalGame:
         """{Left's options | Right's options}: Left colours a vertex not tinted R."""
@@ -52,28 +49,5 @@ def snort_masks_apply(ruleset, position) -> bool:
 
 
 def solve_snort_masks(ruleset, position: TintedGraph, ctx: SolveContext) -> Solution:
-    """The canonical value; winning moves are those to a value >= 0 (Left) or <= 0."""
-    search = SnortSearch(position, ctx)
-    everything = (1 << position.order) - 1
-    lefts, rights = tint_masks(position)
-    value = ZERO
-    for piece in search.pieces(everything):
-        value = value + search.value(piece, lefts & piece, rights & piece)
-    player = ctx.first
-    forbidden = rights if player is Player.LEFT else lefts
-    best = []
-    for v in range(position.order):
-        if forbidden >> v & 1:
-            continue
-        after = search.option(everything, lefts, rights, v, player)
-        if (after >= ZERO) if player is Player.LEFT else (after <= ZERO):
-            best.append(f"{v}")
-    return finish(
-        ruleset,
-        position,
-        ctx,
-        value=value,
-        outcome=value.outcome(),
-        best_moves=best,
-        method="snort-masks",
-    )
+    """The canonical value and the winning moves."""
+    return solve_on_masks(ruleset, position, ctx, SnortSearch(position, ctx), "snort-masks")
