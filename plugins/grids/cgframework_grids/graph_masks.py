@@ -146,9 +146,8 @@ class MaskSearch:
         found = self.plain.get(key)
         if found is not None:
             return found
-        if len(self.plain) >= CACHE_LIMIT:
+        if len(self.plain) >= CACHE_LIMIT:  # (the values stay in ``folded``)
             self.plain.clear()
-            self.folded.clear()
         folded, swapped = self.fold(mask, lefts, rights)
         found = self.folded.get(folded)
         if found is None:
