@@ -45,6 +45,8 @@ BOARDS: list[tuple[str, list[str]]] = [
             "....|.x..|..x.|....",
             ".....|.x...|.....|...x.|.....",
             "....|.x..|....|....",
+            ".....|.....|..x..|.....|.....",
+            "....|.x..|....|..x.|....|....",
         ],
     ),
     ("amazons", ["x..|..o", "x...|...o", "x..|...|..o", "x...|....|...o"]),
@@ -67,18 +69,20 @@ WARM_UP = {
 
 
 def child(who: str, ruleset: str, text: str, timeout: float) -> None:
-    """Print one JSON line: status, seconds, the value as a DAG."""
+    """Print one JSON line: status, seconds, the value as a DAG (``who``: a peer, or
+    ``ours`` or ``ours=METHOD``, e.g. ``ours=canonical`` for the core's key search)."""
     from cgframework.testing import core_dag
 
-    if who == "ours":
+    if who.startswith("ours"):
         from cgframework import get_registry, parse_position, solve
 
+        method = who.partition("=")[2] or "auto"
         rules = get_registry().ruleset(ruleset)
         position = parse_position(rules, text)
-        solve(rules, WARM_UP[ruleset])  # first-call set-up (lazy imports, the search thread)
+        solve(rules, WARM_UP[ruleset], method=method)  # first-call set-up (lazy imports...)
 
         def run() -> Any:
-            return solve(rules, position).value
+            return solve(rules, position, method=method).value
 
         def dag(value: Any) -> Any:
             return core_dag(value)
@@ -159,7 +163,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--only", help="one ruleset")
+    parser.add_argument("--peer", help="one peer (cgt-py or pycgt)")
+    parser.add_argument("--method", default="auto", help="our solver (default auto)")
     args = parser.parse_args()
+    ours_as = "ours" if args.method == "auto" else f"ours={args.method}"
     from cgframework.testing import from_dag
     from cgframework_grids.peers import PEER_RULESETS
 
@@ -172,12 +179,12 @@ def main() -> None:
             continue
         for written in boards[:2] if args.quick else boards:
             text = canonical_text(ruleset, written)  # what the peers are given
-            ours = measure("ours", ruleset, text, args.timeout)
+            ours = measure(ours_as, ruleset, text, args.timeout)
             value = from_dag(ours["dag"]) if ours["status"] == "ok" else None
             shown = str(value) if value is not None else "-"
             shown = shown if len(shown) <= 30 else shown[:27] + "..."
             for peer, shipped in PEER_RULESETS.items():
-                if ruleset not in shipped:
+                if ruleset not in shipped or args.peer not in (None, peer):
                     continue
                 theirs = measure(peer, ruleset, text, args.timeout)
                 if theirs["status"] == "ok" and value is not None:

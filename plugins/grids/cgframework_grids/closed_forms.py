@@ -66,9 +66,13 @@ def _green_value(ruleset, position) -> int:
     return total
 
 
-def _solution(ruleset, position, ctx: SolveContext, value, method: str, closed) -> Solution:
-    """Winning moves by the closed form of each option (an option of a position in the class
-    is in the class: cutting a stalk leaves a shorter stalk, cutting a tree a smaller tree)."""
+def solution_from_option_values(
+    ruleset, position, ctx: SolveContext, value, method: str, closed
+) -> Solution:
+    """The solution of a position of value ``value``, its winning moves found by the value
+    ``closed(ruleset, option)`` of each option (for a closed form: an option of a position in
+    the class is in the class; cutting a stalk leaves a shorter stalk, cutting a tree a
+    smaller tree)."""
     best = []
     for move in options(ruleset, position, ctx.first):
         after = closed(ruleset, move.result)
@@ -88,7 +92,9 @@ def _solution(ruleset, position, ctx: SolveContext, value, method: str, closed) 
 def solve_blue_red_stalks(ruleset, position, ctx: SolveContext) -> Solution:
     """Sum of the stalks' sign-expansion numbers (``blue_red_stalk_value``)."""
     value = _blue_red_value(ruleset, position)
-    return _solution(ruleset, position, ctx, value, "blue-red-stalks", _blue_red_value)
+    return solution_from_option_values(
+        ruleset, position, ctx, value, "blue-red-stalks", _blue_red_value
+    )
 
 
 def solve_green_trees(ruleset, position, ctx: SolveContext) -> Solution:
@@ -98,7 +104,7 @@ def solve_green_trees(ruleset, position, ctx: SolveContext) -> Solution:
         return nimber(_green_value(rules, pos))
 
     value = closed(ruleset, position)
-    return _solution(ruleset, position, ctx, value, "green-hackenbush", closed)
+    return solution_from_option_values(ruleset, position, ctx, value, "green-hackenbush", closed)
 
 
 # ---- Cram strips ----------------------------------------------------------------------------

@@ -225,9 +225,10 @@ def after_move(g: TintedGraph, v: int, player: Player) -> list[TintedGraph]:
     return pieces(g, "".join(tints), alive)
 
 
-def canonical_form(g: TintedGraph) -> GraphKey:
-    """The least encoding (order, edges, tints) over the leaves of the individualisation-
-    refinement tree (at most ``BRANCH_BUDGET`` of them)."""
+def _leaves(g: TintedGraph) -> Iterator[tuple[GraphKey, list[int]]]:
+    """The leaves of the individualisation-refinement tree (at most ``BRANCH_BUDGET``,
+    depth first): each a labelling (vertex -> new number) and the encoding (order, edges,
+    tints) of the graph relabelled by it."""
     n = g.order
     nbrs = [[] for _ in range(n)]
     for u, v in g.edges:
@@ -248,8 +249,10 @@ def canonical_form(g: TintedGraph) -> GraphKey:
                 return new
             colours = new
 
+    if not n:
+        yield (0, (), ""), []
+        return
     start = refine([("." + "LR").index(t) * n + len(nbrs[v]) for v, t in enumerate(g.tints)])
-    best = None
     leaves = 0
     stack = [start]
     while stack and leaves < BRANCH_BUDGET:
@@ -268,17 +271,45 @@ def canonical_form(g: TintedGraph) -> GraphKey:
             tints = [""] * n
             for v in range(n):
                 tints[colours[v]] = g.tints[v]
-            code = (n, edges, "".join(tints))
-            if best is None or code < best:
-                best = code
+            yield (n, edges, "".join(tints)), colours
             continue
         for v in reversed([v for v in range(n) if colours[v] == split]):
             doubled = [2 * c for c in colours]
             doubled[v] -= 1
             stack.append(refine(doubled))
-    if best is None:  # budget spent before a leaf: cannot happen (depth-first) but be safe
-        return (n, g.edges, g.tints)
-    return best
+
+
+def canonical_form(g: TintedGraph) -> GraphKey:
+    """The least encoding (order, edges, tints) over the leaves of the individualisation-
+    refinement tree (at most ``BRANCH_BUDGET`` of them)."""
+    return min((code for code, _ in _leaves(g)), default=(g.order, g.edges, g.tints))
+
+
+def automorphisms(g: TintedGraph, limit: int) -> list[list[int]]:
+    """Up to ``limit`` automorphisms of the graph (tints ignored) as vertex permutations,
+    the identity first: two leaves of the refinement tree with the same encoding relabel
+    the graph alike, so the first leaf's labelling followed by the inverse of the other's
+    maps the graph onto itself. Those found within ``BRANCH_BUDGET`` leaves (all of them
+    for paths, cycles and grids; a subset is still sound for folding keys)."""
+    first = None
+    found = [list(range(g.order))]
+    if not g.edges:  # (every permutation: none of them is worth folding for)
+        return found
+    for code, colours in _leaves(TintedGraph(g.order, g.edges, "." * g.order)):
+        if first is None:
+            first = (code, colours)
+            continue
+        if code != first[0]:
+            continue
+        inverse = [0] * g.order
+        for v, c in enumerate(colours):
+            inverse[c] = v
+        perm = [inverse[c] for c in first[1]]
+        if perm not in found:
+            found.append(perm)
+            if len(found) >= limit:
+                break
+    return found
 
 
 # ---- the rulesets -------------------------------------------------------------------------

@@ -13,9 +13,12 @@ from cgframework_grids.closed_forms import (
     solve_cram_strips,
     solve_green_trees,
 )
+from cgframework_grids.col import col_numbers_apply, solve_col_numbers
+from cgframework_grids.fission import solve_fission_planes
 from cgframework_grids.graphs import Col, Snort
 from cgframework_grids.hackenbush import Hackenbush
 from cgframework_grids.impartial import solve_grundy_keys
+from cgframework_grids.snort import snort_masks_apply, solve_snort_masks
 from cgframework_grids.stones import Amazons, Clobber, Cram, Fission, Konane
 from cgframework_grids.toads import ToadsAndFrogs
 
@@ -66,6 +69,37 @@ def register_solvers(register):
             applies=cram_strips_apply,
             description="a 1 x n Cram strip is a Dawson's Kayles heap of n (octal 0.07): "
             "nim-sum of the strips' Grundy values",
+        )
+    )
+    register(
+        SolverSpec(
+            name="col-numbers",
+            solve=solve_col_numbers,
+            rulesets=("col",),
+            applies=col_numbers_apply,
+            description="every Col value is a number or a number plus * (Winning Ways "
+            "ch. 2): the search adds (number, star) pairs on vertex masks, automorphisms "
+            "and the tint swap folded",
+        )
+    )
+    register(
+        SolverSpec(
+            name="snort-masks",
+            solve=solve_snort_masks,
+            rulesets=("snort",),
+            applies=snort_masks_apply,
+            description="canonical forms by a search on the graph's vertex masks: no "
+            "relabelling, the graph's automorphisms and the tint swap folded",
+        )
+    )
+    register(
+        SolverSpec(
+            name="fission-planes",
+            solve=solve_fission_planes,
+            rulesets=("fission",),
+            description="canonical forms by a search on nibble boards: a board is its own "
+            "key, a new one imaged by xor-ing its parent's images (the rectangle's symmetries, "
+            "transposes negated)",
         )
     )
     register(

@@ -64,7 +64,32 @@ def test_key_search_agrees_with_the_generic_recursion(ruleset, data):
     (the plain recursion over ``options``, whole positions, no keys folded)."""
     board = data.draw(boards(ruleset, 2 if ruleset == "amazons" else 3, 3))
     text = format_grid(board)
-    assert value(ruleset, text) is value(ruleset, text, "generic")
+    assert value(ruleset, text, "canonical") is value(ruleset, text, "generic")
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.integers(1, 4),
+    st.integers(1, 4),
+    st.sampled_from([Player.LEFT, Player.RIGHT]),
+    st.data(),
+)
+def test_fission_planes_agrees_with_the_generic_search(h, w, first, data):
+    """``fission-planes`` (images xor-ed along each split, squares' transposes negated)
+    against ``--method generic``: value and winning moves, sums of two boards too."""
+    w = data.draw(st.sampled_from([h, w]))  # squares half the time: transposes folded
+    cells = ["."] * (h * w)  # a few stones and blocked cells on an empty board: long games
+    for letter, most in (("x", 3), ("#", 2)):
+        for i in data.draw(st.lists(st.integers(0, h * w - 1), max_size=most)):
+            cells[i] = letter
+    text = format_grid(Grid(h, w, "".join(cells)))
+    if data.draw(st.booleans()):
+        text += " + " + format_grid(data.draw(boards("fission", 2, 3)))
+    fast = solve("fission", text, method="fission-planes", first=first)
+    slow = solve("fission", text, method="generic", first=first)
+    assert fast.value is slow.value
+    assert fast.best_moves == slow.best_moves
+    assert solve("fission", text, first=first).method == "fission-planes"
 
 
 @settings(max_examples=40, deadline=None)
