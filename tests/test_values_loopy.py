@@ -207,3 +207,17 @@ def test_simplified_examples():
     # Number translation: 3 + over = {3 + 0 | 3 + over} = {3 | pass}.
     assert equal(parse_loopy("3 + over"), parse_loopy("{3|pass}"))
     assert str(parse_loopy("3 + over")) == "{3|pass}"
+
+
+@settings(max_examples=150, deadline=None)
+@given(loopy_games(max_nodes=5), loopy_games(max_nodes=5), st.sampled_from([None, 0, 1]))
+def test_fast_comparison_agrees_with_the_reference(g, h, favoured):
+    """The Buchi comparison on reachable states with accepting moves (survives_second) agrees
+    with the slow flagged-state version over the whole state space (tests/loopy_reference)."""
+    from loopy_reference import survives_second_reference
+
+    from cgframework.values.loopy import _survives_second  # (not memoised)
+
+    expected = survives_second_reference(g, h, favoured)
+    assert _survives_second(g, h, favoured) == expected
+    assert survives_second(g, h, favoured) == expected
