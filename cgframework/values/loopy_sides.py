@@ -33,7 +33,6 @@ Values written ``A & B`` (:class:`SidedGame`) have these sides and no game graph
 from __future__ import annotations
 
 import attrs
-import networkx as nx
 
 from cgframework.budget import LimitExceeded
 from cgframework.values.loopy import (
@@ -176,6 +175,8 @@ def alternating_cycle_moves(g: LoopyGame) -> list[tuple[int, int, int]]:
     """The moves ``(player, v, w)`` (player 0 Left, 1 Right, from node v to node w) that lie on
     an alternating cycle: in the graph of states (node, player to move), both ends of the move
     are in one strongly connected part (networkx finds the parts iteratively)."""
+    import networkx as nx  # (not needed to import this module: loopy solving starts faster)
+
     n = g.size
     states = nx.DiGraph()
     states.add_nodes_from(range(2 * n))
