@@ -84,4 +84,3 @@ def survives_second_reference(a: LoopyGame, b: LoopyGame, favoured: int | None) 
             if lost[s]:
                 alive[s] = 0
     return bool(alive[state(a.start, b.start, 1, 0)])
-

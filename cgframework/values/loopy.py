@@ -27,11 +27,17 @@ when the sides are equal), other non-stoppers as their graph.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import deque
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import attrs
+
+if TYPE_CHECKING:
+    from cgframework.values.canonical import CanonicalGame
 
 
 class LoopySyntaxError(ValueError):
@@ -430,11 +436,13 @@ def first_player_results(g: LoopyGame) -> tuple[str, str]:
     return left_first, right_first
 
 
+@functools.lru_cache(maxsize=1024)
 def minimized(g: LoopyGame) -> LoopyGame:
     """The quotient graph by the coarsest partition in which two nodes of a class have Left
     options in the same classes and Right options in the same classes (partition refinement,
     as for automata): the same game, fewer nodes, so identical games get identical graphs
-    more often (``over + over`` has two copies of ``over`` in its product graph)."""
+    more often (``over + over`` has two copies of ``over`` in its product graph). Memoised:
+    comparisons and the printer ask for the same graph's quotient many times."""
     return minimized_numbered(g)[0]
 
 
@@ -587,7 +595,7 @@ class _Parser:
             return nimber_graph(n)
         if token.isascii() and token.isdigit():
             self.take()
-            return integer_graph(int(token))
+            return self.number_after(int(token))
         if token[0].isalpha() or token[0] == "_":
             self.take()
             if token in SIDE_FUNCTIONS and self.peek() == "(":
@@ -605,6 +613,30 @@ class _Parser:
                 return parse_loopy(NAMED[token])
             raise LoopySyntaxError(f"unknown name {token!r}")
         raise LoopySyntaxError(f"unexpected {token!r} at token {self.i + 1}")
+
+    def number_after(self, whole: int) -> LoopyGame:
+        """An integer, a dyadic ``a/b``, either followed by ``*`` or ``*n`` (plus a nimber)."""
+        nim = None
+        after = self.tokens[self.i + 1] if self.i + 1 < len(self.tokens) else ""
+        if self.peek() == "/" and after.isascii() and after.isdigit():
+            self.take()
+            denominator = int(self.take())
+            if denominator & (denominator - 1) or denominator > MAX_NODES:
+                raise LoopySyntaxError(f"{whole}/{denominator}: not a dyadic number")
+            value = Fraction(whole, denominator)
+        else:
+            value = Fraction(whole)
+        if self.peek() == "*":
+            self.take()
+            after = self.peek() or ""
+            nim = int(self.take()) if after.isascii() and after.isdigit() else 1
+        if value.denominator == 1 and not nim:
+            return integer_graph(whole)
+        if abs(value) > MAX_NODES or (nim or 0) > 1000:
+            raise LoopySyntaxError(f"number {value} too large for a loopy game graph")
+        from cgframework.values.canonical import nimber, number
+
+        return short_graph(number(value) + nimber(nim or 0))
 
     def side_call(self, name: str, scope: dict[str, _Open]) -> LoopyGame:
         """``onside(G)`` or ``offside(G)``: the side as a simplified stopper."""
@@ -725,6 +757,20 @@ def integer_graph(n: int) -> LoopyGame:
     return LoopyGame.build(left, [[] for _ in range(n + 1)], n)
 
 
+def short_graph(value: CanonicalGame) -> LoopyGame:
+    """The graph of a short game's canonical form (iterative, one node per subposition)."""
+    number: dict[CanonicalGame, int] = {value: 0}
+    order = [value]
+    for g in order:  # (grows while read)
+        for option in (*g.left_options, *g.right_options):
+            if option not in number:
+                number[option] = len(order)
+                order.append(option)
+    left = [[number[o] for o in g.left_options] for g in order]
+    right = [[number[o] for o in g.right_options] for g in order]
+    return LoopyGame.build(left, right, 0)
+
+
 def nimber_graph(n: int) -> LoopyGame:
     """*n = {0, *, ..., *(n-1) | 0, *, ..., *(n-1)}."""
     if n > 1000:
@@ -811,29 +857,52 @@ def _label_name(i: int) -> str:
 MAX_PRINT_DEPTH = 200
 
 
+_NUMBER_TEXT = re.compile(r"-?[0-9]+(/[0-9]+)?(\*[0-9]*)?|\*[0-9]*")
+"""A short value the notation reads back: a number, a nimber, or a number plus a nimber."""
+
+
 def _integer_nodes(g: LoopyGame) -> dict[int, str]:
-    """Nodes whose options make them an integer in canonical form (0 = {|}, n+1 = {n|},
-    -(n+1) = {|-n}) or *, written as such."""
-    found: dict[int, int] = {v: 0 for v in range(g.size) if not g.left[v] and not g.right[v]}
-    changed = True
-    while changed:
-        changed = False
-        for v in range(g.size):
-            if v in found:
-                continue
-            lefts, rights = g.left[v], g.right[v]
-            if len(lefts) == 1 and not rights and found.get(lefts[0], -1) >= 0:
-                found[v] = found[lefts[0]] + 1
-            elif len(rights) == 1 and not lefts and found.get(rights[0], 1) <= 0:
-                found[v] = found[rights[0]] - 1
-            else:
-                continue
-            changed = True
-    text = {v: str(k) for v, k in found.items()}
+    """Nodes that are short games (no cycle reachable) equal to a number, a nimber or a
+    number plus a nimber, written as such as CGSuite does (``19/4`` for ``{{4|5}|5}``,
+    ``-3*`` for ``{-3|-3}``): their canonical forms (:func:`cgframework.values.game`),
+    found leaves first."""
+    from cgframework.values.canonical import game
+
+    pending = [len(g.left[v]) + len(g.right[v]) for v in range(g.size)]
+    pred: list[list[int]] = [[] for _ in range(g.size)]
     for v in range(g.size):
-        if g.left[v] == g.right[v] and len(g.left[v]) == 1 and found.get(g.left[v][0]) == 0:
-            text[v] = "*"
+        for w in (*g.left[v], *g.right[v]):
+            pred[w].append(v)
+    ready = [v for v in range(g.size) if not pending[v]]
+    values = {}
+    text: dict[int, str] = {}
+    while ready:
+        v = ready.pop()
+        values[v] = value = game([values[w] for w in g.left[v]], [values[w] for w in g.right[v]])
+        if _number_plus_nimber(value):
+            written = str(value)
+            if _NUMBER_TEXT.fullmatch(written):
+                text[v] = written
+        for p in pred[v]:
+            pending[p] -= 1
+            if not pending[p]:
+                ready.append(p)
     return text
+
+
+def _number_plus_nimber(value: CanonicalGame) -> bool:
+    """Is the canonical form x or x + *k (x a number): {x, x*, ..., x*(k-1) | the same}?"""
+    if value.is_number:
+        return True
+    options = value.left_options
+    if set(options) != set(value.right_options):
+        return False
+    numbers = [o for o in options if o.is_number]
+    if len(numbers) != 1:
+        return False
+    from cgframework.values.canonical import nimber
+
+    return set(options) == {numbers[0] + nimber(j) for j in range(len(options))}
 
 
 def _write(
