@@ -339,6 +339,11 @@ def _survives_second(a: LoopyGame, b: LoopyGame, favoured: int | None) -> bool:
             live_moves[s] = len(a.left[x]) + len(b.left[y])
             accepting_live[s] = (len(a.left[x]) if a_acc else 0) + (len(b.left[y]) if b_acc else 0)
 
+    def moves_into(t: int, m: int) -> tuple[tuple[list[int], int, bool], ...]:
+        """The moves of player m into state t: (offsets, base, accepting) for each part."""
+        x, y = divmod(t >> 1, nb)
+        return (a_into[m][x], (y << 1) | m, a_acc), (b_into[m][y], ((x * nb) << 1) | m, b_acc)
+
     while True:
         # Left's attractor of the accepting moves, within the live states.
         attracted = bytearray(n)
@@ -349,11 +354,7 @@ def _survives_second(a: LoopyGame, b: LoopyGame, favoured: int | None) -> bool:
         while queue:
             t = queue.pop()
             m = 1 - (t & 1)
-            x, y = divmod(t >> 1, nb)
-            for into, base, accepting in (
-                (a_into[m][x], (y << 1) | m, a_acc),
-                (b_into[m][y], ((x * nb) << 1) | m, b_acc),
-            ):
+            for into, base, accepting in moves_into(t, m):
                 for offset in into:
                     p = base + offset
                     if not alive[p] or attracted[p]:
@@ -375,11 +376,7 @@ def _survives_second(a: LoopyGame, b: LoopyGame, favoured: int | None) -> bool:
         while trap:
             t = trap.pop()
             m = 1 - (t & 1)
-            x, y = divmod(t >> 1, nb)
-            for into, base, accepting in (
-                (a_into[m][x], (y << 1) | m, a_acc),
-                (b_into[m][y], ((x * nb) << 1) | m, b_acc),
-            ):
+            for into, base, accepting in moves_into(t, m):
                 for offset in into:
                     p = base + offset
                     if not alive[p]:
