@@ -10,6 +10,7 @@ Then, with S = G^+ and T = G^- (Siegel VI; the sides comparison): Left moving fi
 not T <= 0, and draws iff T <= 0 but not S <= 0; Right moving first wins iff not S >= 0,
 and draws iff S >= 0 but not T >= 0. A component whose sides are not found as stoppers
 stops with one line (``--method retrograde`` always answers, on the product graph).
+``auto`` takes this route for a large sum (:func:`solve_auto`), else retrograde.
 """
 
 from __future__ import annotations

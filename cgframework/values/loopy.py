@@ -19,10 +19,12 @@ iterated attractors; for two stoppers both reduce to plain survival (tested). So
 off == dud``, ``dud`` is incomparable with 0, and ``off < dud < on``. Stoppers print
 simplified (:func:`simplify_stopper`: dominated options removed, reversible ones bypassed,
 equal positions fused), or by name (on, off, over, under, upon, 0, *, 1, -1) when equal to
-one. The sides as explicit stoppers, ``onside(G)`` and ``offside(G)`` in the notation, and
-values written ``A & B`` are in :mod:`cgframework.values.loopy_sides`; a stopper-sided game
-prints as CGSuite does, ``onside & offside`` (``dud`` for ``on & off``, the stopper alone
-when the sides are equal), other non-stoppers as their graph.
+one; short subpositions equal to numbers or numbers plus nimbers print as CGSuite writes them
+(``19/4``, ``-3*``, read back by the parser). The sides as explicit stoppers, ``onside(G)``
+and ``offside(G)`` in the notation, and values written ``A & B`` are in
+:mod:`cgframework.values.loopy_sides`; a stopper-sided game prints as CGSuite does,
+``onside & offside`` (``dud`` for ``on & off``, the stopper alone when the sides are equal),
+other non-stoppers as their graph.
 """
 
 from __future__ import annotations
