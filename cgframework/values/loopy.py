@@ -257,7 +257,7 @@ def simplify_stopper(g: LoopyGame) -> LoopyGame:
 
 MAX_STATES = 400_000
 """Largest comparison game (4 x the product of the two graphs' sizes) decided."""
-COMPARISON_MEMO = 4096
+COMPARISON_MEMO = 1024
 """Comparisons remembered (the sides search and sums ask the same ones again)."""
 _comparisons: dict[tuple[LoopyGame, LoopyGame, int | None], bool] = {}
 
@@ -435,7 +435,7 @@ def first_player_results(g: LoopyGame) -> tuple[str, str]:
     return left_first, right_first
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=64)
 def minimized(g: LoopyGame) -> LoopyGame:
     """The quotient graph by the coarsest partition in which two nodes of a class have Left
     options in the same classes and Right options in the same classes (partition refinement,
