@@ -196,10 +196,13 @@ def alternating_cycle_moves(g: LoopyGame) -> list[tuple[int, int, int]]:
 
 
 def _without_move(g: LoopyGame, player: int, v: int, w: int) -> LoopyGame:
-    left = [list(o) for o in g.left]
-    right = [list(o) for o in g.right]
-    (left if player == LEFT else right)[v].remove(w)
-    return LoopyGame.build(left, right, g.start)
+    """G without the move v -> w; the nodes keep their numbers (some may be unreachable), so
+    that the search can follow moves into the next graph (:func:`minimized_numbered`)."""
+    options = list(g.left if player == LEFT else g.right)
+    options[v] = tuple(x for x in options[v] if x != w)
+    if player == LEFT:
+        return LoopyGame(tuple(options), g.right, g.start)
+    return LoopyGame(g.left, tuple(options), g.start)
 
 
 def _unravelled(g: LoopyGame, player: int, v: int, w: int) -> LoopyGame:
