@@ -8,7 +8,8 @@ child's maximum resident set size.
 
 Sides (issue 18 item 4): the onside and offside of one partizan token's game as stoppers
 (values.loopy_sides), and sums of many partizan tokens by ``--method loopy-sides`` (each
-token's sides, summed side by side) against ``retrograde`` on the product graph.
+token's sides, summed side by side) against ``retrograde`` on the product graph, and
+``auto`` (sides for a large sum: solvers.sides.SIDES_FROM_STATES).
 
 Run: python benchmarks/loopy.py [--quick] [--sides (only the sides rows)]
 """
@@ -135,9 +136,9 @@ def sides(quick: bool) -> None:
             f"| sides as stoppers, one partizan token, {n} vertices | {row['states']} | "
             f"{row['result']} | {row['seconds']:.2f} | {row['peak']} |"
         )
-    for k in (3, 5) if quick else (3, 5, 6, 8):
+    for k in (3, 5) if quick else (3, 4, 5, 6, 8):
         text = random_arcs(20, seed=20, labels=("L", "R")) + ";" + ",".join(map(str, range(k)))
-        for method in ("loopy-sides", "retrograde"):
+        for method in ("auto", "loopy-sides", "retrograde"):
             row = run("method", "partizan-digraph", text, method)
             print(
                 f"| {method}, partizan-digraph, {k} tokens, 20 vertices | {row['states']} | "

@@ -207,3 +207,58 @@ def test_simplified_examples():
     # Number translation: 3 + over = {3 + 0 | 3 + over} = {3 | pass}.
     assert equal(parse_loopy("3 + over"), parse_loopy("{3|pass}"))
     assert str(parse_loopy("3 + over")) == "{3|pass}"
+
+
+@settings(max_examples=150, deadline=None)
+@given(loopy_games(max_nodes=5), loopy_games(max_nodes=5), st.sampled_from([None, 0, 1]))
+def test_fast_comparison_agrees_with_the_reference(g, h, favoured):
+    """The Buchi comparison on reachable states with accepting moves (survives_second) agrees
+    with the slow flagged-state version over the whole state space (tests/loopy_reference)."""
+    from loopy_reference import survives_second_reference
+
+    from cgframework.values.loopy import _survives_second  # (not memoised)
+
+    expected = survives_second_reference(g, h, favoured)
+    assert _survives_second(g, h, favoured) == expected
+    assert survives_second(g, h, favoured) == expected
+
+
+def test_numbers_inside_stoppers_print_as_numbers():
+    """Short subpositions equal to a number, or a number plus a nimber, print as CGSuite
+    writes them (19/4 = {9/2|5} = {{4|5}|5}; {-3|-3} = -3*), and read back."""
+    cases = {
+        "{{4|5}|5}": "19/4",
+        "{{4|5}|pass}": "{9/2|pass}",
+        "{-3|-3}": "-3*",
+        "{{0,*|0,*}|pass}": "{*2|pass}",
+        "{{1/2|1/2}|pass}": "{1/2*|pass}",
+        "{{1|0}|pass}": "{{1|0}|pass}",  # a switch stays in braces
+    }
+    for text, printed in cases.items():
+        assert str(parse_loopy(text)) == printed
+        assert equal(parse_loopy(printed), parse_loopy(text))
+    assert equal(parse_loopy("3/4*2"), parse_loopy("{1/2|1} + *2"))
+    with pytest.raises(LoopySyntaxError):
+        parse_loopy("1/3")
+
+
+@st.composite
+def loopy_games_with_short_parts(draw, max_short=4, max_loopy=3):
+    """Nodes 0..k-1 form a DAG (short games, options among lower nodes); the others have
+    options anywhere; the game is the last node."""
+    k = draw(st.integers(1, max_short))
+    n = k + draw(st.integers(1, max_loopy))
+    left, right = [], []
+    for v in range(n):
+        node = st.integers(0, (v if v < k else n) - 1)
+        left.append(draw(st.lists(node, max_size=2)) if v else [])
+        right.append(draw(st.lists(node, max_size=2)) if v else [])
+    return LoopyGame.build(left, right, n - 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(loopy_games_with_short_parts())
+def test_printed_games_with_numbers_read_back_equal(g):
+    """Round trip: the printed text (numbers and number-plus-nimbers recognised) parses
+    back to an equal game."""
+    assert compare(parse_loopy(str(g)), g) == "="

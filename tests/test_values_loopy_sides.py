@@ -158,3 +158,26 @@ def test_bad_sided_input(capsys):
         code, out, err = run_cli(capsys, "calc", "--universe", "loopy", bad)
         assert code == 2 and out == "" and err.count("\n") == 1, bad
     assert run_cli(capsys, "calc", "1 & 0 > 0")[:2] == (0, "true\n")  # & picks loopy
+
+
+@settings(max_examples=80, deadline=None)
+@given(loopy_games(max_nodes=5))
+def test_deleting_or_unravelling_a_move_helps_its_opponent(g):
+    """The sides search checks one direction only: deleting (or unravelling) a Right move
+    never makes a game worse for Left, on either side, and a Left move never better (Left
+    mirrors; an endless play then moves in both parts). Checked with the slow reference
+    comparison (tests/loopy_reference.py)."""
+    from loopy_reference import survives_second_reference as survives
+
+    from cgframework.values.loopy_sides import RIGHT, _unravelled, _without_move
+
+    moves = [
+        (p, v, w)
+        for p, opts in enumerate((g.left, g.right))
+        for v in range(g.size)
+        for w in opts[v]
+    ]
+    for player, v, w in moves[:6]:
+        for changed in (_without_move(g, player, v, w), _unravelled(g, player, v, w)):
+            better, worse = (changed, g) if player == RIGHT else (g, changed)
+            assert survives(better, -worse, 0) and survives(better, -worse, 1)

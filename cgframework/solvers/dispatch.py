@@ -38,7 +38,7 @@ from cgframework.solvers.canonical import solve_canonical
 from cgframework.solvers.grundy import solve_grundy
 from cgframework.solvers.minimax import solve_minimax
 from cgframework.solvers.outcome import solve_outcome
-from cgframework.solvers.retrograde import LOOPY_SOLVERS, loopy_methods
+from cgframework.solvers.retrograde import LOOPY_SOLVERS, loopy_methods, solve_loopy_auto
 from cgframework.values import ZERO, CanonicalGame
 
 if TYPE_CHECKING:
@@ -154,6 +154,8 @@ def choose(
         for spec in specs:
             if spec.auto and not spec.generic and spec.applies(ruleset, position):
                 return spec.name, spec.solve, False
+        if "loopy-sides" in generic_methods(ruleset):  # a large sum: by its sides
+            return "retrograde", solve_loopy_auto, True
         name, fn = _generic_spec(ruleset, registry)
         return name, fn, True
     for spec in specs:

@@ -382,6 +382,13 @@ def _solve_sides(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any
     return solve_sides(ruleset, position, ctx)
 
 
+def solve_loopy_auto(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
+    """``auto`` for partizan loopy rulesets: retrograde, or loopy-sides for a large sum."""
+    from cgframework.solvers.sides import solve_auto
+
+    return solve_auto(ruleset, position, ctx)
+
+
 LOOPY_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Any]] = {
     "loopy-grundy": solve_loopy_grundy,
     "retrograde": solve_retrograde,

@@ -10,6 +10,7 @@ Then, with S = G^+ and T = G^- (Siegel VI; the sides comparison): Left moving fi
 not T <= 0, and draws iff T <= 0 but not S <= 0; Right moving first wins iff not S >= 0,
 and draws iff S >= 0 but not T >= 0. A component whose sides are not found as stoppers
 stops with one line (``--method retrograde`` always answers, on the product graph).
+``auto`` takes this route for a large sum (:func:`solve_auto`), else retrograde.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from cgframework.game import Convention, Outcome, Player, Position, Ruleset, com
 from cgframework.solvers.common import finish
 from cgframework.solvers.retrograde import PositionGraph
 from cgframework.values.loopy import LoopyGame, greater_equal, parse_loopy
-from cgframework.values.loopy_sides import NotStopperSided, offside, onside, sided
+from cgframework.values.loopy_sides import NotStopperSided, SidesLimit, offside, onside, sided
 
 _ZERO = parse_loopy("0")
 
@@ -45,15 +46,23 @@ class SidesTable:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self.cache: dict[Hashable, tuple[LoopyGame, LoopyGame]] = {}
+        self.games: dict[Hashable, LoopyGame] = {}
         self.positions = 0
+
+    def component_game(self, component: Position) -> LoopyGame:
+        """The component's reachable position graph (built once per canonical key)."""
+        key = self.ruleset.canonical_key(component)
+        if key not in self.games:
+            self.games[key] = position_game(self.ruleset, component)
+            self.positions += self.games[key].size
+        return self.games[key]
 
     def component_sides(self, component: Position) -> tuple[LoopyGame, LoopyGame]:
         key = self.ruleset.canonical_key(component)
         if key not in self.cache:
             from cgframework.solvers.dispatch import SolverError
 
-            game = position_game(self.ruleset, component)
-            self.positions += game.size
+            game = self.component_game(component)
             try:
                 self.cache[key] = onside(game), offside(game)
             except NotStopperSided as exc:
@@ -82,14 +91,44 @@ def first_results(plus: LoopyGame, minus: LoopyGame) -> tuple[str, str]:
     return left_first, right_first
 
 
-def solve_sides(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
+SIDES_FROM_STATES = 50_000
+"""``auto`` solves a partizan loopy sum by its sides when the product of its components'
+reachable sizes reaches this (benchmarks/loopy.py: the retrograde product graph of 4 tokens
+on a 20-vertex digraph, 194,481 by the product, takes about as long as the sides)."""
+
+
+def solve_auto(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
+    """``auto`` for a partizan loopy ruleset under normal play: ``retrograde`` on the product
+    graph, unless the sum is large (:data:`SIDES_FROM_STATES`); then ``loopy-sides``, and
+    ``retrograde`` after all when a component's sides are not found as stoppers or the sides
+    search hits its limit. Both give the same fields (``left_first``, ``right_first``)."""
+    from cgframework.solvers.dispatch import SolverError
+    from cgframework.solvers.retrograde import solve_retrograde
+
+    table = SidesTable(ruleset)
+    parts = components(ruleset, position)
+    product = 1
+    for part in parts:
+        product *= table.component_game(part).size
+        if product >= SIDES_FROM_STATES:
+            try:
+                return solve_sides(ruleset, position, ctx, table)
+            except (SolverError, SidesLimit):
+                break
+    ctx.table.nodes += table.positions
+    return solve_retrograde(ruleset, position, ctx)
+
+
+def solve_sides(
+    ruleset: Ruleset, position: Position, ctx: SolveContext, table: SidesTable | None = None
+) -> Any:
     """Outcome with draws and the value ``onside & offside``, from the components' sides;
     best moves: to a win for the mover, else to a draw."""
     from cgframework.solvers.dispatch import SolverError
 
     if ruleset.convention is not Convention.NORMAL or ruleset.impartial:
         raise SolverError("loopy-sides serves partizan rulesets under normal play")
-    table = SidesTable(ruleset)
+    table = table or SidesTable(ruleset)
     plus, minus = table.sides(position)
     left_first, right_first = first_results(plus, minus)
     player = ctx.first

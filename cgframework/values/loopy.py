@@ -19,19 +19,27 @@ iterated attractors; for two stoppers both reduce to plain survival (tested). So
 off == dud``, ``dud`` is incomparable with 0, and ``off < dud < on``. Stoppers print
 simplified (:func:`simplify_stopper`: dominated options removed, reversible ones bypassed,
 equal positions fused), or by name (on, off, over, under, upon, 0, *, 1, -1) when equal to
-one. The sides as explicit stoppers, ``onside(G)`` and ``offside(G)`` in the notation, and
-values written ``A & B`` are in :mod:`cgframework.values.loopy_sides`; a stopper-sided game
-prints as CGSuite does, ``onside & offside`` (``dud`` for ``on & off``, the stopper alone
-when the sides are equal), other non-stoppers as their graph.
+one; short subpositions equal to numbers or numbers plus nimbers print as CGSuite writes them
+(``19/4``, ``-3*``, read back by the parser). The sides as explicit stoppers, ``onside(G)``
+and ``offside(G)`` in the notation, and values written ``A & B`` are in
+:mod:`cgframework.values.loopy_sides`; a stopper-sided game prints as CGSuite does,
+``onside & offside`` (``dud`` for ``on & off``, the stopper alone when the sides are equal),
+other non-stoppers as their graph.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import deque
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import attrs
+
+if TYPE_CHECKING:
+    from cgframework.values.canonical import CanonicalGame
 
 
 class LoopySyntaxError(ValueError):
@@ -50,6 +58,13 @@ class LoopyGame:
     @classmethod
     def build(cls, left: list[list[int]], right: list[list[int]], start: int) -> LoopyGame:
         """Keep the nodes reachable from ``start``, renumbered breadth-first from 0."""
+        return cls.build_numbered(left, right, start)[0]
+
+    @classmethod
+    def build_numbered(
+        cls, left: list[list[int]], right: list[list[int]], start: int
+    ) -> tuple[LoopyGame, dict[int, int]]:
+        """As :meth:`build`, with the new number of every node kept."""
         number = {start: 0}
         order = [start]
         queue = deque([start])
@@ -60,11 +75,12 @@ class LoopyGame:
                     number[w] = len(order)
                     order.append(w)
                     queue.append(w)
-        return cls(
+        game = cls(
             tuple(tuple(sorted({number[w] for w in left[v]})) for v in order),
             tuple(tuple(sorted({number[w] for w in right[v]})) for v in order),
             0,
         )
+        return game, number
 
     @property
     def size(self) -> int:
@@ -241,84 +257,143 @@ def simplify_stopper(g: LoopyGame) -> LoopyGame:
 
 MAX_STATES = 400_000
 """Largest comparison game (4 x the product of the two graphs' sizes) decided."""
+COMPARISON_MEMO = 1024
+"""Comparisons remembered (the sides search and sums ask the same ones again)."""
+_comparisons: dict[tuple[LoopyGame, LoopyGame, int | None], bool] = {}
+
+
+def _predecessors(g: LoopyGame) -> tuple[list[list[int]], list[list[int]]]:
+    """``pred[m][w]``: the nodes from which the player ``m`` (0 Left, 1 Right) moves to w."""
+    pred: tuple[list[list[int]], list[list[int]]] = (
+        [[] for _ in range(g.size)],
+        [[] for _ in range(g.size)],
+    )
+    for m, options in enumerate((g.left, g.right)):
+        for v, targets in enumerate(options):
+            for w in targets:
+                pred[m][w].append(v)
+    return pred
 
 
 def survives_second(a: LoopyGame, b: LoopyGame, favoured: int | None) -> bool:
     """Does Left, Right moving first in ``a + b``, survive? A player who cannot move loses.
     An infinite play is a survival for Left when ``favoured`` is None, else only when it makes
-    infinitely many moves in component ``favoured`` (0: ``a``, 1: ``b``). A Buchi game on the
-    states (node of a, node of b, player to move, was the last move in the favoured part),
-    solved by the classical iterated attractors."""
+    infinitely many moves in component ``favoured`` (0: ``a``, 1: ``b``).
+
+    A Buchi game whose accepting *edges* are the moves in the favoured component, on the
+    states (node of a, node of b, player to move) reachable from the start, solved by the
+    classical iterated attractors: Left's attractor of the accepting moves; the states
+    outside it form a trap for Right, whose attractor is removed; until no trap is left
+    (e.g. Gradel, Thomas and Wilke, Automata, Logics, and Infinite Games, ch. 2). The graph
+    of states is never built: moves and predecessors come from the two games' graphs, and
+    the counts of live moves shrink incrementally as states are removed. Results are
+    memoised (the sides search repeats comparisons)."""
+    key = (a, b, favoured)
+    if key in _comparisons:
+        return _comparisons[key]
     na, nb = a.size, b.size
-    n = 4 * na * nb
-    if n > MAX_STATES:
-        raise ValueError(f"comparison needs {n} states (more than {MAX_STATES})")
+    if 4 * na * nb > MAX_STATES:
+        raise ValueError(f"comparison needs {4 * na * nb} states (more than {MAX_STATES})")
+    result = _survives_second(a, b, favoured)
+    if len(_comparisons) >= COMPARISON_MEMO:
+        _comparisons.clear()
+    _comparisons[key] = result
+    return result
 
-    def state(x: int, y: int, mover: int, flag: int) -> int:
-        return ((x * nb + y) * 2 + mover) * 2 + flag
 
-    succ: list[list[int]] = [[] for _ in range(n)]
-    pred: list[list[int]] = [[] for _ in range(n)]
-    for x in range(na):
-        for y in range(nb):
-            for mover, (a_opts, b_opts) in enumerate(
-                ((a.left[x], b.left[y]), (a.right[x], b.right[y]))
-            ):
-                targets = [state(x2, y, 1 - mover, int(favoured != 1)) for x2 in a_opts]
-                targets += [state(x, y2, 1 - mover, int(favoured != 0)) for y2 in b_opts]
-                for flag in (0, 1):
-                    s = state(x, y, mover, flag)
-                    succ[s] = targets
-                    for t in targets:
-                        pred[t].append(s)
-    left_stuck = [s for s in range(n) if not succ[s] and (s >> 1) & 1 == 0]
-    accepting = bytearray(n)
-    for s in range(n):
-        if (s & 1 or favoured is None) and (succ[s] or (s >> 1) & 1):
-            accepting[s] = 1
-    for s in left_stuck:
-        accepting[s] = 0
-    alive = bytearray([1]) * n
+def _survives_second(a: LoopyGame, b: LoopyGame, favoured: int | None) -> bool:
+    nb = b.size
+    n = 2 * a.size * nb  # state ((x * nb + y) << 1) | m: m = 0 Left to move, 1 Right
+    a_opts, b_opts = (a.left, a.right), (b.left, b.right)
+    # Moves into a state: the mover's state is  offset + ((y << 1) | m)  for a move in a,
+    # offset + ((x * nb << 1) | m)  for a move in b (x, y: the target's nodes).
+    a_into = [[[(x0 * nb) << 1 for x0 in sources] for sources in p] for p in _predecessors(a)]
+    b_into = [[[y0 << 1 for y0 in sources] for sources in p] for p in _predecessors(b)]
+    a_acc, b_acc = favoured != 1, favoured != 0  # are moves in a (in b) accepting?
+    start = ((a.start * nb + b.start) << 1) | 1
+    alive = bytearray(n)  # reachable and not (yet) known lost for Left
+    alive[start] = 1
+    states = [start]
+    for s in states:  # (grows while read: breadth-first)
+        m = s & 1
+        x, y = divmod(s >> 1, nb)
+        other = 1 - m
+        for x2 in a_opts[m][x]:
+            t = ((x2 * nb + y) << 1) | other
+            if not alive[t]:
+                alive[t] = 1
+                states.append(t)
+        for y2 in b_opts[m][y]:
+            t = ((x * nb + y2) << 1) | other
+            if not alive[t]:
+                alive[t] = 1
+                states.append(t)
+    # Left states: moves into live states, accepting ones among them. Right states: moves
+    # that are not accepting (an accepting one leads on to a live state, always good).
+    live_moves = [0] * n
+    accepting_live = [0] * n
+    plain_moves = [0] * n
+    for s in states:
+        x, y = divmod(s >> 1, nb)
+        if s & 1:
+            plain_moves[s] = (0 if a_acc else len(a.right[x])) + (0 if b_acc else len(b.right[y]))
+        else:
+            live_moves[s] = len(a.left[x]) + len(b.left[y])
+            accepting_live[s] = (len(a.left[x]) if a_acc else 0) + (len(b.left[y]) if b_acc else 0)
 
-    def attractor(player: int, target: Iterable[int]) -> bytearray:
-        inside = bytearray(n)
-        queue = deque()
-        for s in target:
-            if alive[s] and not inside[s]:
-                inside[s] = 1
-                queue.append(s)
-        count = [0] * n
-        for s in range(n):
-            if alive[s] and (s >> 1) & 1 != player:
-                count[s] = sum(1 for t in succ[s] if alive[t])
-                if count[s] == 0 and not inside[s]:
-                    inside[s] = 1
-                    queue.append(s)
-        while queue:
-            t = queue.popleft()
-            for p in pred[t]:
-                if not alive[p] or inside[p]:
-                    continue
-                if (p >> 1) & 1 == player:
-                    inside[p] = 1
-                    queue.append(p)
-                else:
-                    count[p] -= 1
-                    if count[p] == 0:
-                        inside[p] = 1
-                        queue.append(p)
-        return inside
+    def moves_into(t: int, m: int) -> tuple[tuple[list[int], int, bool], ...]:
+        """The moves of player m into state t: (offsets, base, accepting) for each part."""
+        x, y = divmod(t >> 1, nb)
+        return (a_into[m][x], (y << 1) | m, a_acc), (b_into[m][y], ((x * nb) << 1) | m, b_acc)
 
     while True:
-        reach = attractor(0, (s for s in range(n) if accepting[s]))
-        trap = [s for s in range(n) if alive[s] and not reach[s]]
+        # Left's attractor of the accepting moves, within the live states.
+        attracted = bytearray(n)
+        need = plain_moves[:]
+        queue = [s for s in states if (not need[s] if s & 1 else accepting_live[s])]
+        for s in queue:
+            attracted[s] = 1
+        while queue:
+            t = queue.pop()
+            m = 1 - (t & 1)
+            for into, base, accepting in moves_into(t, m):
+                for offset in into:
+                    p = base + offset
+                    if not alive[p] or attracted[p]:
+                        continue
+                    if m:
+                        if accepting:
+                            continue  # counted as good from the start
+                        need[p] -= 1
+                        if need[p]:
+                            continue
+                    attracted[p] = 1
+                    queue.append(p)
+        trap = [s for s in states if not attracted[s]]
         if not trap:
-            break
-        lost = attractor(1, trap)
-        for s in range(n):
-            if lost[s]:
-                alive[s] = 0
-    return bool(alive[state(a.start, b.start, 1, 0)])
+            return True
+        # Right keeps the play in the trap with no accepting move: remove his attractor.
+        for s in trap:
+            alive[s] = 0
+        while trap:
+            t = trap.pop()
+            m = 1 - (t & 1)
+            for into, base, accepting in moves_into(t, m):
+                for offset in into:
+                    p = base + offset
+                    if not alive[p]:
+                        continue
+                    if not m:
+                        live_moves[p] -= 1
+                        if accepting:
+                            accepting_live[p] -= 1
+                        if live_moves[p]:
+                            continue
+                    alive[p] = 0
+                    trap.append(p)
+        if not alive[start]:
+            return False
+        states = [s for s in states if alive[s]]
 
 
 def onside_ge(g: LoopyGame, h: LoopyGame) -> bool:
@@ -360,11 +435,18 @@ def first_player_results(g: LoopyGame) -> tuple[str, str]:
     return left_first, right_first
 
 
+@functools.lru_cache(maxsize=64)
 def minimized(g: LoopyGame) -> LoopyGame:
     """The quotient graph by the coarsest partition in which two nodes of a class have Left
     options in the same classes and Right options in the same classes (partition refinement,
     as for automata): the same game, fewer nodes, so identical games get identical graphs
-    more often (``over + over`` has two copies of ``over`` in its product graph)."""
+    more often (``over + over`` has two copies of ``over`` in its product graph). Memoised:
+    comparisons and the printer ask for the same graph's quotient many times."""
+    return minimized_numbered(g)[0]
+
+
+def minimized_numbered(g: LoopyGame) -> tuple[LoopyGame, dict[int, int]]:
+    """As :func:`minimized`, with the new node of every old node reachable in the quotient."""
     cls = [0] * g.size
     count = 1
     while True:
@@ -385,7 +467,8 @@ def minimized(g: LoopyGame) -> LoopyGame:
     for v in range(g.size):
         left[cls[v]] = [cls[w] for w in g.left[v]]
         right[cls[v]] = [cls[w] for w in g.right[v]]
-    return LoopyGame.build(left, right, cls[g.start])
+    game, number = LoopyGame.build_numbered(left, right, cls[g.start])
+    return game, {v: number[cls[v]] for v in range(g.size) if cls[v] in number}
 
 
 def equal(g: LoopyGame, h: LoopyGame) -> bool:
@@ -511,7 +594,7 @@ class _Parser:
             return nimber_graph(n)
         if token.isascii() and token.isdigit():
             self.take()
-            return integer_graph(int(token))
+            return self.number_after(int(token))
         if token[0].isalpha() or token[0] == "_":
             self.take()
             if token in SIDE_FUNCTIONS and self.peek() == "(":
@@ -529,6 +612,30 @@ class _Parser:
                 return parse_loopy(NAMED[token])
             raise LoopySyntaxError(f"unknown name {token!r}")
         raise LoopySyntaxError(f"unexpected {token!r} at token {self.i + 1}")
+
+    def number_after(self, whole: int) -> LoopyGame:
+        """An integer, a dyadic ``a/b``, either followed by ``*`` or ``*n`` (plus a nimber)."""
+        nim = None
+        after = self.tokens[self.i + 1] if self.i + 1 < len(self.tokens) else ""
+        if self.peek() == "/" and after.isascii() and after.isdigit():
+            self.take()
+            denominator = int(self.take())
+            if denominator & (denominator - 1) or denominator > MAX_NODES:
+                raise LoopySyntaxError(f"{whole}/{denominator}: not a dyadic number")
+            value = Fraction(whole, denominator)
+        else:
+            value = Fraction(whole)
+        if self.peek() == "*":
+            self.take()
+            after = self.peek() or ""
+            nim = int(self.take()) if after.isascii() and after.isdigit() else 1
+        if value.denominator == 1 and not nim:
+            return integer_graph(whole)
+        if abs(value) > MAX_NODES or (nim or 0) > 1000:
+            raise LoopySyntaxError(f"number {value} too large for a loopy game graph")
+        from cgframework.values.canonical import nimber, number
+
+        return short_graph(number(value) + nimber(nim or 0))
 
     def side_call(self, name: str, scope: dict[str, _Open]) -> LoopyGame:
         """``onside(G)`` or ``offside(G)``: the side as a simplified stopper."""
@@ -649,6 +756,20 @@ def integer_graph(n: int) -> LoopyGame:
     return LoopyGame.build(left, [[] for _ in range(n + 1)], n)
 
 
+def short_graph(value: CanonicalGame) -> LoopyGame:
+    """The graph of a short game's canonical form (iterative, one node per subposition)."""
+    number: dict[CanonicalGame, int] = {value: 0}
+    order = [value]
+    for g in order:  # (grows while read)
+        for option in (*g.left_options, *g.right_options):
+            if option not in number:
+                number[option] = len(order)
+                order.append(option)
+    left = [[number[o] for o in g.left_options] for g in order]
+    right = [[number[o] for o in g.right_options] for g in order]
+    return LoopyGame.build(left, right, 0)
+
+
 def nimber_graph(n: int) -> LoopyGame:
     """*n = {0, *, ..., *(n-1) | 0, *, ..., *(n-1)}."""
     if n > 1000:
@@ -735,29 +856,52 @@ def _label_name(i: int) -> str:
 MAX_PRINT_DEPTH = 200
 
 
+_NUMBER_TEXT = re.compile(r"-?[0-9]+(/[0-9]+)?(\*[0-9]*)?|\*[0-9]*")
+"""A short value the notation reads back: a number, a nimber, or a number plus a nimber."""
+
+
 def _integer_nodes(g: LoopyGame) -> dict[int, str]:
-    """Nodes whose options make them an integer in canonical form (0 = {|}, n+1 = {n|},
-    -(n+1) = {|-n}) or *, written as such."""
-    found: dict[int, int] = {v: 0 for v in range(g.size) if not g.left[v] and not g.right[v]}
-    changed = True
-    while changed:
-        changed = False
-        for v in range(g.size):
-            if v in found:
-                continue
-            lefts, rights = g.left[v], g.right[v]
-            if len(lefts) == 1 and not rights and found.get(lefts[0], -1) >= 0:
-                found[v] = found[lefts[0]] + 1
-            elif len(rights) == 1 and not lefts and found.get(rights[0], 1) <= 0:
-                found[v] = found[rights[0]] - 1
-            else:
-                continue
-            changed = True
-    text = {v: str(k) for v, k in found.items()}
+    """Nodes that are short games (no cycle reachable) equal to a number, a nimber or a
+    number plus a nimber, written as such as CGSuite does (``19/4`` for ``{{4|5}|5}``,
+    ``-3*`` for ``{-3|-3}``): their canonical forms (:func:`cgframework.values.game`),
+    found leaves first."""
+    from cgframework.values.canonical import game
+
+    pending = [len(g.left[v]) + len(g.right[v]) for v in range(g.size)]
+    pred: list[list[int]] = [[] for _ in range(g.size)]
     for v in range(g.size):
-        if g.left[v] == g.right[v] and len(g.left[v]) == 1 and found.get(g.left[v][0]) == 0:
-            text[v] = "*"
+        for w in (*g.left[v], *g.right[v]):
+            pred[w].append(v)
+    ready = [v for v in range(g.size) if not pending[v]]
+    values = {}
+    text: dict[int, str] = {}
+    while ready:
+        v = ready.pop()
+        values[v] = value = game([values[w] for w in g.left[v]], [values[w] for w in g.right[v]])
+        if _number_plus_nimber(value):
+            written = str(value)
+            if _NUMBER_TEXT.fullmatch(written):
+                text[v] = written
+        for p in pred[v]:
+            pending[p] -= 1
+            if not pending[p]:
+                ready.append(p)
     return text
+
+
+def _number_plus_nimber(value: CanonicalGame) -> bool:
+    """Is the canonical form x or x + *k (x a number): {x, x*, ..., x*(k-1) | the same}?"""
+    if value.is_number:
+        return True
+    options = value.left_options
+    if set(options) != set(value.right_options):
+        return False
+    numbers = [o for o in options if o.is_number]
+    if len(numbers) != 1:
+        return False
+    from cgframework.values.canonical import nimber
+
+    return set(options) == {numbers[0] + nimber(j) for j in range(len(options))}
 
 
 def _write(

@@ -387,3 +387,59 @@ def test_loopy_sides_solver_on_backsliding_toads(board):
     for key in ("left_first", "right_first", "best_moves_result"):
         assert by_sides.extra[key] == retro.extra[key], key
     assert sorted(by_sides.best_moves) == sorted(retro.best_moves)
+
+
+@settings(max_examples=40, deadline=None)
+@given(digraphs(max_vertices=4, labels=("L", "R")), st.data())
+def test_auto_on_a_large_sum_agrees_with_retrograde(graph, data):
+    """``auto`` on a partizan loopy sum counted as large (threshold lowered to 1, so every
+    sum goes to the sides, or back to retrograde when a token's sides are not stoppers)
+    against the retrograde analysis of the product graph: the same JSON fields."""
+    from unittest import mock
+
+    n, arcs = graph
+    tokens = data.draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=4))
+    first = data.draw(st.sampled_from([Player.LEFT, Player.RIGHT]))
+    text = text_of(n, arcs, tokens)
+    with mock.patch("cgframework.solvers.sides.SIDES_FROM_STATES", 1):
+        auto = solve(PARTIZAN, text, first=first)
+    retro = solve(PARTIZAN, text, method="retrograde", first=first)
+    assert auto.method.split("+")[0] in ("loopy-sides", "retrograde")
+    for key in ("left_first", "right_first", "best_moves_result"):
+        assert auto.extra[key] == retro.extra[key], key
+    assert auto.outcome == retro.outcome
+    assert set(auto.best_moves) == set(retro.best_moves)
+
+
+def three_tokens_on_a_cycle(n):
+    """n vertices on a cycle with alternate Left and Right arcs and a few chords; 3 tokens."""
+    arcs = [f"{u}>{(u + 1) % n}:{'LR'[u % 2]}" for u in range(n)]
+    arcs += [f"{u}>{(3 * u + 1) % n}:{'RL'[u % 2]}" for u in range(0, n, 5)]
+    return ",".join(arcs) + ";0,7,19"
+
+
+def test_auto_takes_the_sides_for_a_large_sum_and_falls_back():
+    """3 tokens on 40 vertices: 64,000 >= SIDES_FROM_STATES by the product of the tokens'
+    sizes, so ``auto`` answers from the sides, as retrograde does on the product graph; with
+    a token's sides not found, ``auto`` falls back to retrograde."""
+    from unittest import mock
+
+    from cgframework.solvers.sides import SIDES_FROM_STATES
+    from cgframework.values.loopy_sides import NotStopperSided
+
+    text = three_tokens_on_a_cycle(40)
+    assert 40**3 >= SIDES_FROM_STATES
+    auto = solve(PARTIZAN, text)
+    retro = solve(PARTIZAN, text, method="retrograde")
+    assert auto.method.startswith("loopy-sides") and retro.method.startswith("retrograde")
+    for key in ("left_first", "right_first"):
+        assert auto.extra[key] == retro.extra[key]
+    assert auto.outcome == retro.outcome
+    assert solve(PARTIZAN, three_tokens_on_a_cycle(20)).method.startswith("retrograde")
+
+    def refuse(game, work=None):
+        raise NotStopperSided("no stopper onside found")
+
+    with mock.patch("cgframework.solvers.sides.onside", refuse):
+        fallback = solve(PARTIZAN, text)
+    assert fallback.method.startswith("retrograde") and fallback.outcome == retro.outcome
