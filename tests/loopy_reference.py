@@ -84,3 +84,24 @@ def survives_second_reference(a: LoopyGame, b: LoopyGame, favoured: int | None) 
             if lost[s]:
                 alive[s] = 0
     return bool(alive[state(a.start, b.start, 1, 0)])
+
+
+def minimized_classes_reference(g: LoopyGame) -> list[int]:
+    """The coarsest stable partition by plain rounds (every node's signature recomputed each
+    round until the number of classes stops growing): the version before the incremental
+    one in cgframework.values.loopy."""
+    cls = [0] * g.size
+    count = 1
+    while True:
+        signatures: dict[tuple, int] = {}
+        new = []
+        for v in range(g.size):
+            sig = (
+                cls[v],
+                frozenset(cls[w] for w in g.left[v]),
+                frozenset(cls[w] for w in g.right[v]),
+            )
+            new.append(signatures.setdefault(sig, len(signatures)))
+        if len(signatures) == count:
+            return cls
+        cls, count = new, len(signatures)
