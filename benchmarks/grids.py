@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 from typing import Any
 
@@ -106,16 +105,7 @@ def child(who: str, ruleset: str, text: str, timeout: float) -> None:
 
 
 def measure(who: str, ruleset: str, text: str, timeout: float) -> dict:
-    command = [sys.executable, HERE, "_child", who, ruleset, text, str(timeout)]
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout + GRACE)
-    except subprocess.TimeoutExpired:
-        return {"status": "timeout"}
-    lines = done.stdout.strip().splitlines()
-    if done.returncode != 0 or not lines:
-        tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        return {"status": "error", "error": tail}
-    return json.loads(lines[-1])
+    return peers.run_child(HERE, [who, ruleset, text, str(timeout)], timeout + GRACE)
 
 
 def cell(result: dict, timeout: float) -> str:
