@@ -299,3 +299,16 @@ def test_a_long_integer_chain_minimizes_in_linear_time():
     quotient, _ = minimized_numbered(g)
     assert quotient.size == g.size
     assert str(g) == "{8000|pass}"
+
+
+def test_large_nimbers_print_quickly_or_are_refused():
+    """hqa QA: ``cgf calc "*300"`` (and ``7*1000``) ran for minutes in the printer's canonical
+    pass (k^3 dominance checks per nimber node); now read off as x + *k, and nimbers past
+    MAX_NIMBER are refused with one line."""
+    from cgframework.values.loopy import MAX_NIMBER
+
+    assert str(parse_loopy("*40")) == "*40"
+    assert str(parse_loopy("-3/4*40")) == "-3/4*40"
+    for text in (f"*{MAX_NIMBER + 1}", f"7*{MAX_NIMBER + 1}"):
+        with pytest.raises(LoopySyntaxError, match="nimber"):
+            parse_loopy(text)
