@@ -92,3 +92,14 @@ def test_timeout_interrupts_a_solver_that_never_charges_the_table(monkeypatch):
 def test_max_nodes_timeout_bad_values_refused(bad):
     with pytest.raises(ValueError):
         SearchBudget(**bad)
+
+
+def test_an_infinite_timeout_is_no_deadline(capsys):
+    """hqa QA: ``cgf solve nim 3 --timeout inf`` was an internal error (OverflowError:
+    timestamp out of range, from the thread join); ``cgf calc 1+1 --timeout inf`` blamed the
+    expression. An infinite timeout now sets no deadline."""
+    assert SearchBudget(timeout=float("inf")).start().remaining() is None
+    code, out, _ = run_cli(capsys, "solve", "nim", "3", "--timeout", "inf")
+    assert code == 0 and "*3" in out
+    code, out, _ = run_cli(capsys, "calc", "1+1", "--timeout", "inf")
+    assert (code, out.strip()) == (0, "2")
