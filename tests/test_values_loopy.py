@@ -81,7 +81,8 @@ def test_notation_round_trips():
 
 
 @pytest.mark.parametrize(
-    "text", ["pass", "{0|pass", "{0|1|2}", "foo", "{pass + 1|}", "1 +", "{" * 300 + "|" + "}" * 300]
+    "text",
+    ["pass", "{0|pass", "{0|1|2}", "foo", "{pass + 1|}", "1 +", "{" * 300 + "|" + "}" * 300, "1/0"],
 )
 def test_bad_expressions(text):
     with pytest.raises(LoopySyntaxError):

@@ -658,6 +658,8 @@ class _Parser:
         if self.peek() == "/" and after.isascii() and after.isdigit():
             self.take()
             denominator = int(self.take())
+            if denominator == 0:  # (was "Fraction(1, 0)")
+                raise LoopySyntaxError(f"{whole}/0: division by zero")
             if denominator & (denominator - 1) or denominator > MAX_NODES:
                 raise LoopySyntaxError(f"{whole}/{denominator}: not a dyadic number")
             value = Fraction(whole, denominator)
