@@ -44,8 +44,9 @@ class SearchBudget:
             raise ValueError(f"timeout must be >= 0 seconds, not {self.timeout}")
 
     def start(self) -> SearchBudget:
-        """Start the clock (once; a budget shared by nested searches keeps its deadline)."""
-        if self.timeout is not None and self.deadline is None:
+        """Start the clock (once; a budget shared by nested searches keeps its deadline).
+        An infinite timeout (``--timeout inf``) sets no deadline."""
+        if self.timeout is not None and self.deadline is None and self.timeout < float("inf"):
             self.deadline = time.monotonic() + self.timeout
         return self
 

@@ -11,6 +11,7 @@ import json
 import os
 import re
 import sys
+import time
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
@@ -249,6 +250,7 @@ def solve_cmd(
         fail("give a POSITION or --board FILE (exactly one)")
     pos = load_position(rs, position if board is None else "@" + board)
     limits = {"max_nodes": max_nodes, "timeout": timeout}
+    started = time.monotonic()
     if misere:
         solution = solve_misere_or_fail(rs, pos, method, parse_player(first), store, **limits)
     else:
@@ -257,8 +259,17 @@ def solve_cmd(
         from cgframework.values.functions import solution_facts
 
         data = unstructure_solution(solution)
-        if solution.convention is Convention.NORMAL:
+        if solution.convention is Convention.NORMAL and timeout is None:
             data.update(solution_facts(solution.value))
+        elif solution.convention is Convention.NORMAL:  # (the reduced form of a big value: minutes)
+            from cgframework.budget import SearchBudget, SearchStopped
+            from cgframework.solvers.dispatch import run_deep
+
+            left = SearchBudget(timeout=max(0.0, timeout - (time.monotonic() - started)))
+            try:
+                data.update(run_deep(solution_facts, solution.value, budget=left.start()))
+            except SearchStopped:
+                raise SearchBudget(timeout=timeout).timed_out() from None
         _write_position_picture(picture, rs, pos)
         print(json.dumps(data))
         return
@@ -412,21 +423,37 @@ def calc(
         except Exception as exc:
             fail(f"invalid {uni.name} expression {shorten(text)}: {exc}")
 
+    started = time.monotonic()
+
+    def limited(fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` within what is left of --timeout (comparing or printing a loopy
+        value can take longer than building it: ``*128 + *64``)."""
+        if timeout is None:
+            return fn(*args)
+        from cgframework.budget import SearchBudget, SearchStopped
+        from cgframework.solvers.dispatch import run_deep
+
+        left = SearchBudget(timeout=max(0.0, timeout - (time.monotonic() - started)))
+        try:
+            return run_deep(fn, *args, budget=left.start())
+        except SearchStopped:
+            raise SearchBudget(timeout=timeout).timed_out() from None
+
     a = evaluate(left)
     if thermograph is not None:
         _write_thermograph(thermograph, uni, left, a, op)
     if op is not None:
         b = evaluate(right)
         try:
-            result = holds(uni, a, op, b)
+            result = limited(holds, uni, a, op, b)
         except ValueError as exc:
             fail(str(exc))
         print(json.dumps({"result": result}) if as_json else str(result).lower())
         return
     if as_json:
-        print(json.dumps({"value": str(a), **uni.describe(a)}))
+        print(limited(lambda: json.dumps({"value": str(a), **uni.describe(a)})))
     else:
-        print(elide(str(a), None if full else MAX_LENGTH))
+        print(elide(limited(str, a), None if full else MAX_LENGTH))
 
 
 def _write_thermograph(path: str, uni: Any, text: str, value: Any, op: str | None) -> None:

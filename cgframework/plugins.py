@@ -138,10 +138,17 @@ class EntryPoint:
     value: str
 
     def load(self) -> Any:
+        """The object named; a plugin that cannot be loaded is a :class:`PluginError` (and the
+        entry-point cache, which may be stale, is dropped so the next run scans again)."""
         module, _, attr = self.value.partition(":")
-        obj = importlib.import_module(module.strip())
-        for part in filter(None, attr.strip().split(".")):
-            obj = getattr(obj, part)
+        try:
+            obj = importlib.import_module(module.strip())
+            for part in filter(None, attr.strip().split(".")):
+                obj = getattr(obj, part)
+        except (ImportError, AttributeError) as exc:
+            with contextlib.suppress(OSError):
+                os.remove(_entry_points_cache()[0])
+            raise PluginError(f"cannot load plugin {self.name!r} ({self.value}): {exc}") from None
         return obj
 
 
@@ -183,7 +190,10 @@ def installed_entry_points() -> dict[str, list[EntryPoint]]:
             with open(path, encoding="utf-8") as file:
                 cached = json.load(file)
             if cached["key"] == stamps:
-                return {g: [EntryPoint(*ep) for ep in cached["groups"][g]] for g in GROUPS}
+                found = {g: [EntryPoint(*ep) for ep in cached["groups"][g]] for g in GROUPS}
+                every = [x for eps in found.values() for ep in eps for x in (ep.name, ep.value)]
+                if all(isinstance(x, str) for x in every):  # (else damaged: scan)
+                    return found
         except (OSError, ValueError, KeyError, TypeError):
             pass  # no cache, another interpreter's, or damaged: scan
     from importlib.metadata import entry_points

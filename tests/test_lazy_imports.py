@@ -86,3 +86,26 @@ def test_entry_points_cached_while_sys_path_unchanged(tmp_path):
     cache.write_text("{not json")
     assert run()[:2] == ("True", "True")
     assert run()[:2] == ("False", "True")
+
+
+def test_a_stale_cached_plugin_is_one_line_and_the_cache_is_dropped(tmp_path):
+    """hqa QA: a cache file naming a plugin module that is gone (or holding non-strings) made
+    every ``cgf`` run an internal error (exit 1) until the file was deleted by hand."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env.pop("CGFRAMEWORK_NO_CACHE", None)
+    cgf = [sys.executable, "-c", "from cgframework.cli import main; main()"]
+
+    def solve() -> subprocess.CompletedProcess:
+        return subprocess.run([*cgf, "solve", "nim", "3"], capture_output=True, text=True, env=env)
+
+    assert solve().returncode == 0
+    (cache,) = (tmp_path / "cache" / "cgframework").iterdir()
+    good = json.loads(cache.read_text())
+    for bad in (["gone", "cgframework_gone_plugin"], [1, 2]):
+        damaged = json.loads(json.dumps(good))
+        damaged["groups"]["cgframework"].append(bad)
+        cache.write_text(json.dumps(damaged))
+        done = solve()
+        assert done.returncode in (0, 2) and "internal error" not in done.stderr
+        assert done.stderr.count("\n") <= 1
+        assert solve().returncode == 0  # the stale file dropped (or not trusted): scanned again

@@ -92,3 +92,24 @@ def test_timeout_interrupts_a_solver_that_never_charges_the_table(monkeypatch):
 def test_max_nodes_timeout_bad_values_refused(bad):
     with pytest.raises(ValueError):
         SearchBudget(**bad)
+
+
+def test_an_infinite_timeout_is_no_deadline(capsys):
+    """hqa QA: ``cgf solve nim 3 --timeout inf`` was an internal error (OverflowError:
+    timestamp out of range, from the thread join); ``cgf calc 1+1 --timeout inf`` blamed the
+    expression. An infinite timeout now sets no deadline."""
+    assert SearchBudget(timeout=float("inf")).start().remaining() is None
+    code, out, _ = run_cli(capsys, "solve", "nim", "3", "--timeout", "inf")
+    assert code == 0 and "*3" in out
+    code, out, _ = run_cli(capsys, "calc", "1+1", "--timeout", "inf")
+    assert (code, out.strip()) == (0, "2")
+
+
+def test_json_facts_of_a_big_value_keep_the_timeout(capsys):
+    """hqa QA: ``cgf solve snort path:20 --json --timeout 5`` solved in 2 s, then ran past
+    20 s computing the reduced form for the JSON (outside the deadline); now exit 3."""
+    start = time.monotonic()
+    code, out, err = run_cli(capsys, "solve", "snort", "path:16", "--json", "--timeout", "0.5")
+    assert code == 3 and out == ""
+    assert err.strip() == "cgf: error: search stopped after 0.5 s (--timeout)"
+    assert time.monotonic() - start < 4

@@ -93,3 +93,11 @@ def test_a_number_born_on_day_3000_has_its_thermograph_and_short_labels():
     labels = [e.text for e in root.iter() if e.tag.endswith("text") and e.text]
     assert "mean 1/2^3001" in labels and "t = 1/2^3001" in labels
     assert max(len(text) for text in labels) < 100
+
+
+def test_a_hot_game_of_huge_stops_draws_a_dozen_ticks():
+    """hqa QA: ``cgf calc --thermograph t.svg "{10^20|0}"`` never finished: the axes tested
+    every integer between the stops (and every integer temperature) for a tick."""
+    svg = thermograph_svg([parse_value("{" + "1" + "0" * 200 + "|0}")], ["big"])
+    ET.fromstring(svg)
+    assert svg.count("<line") < 60

@@ -81,7 +81,8 @@ def test_notation_round_trips():
 
 
 @pytest.mark.parametrize(
-    "text", ["pass", "{0|pass", "{0|1|2}", "foo", "{pass + 1|}", "1 +", "{" * 300 + "|" + "}" * 300]
+    "text",
+    ["pass", "{0|pass", "{0|1|2}", "foo", "{pass + 1|}", "1 +", "{" * 300 + "|" + "}" * 300, "1/0"],
 )
 def test_bad_expressions(text):
     with pytest.raises(LoopySyntaxError):
@@ -299,3 +300,28 @@ def test_a_long_integer_chain_minimizes_in_linear_time():
     quotient, _ = minimized_numbered(g)
     assert quotient.size == g.size
     assert str(g) == "{8000|pass}"
+
+
+def test_large_nimbers_print_quickly_or_are_refused():
+    """hqa QA: ``cgf calc "*300"`` (and ``7*1000``) ran for minutes in the printer's canonical
+    pass (k^3 dominance checks per nimber node); now read off as x + *k, and nimbers past
+    MAX_NIMBER are refused with one line."""
+    from cgframework.values.loopy import MAX_NIMBER
+
+    assert str(parse_loopy("*40")) == "*40"
+    assert str(parse_loopy("-3/4*40")) == "-3/4*40"
+    for text in (f"*{MAX_NIMBER + 1}", f"7*{MAX_NIMBER + 1}"):
+        with pytest.raises(LoopySyntaxError, match="nimber"):
+            parse_loopy(text)
+
+
+def test_calc_timeout_covers_printing_and_comparing(capsys):
+    """hqa QA: ``cgf calc --timeout 5 "*128 + *64"`` ran 20 s: the sum was built in time, but
+    printing it (and comparing, ``... >= 0``) was outside the deadline."""
+    import time
+
+    for text in ("*128 + *64", "*128 + *64 >= 0"):
+        start = time.monotonic()
+        code, out, err = run_cli(capsys, "calc", "--universe", "loopy", "--timeout", "0.3", text)
+        assert code == 3 and out == "" and "0.3 s (--timeout)" in err and err.count("\n") == 1
+        assert time.monotonic() - start < 5

@@ -231,7 +231,8 @@ def solve_misere_play(
     if getattr(ruleset, "loopy", False):  # positions repeat: retrograde analysis, with draws
         from cgframework.solvers.retrograde import solve_retrograde
 
-        solution = solve_retrograde(ruleset, position, ctx, misere=True)
+        # (on the deep thread like the other searches, so the deadline stops it)
+        solution = run_deep(solve_retrograde, ruleset, position, ctx, True, budget=budget)
         solution = attrs.evolve(solution, convention=Convention.MISERE)
     else:
         solution = run_deep(solve_misere, ruleset, position, ctx, genus, budget=budget)

@@ -658,6 +658,8 @@ class _Parser:
         if self.peek() == "/" and after.isascii() and after.isdigit():
             self.take()
             denominator = int(self.take())
+            if denominator == 0:  # (was "Fraction(1, 0)")
+                raise LoopySyntaxError(f"{whole}/0: division by zero")
             if denominator & (denominator - 1) or denominator > MAX_NODES:
                 raise LoopySyntaxError(f"{whole}/{denominator}: not a dyadic number")
             value = Fraction(whole, denominator)
@@ -669,8 +671,10 @@ class _Parser:
             nim = int(self.take()) if after.isascii() and after.isdigit() else 1
         if value.denominator == 1 and not nim:
             return integer_graph(whole)
-        if abs(value) > MAX_NODES or (nim or 0) > 1000:
+        if abs(value) > MAX_NODES:
             raise LoopySyntaxError(f"number {value} too large for a loopy game graph")
+        if (nim or 0) > MAX_NIMBER:
+            raise LoopySyntaxError(f"nimber *{nim} too large (at most *{MAX_NIMBER})")
         from cgframework.values.canonical import nimber, number
 
         return short_graph(number(value) + nimber(nim or 0))
@@ -808,10 +812,15 @@ def short_graph(value: CanonicalGame) -> LoopyGame:
     return LoopyGame.build(left, right, 0)
 
 
+MAX_NIMBER = 128
+"""Largest nimber written in a loopy game: *n has n^2/2 moves, and the printer's and the
+comparison's work grows with moves times positions (``*300`` took minutes)."""
+
+
 def nimber_graph(n: int) -> LoopyGame:
     """*n = {0, *, ..., *(n-1) | 0, *, ..., *(n-1)}."""
-    if n > 1000:
-        raise LoopySyntaxError(f"nimber *{n} too large")
+    if n > MAX_NIMBER:
+        raise LoopySyntaxError(f"nimber *{n} too large (at most *{MAX_NIMBER})")
     options = [list(range(v)) for v in range(n + 1)]
     return LoopyGame.build(options, [list(o) for o in options], n)
 
@@ -915,8 +924,14 @@ def _integer_nodes(g: LoopyGame) -> dict[int, str]:
     text: dict[int, str] = {}
     while ready:
         v = ready.pop()
-        values[v] = value = game([values[w] for w in g.left[v]], [values[w] for w in g.right[v]])
-        if _number_plus_nimber(value):
+        lefts = list(dict.fromkeys(values[w] for w in g.left[v]))
+        rights = list(dict.fromkeys(values[w] for w in g.right[v]))
+        value = _number_plus_nimber_of(lefts, rights)
+        if value is None and None not in lefts and None not in rights:
+            if len(lefts) + len(rights) <= MAX_CANONICAL_OPTIONS:
+                value = game(lefts, rights)
+        values[v] = value
+        if value is not None and _number_plus_nimber(value):
             written = str(value)
             if _NUMBER_TEXT.fullmatch(written):
                 text[v] = written
@@ -925,6 +940,31 @@ def _integer_nodes(g: LoopyGame) -> dict[int, str]:
             if not pending[p]:
                 ready.append(p)
     return text
+
+
+MAX_CANONICAL_OPTIONS = 64
+"""A node with more distinct option values is not put in canonical form by the printer
+(dominance checks cost the cube of the options: ``*128 + *8`` took 30 s); it and the nodes
+above it are written as braces."""
+
+
+def _number_plus_nimber_of(
+    lefts: list[CanonicalGame], rights: list[CanonicalGame]
+) -> CanonicalGame | None:
+    """x + *k when the options are those of x + *k's canonical form ({x, x*, ..., x*(k-1) |
+    the same}, x a number), else None: read off without :func:`game`, whose dominance
+    checks cost k^3 on such a node (``*300`` took minutes to print)."""
+    if not lefts or None in lefts or set(lefts) != set(rights):
+        return None
+    numbers = [o for o in lefts if o.is_number]
+    if len(numbers) != 1:
+        return None
+    from cgframework.values.canonical import nimber
+
+    x, k = numbers[0], len(lefts)
+    if set(lefts) != {x + nimber(j) for j in range(k)}:
+        return None
+    return x + nimber(k)
 
 
 def _number_plus_nimber(value: CanonicalGame) -> bool:

@@ -96,3 +96,17 @@ def test_a_recursive_method_on_a_loopy_ruleset_names_the_loopy_methods(capsys):
     code, _, err = run_cli(capsys, "solve", "digraph", "0>1,1>0;0", "--method", "guaranteed")
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert "loopy-grundy or retrograde" in err
+
+
+def test_misere_retrograde_keeps_the_deadline(capsys):
+    """hqa QA: ``cgf solve backsliding-toads-and-frogs TTTTTTTTTT.....FFFFFFFFFF --misere
+    --timeout 3`` ran 96 s (the misère retrograde search was not on the deadline's thread)."""
+    import time
+
+    start = time.monotonic()
+    code, out, err = run_cli(
+        capsys, "solve", "backsliding-toads-and-frogs", "TTTTTTTTTT.....FFFFFFFFFF",
+        "--misere", "--timeout", "0.3",
+    )
+    assert code == 3 and not out and "--timeout" in err and err.count("\n") == 1
+    assert time.monotonic() - start < 10
