@@ -325,3 +325,16 @@ def test_calc_timeout_covers_printing_and_comparing(capsys):
         code, out, err = run_cli(capsys, "calc", "--universe", "loopy", "--timeout", "0.3", text)
         assert code == 3 and out == "" and "0.3 s (--timeout)" in err and err.count("\n") == 1
         assert time.monotonic() - start < 5
+
+
+@pytest.mark.parametrize(
+    ("expression", "message"),
+    [
+        ("{3000|pass} >= {2000|pass}", "comparison needs 24040016 states"),
+        ("{5000|pass} + {5000|pass}", "the sum has more than 10000 positions"),
+    ],
+)
+def test_size_limits_of_sums_and_comparisons_are_limits(capsys, expression, message):
+    """Work past a size limit is exit 3 (a limit), not exit 2 (a refused input)."""
+    code, out, err = run_cli(capsys, "calc", "--universe", "loopy", expression)
+    assert code == 3 and out == "" and err.count("\n") == 1 and message in err

@@ -36,6 +36,7 @@ from typing import Any
 
 import attrs
 
+from cgframework.budget import LimitExceeded
 from cgframework.extensions import SolveContext
 from cgframework.game import (
     Convention,
@@ -130,9 +131,7 @@ class PositionGraph:
         if number is None:
             number = self.index[key] = len(self.index)
             if number >= MAX_POSITIONS:
-                from cgframework.solvers.dispatch import SolverError  # (imports this module)
-
-                raise SolverError(
+                raise LimitExceeded(
                     f"more than {MAX_POSITIONS} reachable positions: too large for the "
                     "position graph (a sum of many tokens: use its components' values)"
                 )

@@ -22,7 +22,7 @@ from cgframework.extensions import SolveContext
 from cgframework.game import Convention, Outcome, Player, Position, Ruleset, components, options
 from cgframework.solvers.common import finish
 from cgframework.solvers.retrograde import PositionGraph
-from cgframework.values.loopy import LoopyGame, greater_equal, parse_loopy
+from cgframework.values.loopy import LoopyGame, LoopyTooLarge, greater_equal, parse_loopy
 from cgframework.values.loopy_sides import NotStopperSided, SidesLimit, offside, onside, sided
 
 _ZERO = parse_loopy("0")
@@ -113,7 +113,7 @@ def solve_auto(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
         if product >= SIDES_FROM_STATES:
             try:
                 return solve_sides(ruleset, position, ctx, table)
-            except (SolverError, SidesLimit):
+            except (SolverError, SidesLimit, LoopyTooLarge):
                 break
     ctx.table.nodes += table.positions
     return solve_retrograde(ruleset, position, ctx)

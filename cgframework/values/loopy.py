@@ -38,12 +38,18 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from cgframework.budget import LimitExceeded
+
 if TYPE_CHECKING:
     from cgframework.values.canonical import CanonicalGame
 
 
 class LoopySyntaxError(ValueError):
     """A malformed loopy game expression."""
+
+
+class LoopyTooLarge(LimitExceeded):
+    """A sum or a comparison past its size limit (``cgf`` exit 3, one line)."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -126,7 +132,7 @@ def add(g: LoopyGame, h: LoopyGame) -> LoopyGame:
     def node(pair: tuple[int, int]) -> int:
         if pair not in index:
             if len(pairs) >= MAX_NODES:
-                raise ValueError(f"the sum has more than {MAX_NODES} positions")
+                raise LoopyTooLarge(f"the sum has more than {MAX_NODES} positions (a limit)")
             index[pair] = len(pairs)
             pairs.append(pair)
         return index[pair]
@@ -293,7 +299,9 @@ def survives_second(a: LoopyGame, b: LoopyGame, favoured: int | None) -> bool:
         return _comparisons[key]
     na, nb = a.size, b.size
     if 4 * na * nb > MAX_STATES:
-        raise ValueError(f"comparison needs {4 * na * nb} states (more than {MAX_STATES})")
+        raise LoopyTooLarge(
+            f"comparison needs {4 * na * nb} states (more than {MAX_STATES}: a limit)"
+        )
     result = _survives_second(a, b, favoured)
     if len(_comparisons) >= COMPARISON_MEMO:
         _comparisons.clear()

@@ -73,7 +73,7 @@ def test_a_too_large_position_graph_is_refused(capsys, monkeypatch):
 
     monkeypatch.setattr(retrograde, "MAX_POSITIONS", 10)
     code, out, err = run_cli(capsys, "solve", "partizan-digraph", "0>1:L,1>2:L,2>0:R;0,1,2,2")
-    assert code == 2 and not out and err.count("\n") == 1 and "reachable positions" in err
+    assert code == 3 and not out and err.count("\n") == 1 and "reachable positions" in err
 
 
 @pytest.mark.parametrize(
