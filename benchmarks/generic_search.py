@@ -29,7 +29,7 @@ HERE = os.path.abspath(__file__)
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.dirname(HERE))
 import peers  # noqa: E402  (benchmarks/ is not a package; its timed child call)
-from grids import cell, ratio  # noqa: E402  (table cells, as in the grids table)
+from grids import agrees, cell, md, ratio, short  # noqa: E402  (table cells, as in the grids table)
 
 GRACE = 20.0
 
@@ -231,19 +231,12 @@ def main() -> None:
                     repeat = max(repeat, 5)
             ours, theirs = median_of(ours_runs), median_of(peer_runs)
             value = from_dag(ours["dag"]) if ours["status"] == "ok" else None
-            if theirs["status"] == "ok" and value is not None:
-                agree = "yes" if from_dag(theirs["dag"]) == value else "NO"
-            else:
-                agree = "-"
-            shown = str(value) if value is not None else ours.get("error", "-")
-            shown = shown if len(shown) <= 24 else shown[:21] + "..."
-            md = text.replace("|", "\\|")
-            shown = shown.replace("|", "\\|")
+            shown = short(str(value) if value is not None else ours.get("error", "-"), 24)
             print(
-                f"| {ruleset} | {md} | {size(ruleset, text)} | {shown} | "
+                f"| {ruleset} | {md(text)} | {size(ruleset, text)} | {md(shown)} | "
                 f"{cell(ours, args.timeout)} | {ours.get('nodes', '-')} | {peer} | "
                 f"{cell(theirs, args.timeout)} | {ratio(theirs, ours, args.timeout)} | "
-                f"{cpu_ratio(theirs, ours)} | {agree} |",
+                f"{cpu_ratio(theirs, ours)} | {agrees(theirs, value)} |",
                 flush=True,
             )
 

@@ -124,9 +124,24 @@ def ratio(peer: dict, ours: dict, timeout: float) -> str:
     return f"{sign}{theirs / max(ours['seconds'], 1e-6):.2f}x"
 
 
-def _md(text: str) -> str:
+def md(text: str) -> str:
     """A table cell: a markdown table needs its bars escaped."""
     return text.replace("|", "\\|")
+
+
+def short(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters, with ``...`` when cut."""
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def agrees(theirs: dict, value: Any) -> str:
+    """``yes`` / ``NO``: the peer's value against ours, compared as games; ``-`` when either
+    is missing."""
+    from cgframework.testing import from_dag
+
+    if theirs["status"] == "ok" and value is not None:
+        return "yes" if from_dag(theirs["dag"]) == value else "NO"
+    return "-"
 
 
 def canonical_text(ruleset: str, text: str) -> str:
@@ -171,20 +186,15 @@ def main() -> None:
             text = canonical_text(ruleset, written)  # what the peers are given
             ours = measure(ours_as, ruleset, text, args.timeout)
             value = from_dag(ours["dag"]) if ours["status"] == "ok" else None
-            shown = str(value) if value is not None else "-"
-            shown = shown if len(shown) <= 30 else shown[:27] + "..."
+            shown = short(str(value) if value is not None else "-", 30)
             for peer, shipped in PEER_RULESETS.items():
                 if ruleset not in shipped or args.peer not in (None, peer):
                     continue
                 theirs = measure(peer, ruleset, text, args.timeout)
-                if theirs["status"] == "ok" and value is not None:
-                    agree = "yes" if from_dag(theirs["dag"]) == value else "NO"
-                else:
-                    agree = "-"
                 print(
-                    f"| {ruleset} | {_md(written)} | {empty_cells(ruleset, text)} | {_md(shown)} | "
+                    f"| {ruleset} | {md(written)} | {empty_cells(ruleset, text)} | {md(shown)} | "
                     f"{cell(ours, args.timeout)} | {peer} | {cell(theirs, args.timeout)} | "
-                    f"{ratio(theirs, ours, args.timeout)} | {agree} |",
+                    f"{ratio(theirs, ours, args.timeout)} | {agrees(theirs, value)} |",
                     flush=True,
                 )
 
