@@ -68,6 +68,29 @@ class InputError(Exception):
     """Something the user typed is wrong: reported on one line, exit code 2."""
 
 
+MaxNodesOption = Annotated[
+    int | None, typer.Option(min=0, help="Stop (exit 3) after expanding this many positions.")
+]
+TimeoutOption = Annotated[
+    float | None, typer.Option(min=0, help="Stop (exit 3) after this many seconds.")
+]
+"""The search-limit options of ``cgf solve`` and ``calc``, for any command to reuse."""
+
+
+def within_timeout(timeout: float, started: float, fn: Any, *args: Any) -> Any:
+    """``fn(*args)`` within what is left of ``timeout`` seconds counted from ``started``
+    (``time.monotonic()``); past it, :class:`~cgframework.budget.SearchStopped` naming the
+    whole ``--timeout`` (exit 3)."""
+    from cgframework.budget import SearchBudget, SearchStopped
+    from cgframework.solvers.dispatch import run_deep
+
+    left = SearchBudget(timeout=max(0.0, timeout - (time.monotonic() - started)))
+    try:
+        return run_deep(fn, *args, budget=left.start())
+    except SearchStopped:
+        raise SearchBudget(timeout=timeout).timed_out() from None
+
+
 def fail(message: str) -> NoReturn:
     raise InputError(message)
 
@@ -236,13 +259,8 @@ def solve_cmd(
         bool, typer.Option("--misere", help="Misère play: who cannot move wins.")
     ] = False,
     full: Annotated[bool, typer.Option("--full", help="Print long values in full.")] = False,
-    max_nodes: Annotated[
-        int | None,
-        typer.Option(min=0, help="Stop (exit 3) after expanding this many positions."),
-    ] = None,
-    timeout: Annotated[
-        float | None, typer.Option(min=0, help="Stop (exit 3) after this many seconds.")
-    ] = None,
+    max_nodes: MaxNodesOption = None,
+    timeout: TimeoutOption = None,
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics."""
     rs = load_ruleset(ruleset)
@@ -262,14 +280,7 @@ def solve_cmd(
         if solution.convention is Convention.NORMAL and timeout is None:
             data.update(solution_facts(solution.value))
         elif solution.convention is Convention.NORMAL:  # (the reduced form of a big value: minutes)
-            from cgframework.budget import SearchBudget, SearchStopped
-            from cgframework.solvers.dispatch import run_deep
-
-            left = SearchBudget(timeout=max(0.0, timeout - (time.monotonic() - started)))
-            try:
-                data.update(run_deep(solution_facts, solution.value, budget=left.start()))
-            except SearchStopped:
-                raise SearchBudget(timeout=timeout).timed_out() from None
+            data.update(within_timeout(timeout, started, solution_facts, solution.value))
         _write_position_picture(picture, rs, pos)
         print(json.dumps(data))
         return
@@ -390,9 +401,7 @@ def calc(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Value with stops etc. as JSON.")] = False,
     full: Annotated[bool, typer.Option("--full", help="Print long values in full.")] = False,
-    timeout: Annotated[
-        float | None, typer.Option(min=0, help="Stop (exit 3) after this many seconds.")
-    ] = None,
+    timeout: TimeoutOption = None,
 ) -> None:
     """Evaluate a value expression (sum, difference) or a comparison (<=, >=, ==, <, >, ||).
 
@@ -411,10 +420,7 @@ def calc(
     def evaluate(text: str) -> Any:
         try:
             if timeout is not None:  # e.g. norton() of a number born on day 3000: minutes
-                from cgframework.budget import SearchBudget
-                from cgframework.solvers.dispatch import run_deep
-
-                return run_deep(uni.parse, text, budget=SearchBudget(timeout=timeout).start())
+                return within_timeout(timeout, time.monotonic(), uni.parse, text)
             return call_deep(uni.parse, text)
         except LimitExceeded:
             raise
@@ -428,16 +434,7 @@ def calc(
     def limited(fn: Any, *args: Any) -> Any:
         """``fn(*args)`` within what is left of --timeout (comparing or printing a loopy
         value can take longer than building it: ``*128 + *64``)."""
-        if timeout is None:
-            return fn(*args)
-        from cgframework.budget import SearchBudget, SearchStopped
-        from cgframework.solvers.dispatch import run_deep
-
-        left = SearchBudget(timeout=max(0.0, timeout - (time.monotonic() - started)))
-        try:
-            return run_deep(fn, *args, budget=left.start())
-        except SearchStopped:
-            raise SearchBudget(timeout=timeout).timed_out() from None
+        return fn(*args) if timeout is None else within_timeout(timeout, started, fn, *args)
 
     a = evaluate(left)
     if thermograph is not None:

@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from cgframework import Player, SolveContext, get_registry, parse_position
 from cgframework.budget import SearchBudget
+from cgframework.cli import MaxNodesOption, TimeoutOption
 from cgframework.deep import call_deep
 from cgframework_influence.graph import (
     MAX_GENERATED_VERTICES,
@@ -223,14 +224,6 @@ def _chooser(strategy: str, g: InfluenceGraph, player: Player):
     fail(f"unknown strategy {strategy!r} (optimal, mirror, quasi-equal)")
 
 
-MaxNodes = Annotated[
-    int | None, typer.Option(min=0, help="Stop (exit 3) after expanding this many positions.")
-]
-Timeout = Annotated[
-    float | None, typer.Option(min=0, help="Stop (exit 3) after this many seconds.")
-]
-
-
 def _line(
     position: str,
     first: str,
@@ -263,8 +256,8 @@ def explain(
     ] = "optimal",
     strategist: Annotated[str, typer.Option(help="Who follows --strategy.")] = "L",
     as_json: Annotated[bool, typer.Option("--json")] = False,
-    max_nodes: MaxNodes = None,
-    timeout: Timeout = None,
+    max_nodes: MaxNodesOption = None,
+    timeout: TimeoutOption = None,
 ) -> None:
     """A line of play: the strategist follows the strategy, the other plays optimally."""
     from cgframework.cli import out
@@ -331,8 +324,8 @@ def picture(
     output: Annotated[
         str | None, typer.Option("--output", "-o", help="Write to this file, not stdout.")
     ] = None,
-    max_nodes: MaxNodes = None,
-    timeout: Timeout = None,
+    max_nodes: MaxNodesOption = None,
+    timeout: TimeoutOption = None,
 ) -> None:
     """The digraph after a line of play: SVG (Left's vertices squares, Right's circles,
     filled blue/red by who took them) or Graphviz dot (Left boxes, Right ellipses, filled
