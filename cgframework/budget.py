@@ -43,6 +43,14 @@ class SearchBudget:
         if self.timeout is not None and not self.timeout >= 0:
             raise ValueError(f"timeout must be >= 0 seconds, not {self.timeout}")
 
+    @classmethod
+    def of(cls, max_nodes: int | None, timeout: float | None) -> SearchBudget | None:
+        """The budget for these limits, or ``None`` when neither is given (no budget: the
+        search pays no checks)."""
+        if max_nodes is None and timeout is None:
+            return None
+        return cls(max_nodes=max_nodes, timeout=timeout)
+
     def start(self) -> SearchBudget:
         """Start the clock (once; a budget shared by nested searches keeps its deadline).
         An infinite timeout (``--timeout inf``) sets no deadline."""

@@ -191,9 +191,7 @@ def solve(
     if registry is None:  # a named solver may come from any plugin: load them all then
         lazy = method in ("auto", "generic") and store is None
         registry = registry_for(ruleset) if lazy else get_registry()
-    budget = None
-    if max_nodes is not None or timeout is not None:
-        budget = SearchBudget(max_nodes=max_nodes, timeout=timeout)
+    budget = SearchBudget.of(max_nodes, timeout)
     if isinstance(ruleset, str):
         ruleset = registry.ruleset(ruleset)
     if isinstance(position, str):

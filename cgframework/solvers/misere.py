@@ -223,8 +223,7 @@ def solve_misere_play(
         )
     if isinstance(position, str):
         position = parse_position(ruleset, position)
-    limited = max_nodes is not None or timeout is not None
-    budget = SearchBudget(max_nodes=max_nodes, timeout=timeout) if limited else None
+    budget = SearchBudget.of(max_nodes, timeout)
     ctx = SolveContext(first=first, budget=budget)
     ctx.table.budget = budget
     start = time.perf_counter()

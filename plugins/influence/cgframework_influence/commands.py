@@ -240,10 +240,7 @@ def _line(
     who = parse_player(first)
     player = parse_player(strategist)
     chooser = _chooser(strategy, g, player)
-    budget = None
-    if max_nodes is not None or timeout is not None:
-        budget = SearchBudget(max_nodes=max_nodes, timeout=timeout)
-    analyser = analyser_for(g, budget)
+    analyser = analyser_for(g, SearchBudget.of(max_nodes, timeout))
     return g, analyser, call_deep(line, g, who, analyser, chooser, player)
 
 
