@@ -353,14 +353,19 @@ def run_deep(fn: Callable[..., Any], *args: Any, budget: SearchBudget | None = N
                     raise
         call = start_deep(fn, *args)
         remaining = None if budget is None else budget.remaining()
+        interrupted = False
         if remaining is not None:
             call.thread.join(max(remaining, 0.0) + DEADLINE_GRACE)
             if call.thread.is_alive():
                 _stop_late(call.thread)
+                interrupted = True
         try:
-            return call.wait()
+            result = call.wait()
         except _DeadlinePassed:
             raise budget.timed_out() from None
+        if interrupted:  # the interruption was lost (Python ignores an exception raised in a
+            raise budget.timed_out()  # gc callback), yet the deadline had passed: exit 3
+        return result
     finally:
         _search_gc(False)
 
