@@ -16,6 +16,7 @@ from cgframework.values.loopy import (
     add,
     compare,
     equal,
+    format_loopy,
     is_stopper,
     minimized,
     offside_ge,
@@ -338,3 +339,23 @@ def test_size_limits_of_sums_and_comparisons_are_limits(capsys, expression, mess
     """Work past a size limit is exit 3 (a limit), not exit 2 (a refused input)."""
     code, out, err = run_cli(capsys, "calc", "--universe", "loopy", expression)
     assert code == 3 and out == "" and err.count("\n") == 1 and message in err
+
+
+@pytest.mark.parametrize(
+    "text, printed",
+    [
+        ("{on|off}", "{on|off}"),
+        ("{0|off}", "{0|off}"),
+        ("{over|under}", "{over|under}"),
+        ("{pass,on|off}", "{on|off}"),
+        ("{on,1|*}", "{on|*}"),
+        ("{upon|-1}", "{upon|-1}"),
+        ("{2|upon}", "{2|upon}"),
+    ],
+)
+def test_named_stoppers_inside_a_game_print_by_name(text, printed):
+    """on, off, over, under, upon and dud inside braces are written by name, as CGSuite
+    does (they printed as {pass|}, {|pass}...), and the text reads back to the same game."""
+    g = parse_loopy(text)
+    assert format_loopy(g) == printed
+    assert equal(parse_loopy(printed), g)

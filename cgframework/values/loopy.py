@@ -855,7 +855,8 @@ def format_loopy(g: LoopyGame) -> str:
     labels: dict[int, str] = {}
     budget = [MAX_PRINT_CHARS]
     try:
-        return _write(g, g.start, labels, names, [], _integer_nodes(g), budget)
+        known = {**_named_nodes(g), **_integer_nodes(g)}
+        return _write(g, g.start, labels, names, [], known, budget)
     except _TooLarge:
         return f"<loopy game of {g.size} positions, too large to write out>"
 
@@ -954,6 +955,34 @@ MAX_CANONICAL_OPTIONS = 64
 """A node with more distinct option values is not put in canonical form by the printer
 (dominance checks cost the cube of the options: ``*128 + *8`` took 30 s); it and the nodes
 above it are written as braces."""
+
+
+def _named_nodes(g: LoopyGame) -> dict[int, str]:
+    """Nodes that are ``on``, ``off``, ``over``, ``under``, ``upon`` or ``dud`` as graphs (one
+    node passing to itself; ``{on|off}`` is written so, not ``{{pass|}|{|pass}}``)."""
+    ends = {v for v in range(g.size) if not g.left[v] and not g.right[v]}  # 0
+    stars = {
+        v
+        for v in range(g.size)
+        if len(g.left[v]) == 1 == len(g.right[v])
+        and g.left[v] == g.right[v]
+        and g.left[v][0] in ends
+    }
+    names = {}
+    for v in range(g.size):
+        left, right = g.left[v], g.right[v]
+        own_left, own_right = left == (v,), right == (v,)
+        if own_left and (own_right or not right):
+            names[v] = "dud" if own_right else "on"
+        elif own_right and not left:
+            names[v] = "off"
+        elif own_right and len(left) == 1 and left[0] in ends:
+            names[v] = "over"
+        elif own_left and len(right) == 1 and right[0] in ends:
+            names[v] = "under"
+        elif own_left and len(right) == 1 and right[0] in stars:
+            names[v] = "upon"
+    return names
 
 
 def _number_plus_nimber_of(
