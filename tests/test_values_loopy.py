@@ -359,3 +359,11 @@ def test_named_stoppers_inside_a_game_print_by_name(text, printed):
     g = parse_loopy(text)
     assert format_loopy(g) == printed
     assert equal(parse_loopy(printed), g)
+
+
+@pytest.mark.parametrize("text, printed", [("*64 + *32", "*96"), ("*5 + *3 + 1/2", "1/2*6")])
+def test_sums_of_nimbers_print_as_nimbers(text, printed):
+    """A node whose options on both sides are x + *k is x + *mex (Sprague-Grundy), also when
+    some k lie past the mex (the nodes of *64 + *32 have such options): *64 + *32 printed as
+    '<loopy game of 1617 positions, too large to write out>' after 15 s."""
+    assert format_loopy(parse_loopy(text)) == printed
