@@ -32,6 +32,7 @@ from fractions import Fraction
 from operator import attrgetter
 from typing import Any
 
+from cgframework.compiled import load_kernel
 from cgframework.game import Outcome
 from cgframework.values.interned import Interned
 
@@ -53,6 +54,14 @@ _neg_memo: dict[int, CanonicalGame] = {}
 _game_memo: dict[tuple[frozenset[int], frozenset[int]], CanonicalGame] = {}
 """game()'s answers by the ids of the options it was given (before canonicalising)."""
 _stats = {"ge_hits": 0, "ge_misses": 0, "add_hits": 0, "add_misses": 0}
+
+_kernel = load_kernel("cgframework.values._k_canonical")
+"""The compiled kernel (``_k_canonical.c``: ``ge`` and ``canonicalise`` on a mirror of the
+intern table, each game registered as it is made), or None: then, and whenever the kernel
+answers None (a game it does not model: a stop that is not an exact float, a lazy uptimal's
+options, too deep), the pure-Python functions here decide; they are the reference."""
+if _kernel is not None:
+    _kernel.init(_by_id)
 
 
 class CanonicalGame(Interned):
@@ -216,6 +225,8 @@ def _intern(lefts: tuple[CanonicalGame, ...], rights: tuple[CanonicalGame, ...])
     put(g, "_rs", _fast_number(rs))
     _by_id.append(g)
     _interned[key] = g
+    if _kernel is not None:
+        _kernel.register(g.id, key[0], key[1], g._ls, g._rs, None, None)
     return g
 
 
@@ -414,6 +425,10 @@ def _uptimal(x: Fraction, n: int, m: int) -> CanonicalGame:
         option_key = (tuple([o.id for o in lefts]), tuple([o.id for o in rights]))
         put(g, "_key", option_key)
         _interned[option_key] = g
+        if _kernel is not None:
+            _kernel.register(g.id, option_key[0], option_key[1], stop, stop, n, m)
+    elif _kernel is not None:  # options not listed: the kernel compares it by its payload only
+        _kernel.register(g.id, None, None, stop, stop, n, m)
     return g
 
 
@@ -616,7 +631,17 @@ def _by_stop(g: CanonicalGame) -> Fraction | float:
 
 
 def _canonicalise(ls: tuple[CanonicalGame, ...], rs: tuple[CanonicalGame, ...]) -> CanonicalGame:
-    """Delete dominated options and bypass reversible ones until neither applies."""
+    """Delete dominated options and bypass reversible ones until neither applies: the
+    compiled kernel when it models every game met, else :func:`_canonicalise_py`."""
+    if _kernel is not None:
+        found = _kernel.canonicalise([g.id for g in ls], [g.id for g in rs])
+        if found is not None:
+            return _intern(*found)
+    return _canonicalise_py(ls, rs)
+
+
+def _canonicalise_py(ls: tuple[CanonicalGame, ...], rs: tuple[CanonicalGame, ...]) -> CanonicalGame:
+    """:func:`_canonicalise` in pure Python (options sorted by id): the reference."""
     while True:
         ls = _maximal(ls)
         rs = _minimal(rs)
@@ -654,7 +679,7 @@ def _maximal(options: tuple[CanonicalGame, ...]) -> tuple[CanonicalGame, ...]:
         low, high = g._ls, g._rs
         for h in options:
             # h >= g needs L(h) >= L(g) and R(h) >= R(g) (as in ge, without the call)
-            if h._ls >= low and h._rs >= high and h is not g and ge(h, g):
+            if h._ls >= low and h._rs >= high and h is not g and ge_py(h, g):
                 break
         else:
             kept.append(g)
@@ -668,7 +693,7 @@ def _minimal(options: tuple[CanonicalGame, ...]) -> tuple[CanonicalGame, ...]:
     for g in options:
         low, high = g._ls, g._rs
         for h in options:
-            if h._ls <= low and h._rs <= high and h is not g and ge(g, h):
+            if h._ls <= low and h._rs <= high and h is not g and ge_py(g, h):
                 break
         else:
             kept.append(g)
@@ -678,7 +703,7 @@ def _minimal(options: tuple[CanonicalGame, ...]) -> tuple[CanonicalGame, ...]:
 def _le_raw(x: CanonicalGame, ls: tuple[CanonicalGame, ...], rs: tuple[CanonicalGame, ...]) -> bool:
     """x <= G for the not-yet-canonical G = {ls | rs}: no G^R <= x and no x^L >= G."""
     for gr in rs:
-        if ge(x, gr):
+        if ge_py(x, gr):
             return False
     for xl in x.left:
         if _ge_raw(xl, ls, rs):
@@ -689,7 +714,7 @@ def _le_raw(x: CanonicalGame, ls: tuple[CanonicalGame, ...], rs: tuple[Canonical
 def _ge_raw(x: CanonicalGame, ls: tuple[CanonicalGame, ...], rs: tuple[CanonicalGame, ...]) -> bool:
     """x >= G for G = {ls | rs}: no x^R <= G and no G^L >= x."""
     for gl in ls:
-        if ge(gl, x):
+        if ge_py(gl, x):
             return False
     for xr in x.right:
         if _le_raw(xr, ls, rs):
@@ -702,7 +727,17 @@ def le(g: CanonicalGame, h: CanonicalGame) -> bool:
 
 
 def ge(g: CanonicalGame, h: CanonicalGame) -> bool:
-    """G >= H iff no G^R <= H and no H^L >= G (Siegel CGT II.1), memoised.
+    """G >= H iff no G^R <= H and no H^L >= G (Siegel CGT II.1), memoised: the compiled
+    kernel when it models both games, else :func:`ge_py`."""
+    if _kernel is not None:
+        found = _kernel.ge(g.id, h.id)
+        if found is not None:
+            return found
+    return ge_py(g, h)
+
+
+def ge_py(g: CanonicalGame, h: CanonicalGame) -> bool:
+    """:func:`ge` in pure Python (the reference): G >= H iff no G^R <= H and no H^L >= G.
 
     The stops decide many pairs first (Siegel CGT II.3): G >= H implies L(G) >= L(H) and
     R(G) >= R(H); and R(G) > L(H) implies G > H, since R(G - H) >= R(G) - L(H) > 0. Two
@@ -729,12 +764,12 @@ def ge(g: CanonicalGame, h: CanonicalGame) -> bool:
             return result
     result = True
     for gr in g.right:
-        if ge(h, gr):
+        if ge_py(h, gr):
             result = False
             break
     else:
         for hl in h.left:
-            if ge(hl, g):
+            if ge_py(hl, g):
                 result = False
                 break
     _ge_memo[key] = result

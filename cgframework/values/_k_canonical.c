@@ -1,0 +1,540 @@
+/* Compiled kernel for the canonical-form algebra of cgframework.values.canonical (issue 20,
+ * goal 6): comparison (ge) and canonicalisation (deleting dominated options, bypassing
+ * reversible ones) on a MIRROR of the Python intern table.
+ *
+ * Every CanonicalGame registers here when it is created: its id, its option ids, its stops
+ * and, for an uptimal x + n.^ + *m, its (n, m) (x is then its stop). Only what is exact in C
+ * is modelled: stops that are Python floats (canonical.py stores a stop as a float exactly
+ * when the float is exact), n and m within +-2^62, ids below 2^31. Everything else (a stop
+ * that is a Fraction, a payload too big, a lazy uptimal whose options are not listed) is
+ * unknown here, and any call that meets it returns None: the Python path (the reference)
+ * answers instead. The algorithms are those of canonical.py, line for line (Siegel CGT II.1,
+ * II.3, II.4); the Python functions stay the reference in the tests.
+ *
+ * Recursion is bounded by DEPTH_LIMIT (past it: None, and the Python path runs); memory
+ * failures raise MemoryError; the comparison memo simply stops growing if it cannot.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define F_KNOWN 1 /* stops are exact doubles */
+#define F_OPTS 2  /* option ids are listed */
+#define F_UP 4    /* an uptimal: x = the stop, and n, m */
+
+#define DEPTH_LIMIT 1000
+#define ID_LIMIT 0x7fffffffL
+#define PAYLOAD_LIMIT ((int64_t)1 << 62)
+
+/* results of the recursive functions */
+#define R_FALSE 0
+#define R_TRUE 1
+#define R_UNKNOWN (-1) /* something not modelled, or too deep: the Python path decides */
+#define R_NOMEM (-2)
+
+typedef struct {
+    int32_t *opts; /* nl Left option ids, then nr Right option ids (NULL when none/unknown) */
+    int32_t nl, nr;
+    double ls, rs;
+    int64_t n, m;
+    uint8_t flags;
+} Node;
+
+static Node *table = NULL;
+static Py_ssize_t table_len = 0;
+static PyObject *by_id = NULL; /* canonical.py's _by_id list: id -> CanonicalGame */
+
+static Node *known(int32_t id) {
+    if (id < 0 || id >= table_len) return NULL;
+    Node *g = &table[id];
+    return (g->flags & F_KNOWN) ? g : NULL;
+}
+
+/* ---- the ge memo: open addressing on the id pair ----------------------------------------- */
+static uint64_t *memo_keys = NULL; /* 0 = empty; else ((g << 32) | h) + 1 */
+static uint8_t *memo_vals = NULL;
+static size_t memo_cap = 0, memo_len = 0;
+
+static size_t mix(uint64_t k) {
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdULL;
+    k ^= k >> 33;
+    k *= 0xc4ceb9fe1a85ec53ULL;
+    k ^= k >> 33;
+    return (size_t)k;
+}
+
+static int memo_get(uint64_t key) {
+    if (memo_cap == 0) return -1;
+    size_t i = mix(key) & (memo_cap - 1);
+    while (memo_keys[i]) {
+        if (memo_keys[i] == key) return memo_vals[i];
+        i = (i + 1) & (memo_cap - 1);
+    }
+    return -1;
+}
+
+static void memo_insert(uint64_t key, int value) {
+    size_t i = mix(key) & (memo_cap - 1);
+    while (memo_keys[i] && memo_keys[i] != key) i = (i + 1) & (memo_cap - 1);
+    if (!memo_keys[i]) memo_len++;
+    memo_keys[i] = key;
+    memo_vals[i] = (uint8_t)value;
+}
+
+/* The memo is only a cache: when it cannot grow, it stops growing (no error). */
+static void memo_put(uint64_t key, int value) {
+    if (2 * (memo_len + 1) > memo_cap) {
+        size_t cap = memo_cap ? 2 * memo_cap : 1 << 12;
+        uint64_t *keys = calloc(cap, sizeof *keys);
+        uint8_t *vals = malloc(cap);
+        if (!keys || !vals) {
+            free(keys);
+            free(vals);
+            if (memo_len + 1 >= memo_cap) return;
+        } else {
+            uint64_t *old_keys = memo_keys;
+            uint8_t *old_vals = memo_vals;
+            size_t old_cap = memo_cap;
+            memo_keys = keys;
+            memo_vals = vals;
+            memo_cap = cap;
+            memo_len = 0;
+            for (size_t i = 0; i < old_cap; i++)
+                if (old_keys[i]) memo_insert(old_keys[i], old_vals[i]);
+            free(old_keys);
+            free(old_vals);
+        }
+    }
+    memo_insert(key, value);
+}
+
+/* ---- ge ------------------------------------------------------------------------------------ */
+
+/* x + n.^ + *m >= x' + n'.^ + *m' by the sign of the difference (canonical.py _uptimal_sign). */
+static int uptimal_ge(const Node *g, const Node *h) {
+    if (g->ls != h->ls) return g->ls > h->ls;
+    int64_t dn = g->n - h->n, dm = g->m ^ h->m;
+    if (dn == 0) return dm == 0;
+    if (dm == 1 && (dn == 1 || dn == -1)) return 0;
+    return dn > 0;
+}
+
+/* G >= H iff no G^R <= H and no H^L >= G (canonical.py ge, with the same stop shortcuts). */
+static int ge(int32_t gi, int32_t hi, int depth) {
+    if (gi == hi) return R_TRUE;
+    Node *g = known(gi), *h = known(hi);
+    if (!g || !h) return R_UNKNOWN;
+    if (g->ls < h->ls || g->rs < h->rs) return R_FALSE;
+    if (g->rs > h->ls) return R_TRUE;
+    uint64_t key = (((uint64_t)gi << 32) | (uint64_t)hi) + 1;
+    int found = memo_get(key);
+    if (found >= 0) return found;
+    int result;
+    if ((g->flags & F_UP) && (h->flags & F_UP)) {
+        result = uptimal_ge(g, h);
+    } else {
+        if (!(g->flags & F_OPTS) || !(h->flags & F_OPTS) || depth >= DEPTH_LIMIT)
+            return R_UNKNOWN;
+        result = R_TRUE;
+        for (int32_t i = 0; i < g->nr && result; i++) {
+            int r = ge(hi, g->opts[g->nl + i], depth + 1);
+            if (r < 0) return r;
+            if (r) result = R_FALSE;
+        }
+        for (int32_t i = 0; i < h->nl && result; i++) {
+            int r = ge(h->opts[i], gi, depth + 1);
+            if (r < 0) return r;
+            if (r) result = R_FALSE;
+        }
+    }
+    memo_put(key, result);
+    return result;
+}
+
+/* ---- canonicalise ---------------------------------------------------------------------------- */
+typedef struct {
+    int32_t *a;
+    Py_ssize_t n, cap;
+} Vec;
+
+static int vec_push(Vec *v, int32_t x) {
+    if (v->n == v->cap) {
+        Py_ssize_t cap = v->cap ? 2 * v->cap : 16;
+        int32_t *a = realloc(v->a, (size_t)cap * sizeof *a);
+        if (!a) return R_NOMEM;
+        v->a = a;
+        v->cap = cap;
+    }
+    v->a[v->n++] = x;
+    return 0;
+}
+
+static int cmp_id(const void *x, const void *y) {
+    int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
+    return (a > b) - (a < b);
+}
+
+static void sort_unique(Vec *v) {
+    if (v->n < 2) return;
+    qsort(v->a, (size_t)v->n, sizeof *v->a, cmp_id);
+    Py_ssize_t k = 1;
+    for (Py_ssize_t i = 1; i < v->n; i++)
+        if (v->a[i] != v->a[k - 1]) v->a[k++] = v->a[i];
+    v->n = k;
+}
+
+typedef struct {
+    const Vec *ls, *rs;
+} Raw; /* the not-yet-canonical G = {ls | rs} */
+
+static int ge_raw(int32_t xi, const Raw *G, int depth);
+
+/* x <= G: no G^R <= x and no x^L >= G (canonical.py _le_raw). */
+static int le_raw(int32_t xi, const Raw *G, int depth) {
+    Node *x = known(xi);
+    if (!x || !(x->flags & F_OPTS) || depth >= DEPTH_LIMIT) return R_UNKNOWN;
+    for (Py_ssize_t i = 0; i < G->rs->n; i++) {
+        int r = ge(xi, G->rs->a[i], 0);
+        if (r) return r > 0 ? R_FALSE : r;
+    }
+    for (int32_t i = 0; i < x->nl; i++) {
+        int r = ge_raw(x->opts[i], G, depth + 1);
+        if (r) return r > 0 ? R_FALSE : r;
+    }
+    return R_TRUE;
+}
+
+/* x >= G: no G^L >= x and no x^R <= G (canonical.py _ge_raw). */
+static int ge_raw(int32_t xi, const Raw *G, int depth) {
+    Node *x = known(xi);
+    if (!x || !(x->flags & F_OPTS) || depth >= DEPTH_LIMIT) return R_UNKNOWN;
+    for (Py_ssize_t i = 0; i < G->ls->n; i++) {
+        int r = ge(G->ls->a[i], xi, 0);
+        if (r) return r > 0 ? R_FALSE : r;
+    }
+    for (int32_t i = 0; i < x->nr; i++) {
+        int r = le_raw(x->opts[x->nl + i], G, depth + 1);
+        if (r) return r > 0 ? R_FALSE : r;
+    }
+    return R_TRUE;
+}
+
+/* Keep the options no other one dominates (Left: G^L1 <= G^L2 removes G^L1; Right: the
+ * mirror), into out (canonical.py _maximal / _minimal, with the same stops pre-filter). */
+static int undominated(const Vec *in, Vec *out, int left) {
+    out->n = 0;
+    for (Py_ssize_t i = 0; i < in->n; i++) {
+        int32_t gi = in->a[i];
+        Node *g = known(gi);
+        if (!g) return R_UNKNOWN;
+        int dominated = 0;
+        for (Py_ssize_t j = 0; j < in->n && !dominated && in->n > 1; j++) {
+            int32_t hi = in->a[j];
+            Node *h = known(hi);
+            if (!h) return R_UNKNOWN;
+            if (hi == gi) continue;
+            int r;
+            if (left) {
+                if (!(h->ls >= g->ls && h->rs >= g->rs)) continue;
+                r = ge(hi, gi, 0);
+            } else {
+                if (!(h->ls <= g->ls && h->rs <= g->rs)) continue;
+                r = ge(gi, hi, 0);
+            }
+            if (r < 0) return r;
+            dominated = r;
+        }
+        if (!dominated && vec_push(out, gi)) return R_NOMEM;
+    }
+    return 0;
+}
+
+/* Options of G = {ls | rs} (each sorted by id, no repeats), canonical on return. */
+static int canonicalise(Vec *ls, Vec *rs, Vec *tmp) {
+    Vec t;
+    for (;;) {
+        int r = undominated(ls, tmp, 1);
+        if (r) return r;
+        t = *ls, *ls = *tmp, *tmp = t;
+        r = undominated(rs, tmp, 0);
+        if (r) return r;
+        t = *rs, *rs = *tmp, *tmp = t;
+        Raw G = {ls, rs};
+        int changed = 0;
+        Vec new_ls = {0}, new_rs = {0};
+        /* G^L is reversible through G^LR if G^LR <= G: replace it by G^LR's Left options. */
+        for (Py_ssize_t i = 0; i < ls->n && r >= 0; i++) {
+            Node *gl = known(ls->a[i]);
+            if (!gl || !(gl->flags & F_OPTS)) {
+                r = R_UNKNOWN;
+                break;
+            }
+            int reversed = 0;
+            for (int32_t j = 0; j < gl->nr && !reversed; j++) {
+                int32_t xi = gl->opts[gl->nl + j];
+                int s = le_raw(xi, &G, 0);
+                if (s < 0) {
+                    r = s;
+                    break;
+                }
+                if (s) {
+                    Node *x = known(xi); /* known: le_raw checked it */
+                    for (int32_t k = 0; k < x->nl && r >= 0; k++)
+                        if (vec_push(&new_ls, x->opts[k])) r = R_NOMEM;
+                    reversed = changed = 1;
+                }
+            }
+            if (!reversed && r >= 0 && vec_push(&new_ls, ls->a[i])) r = R_NOMEM;
+        }
+        for (Py_ssize_t i = 0; i < rs->n && r >= 0; i++) {
+            Node *gr = known(rs->a[i]);
+            if (!gr || !(gr->flags & F_OPTS)) {
+                r = R_UNKNOWN;
+                break;
+            }
+            int reversed = 0;
+            for (int32_t j = 0; j < gr->nl && !reversed; j++) {
+                int32_t xi = gr->opts[j];
+                int s = ge_raw(xi, &G, 0);
+                if (s < 0) {
+                    r = s;
+                    break;
+                }
+                if (s) {
+                    Node *x = known(xi);
+                    for (int32_t k = 0; k < x->nr && r >= 0; k++)
+                        if (vec_push(&new_rs, x->opts[x->nl + k])) r = R_NOMEM;
+                    reversed = changed = 1;
+                }
+            }
+            if (!reversed && r >= 0 && vec_push(&new_rs, rs->a[i])) r = R_NOMEM;
+        }
+        if (r < 0 || !changed) {
+            free(new_ls.a);
+            free(new_rs.a);
+            return r < 0 ? r : 0;
+        }
+        sort_unique(&new_ls);
+        sort_unique(&new_rs);
+        free(ls->a);
+        free(rs->a);
+        *ls = new_ls;
+        *rs = new_rs;
+    }
+}
+
+/* ---- the Python interface ------------------------------------------------------------------ */
+
+/* ids (a tuple or list of ints) into v; 0, or -1 when one is not a small id (v->n = -1) */
+static int read_ids(PyObject *seq, Vec *v) {
+    PyObject *fast = PySequence_Fast(seq, "option ids must be a sequence");
+    if (!fast) return -2;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    int status = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long id = PyLong_AsLong(items[i]);
+        if (id == -1 && PyErr_Occurred()) {
+            if (!PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                status = -2;
+                break;
+            }
+            PyErr_Clear();
+            status = -1;
+            break;
+        }
+        if (id < 0 || id > ID_LIMIT) {
+            status = -1;
+            break;
+        }
+        if (vec_push(v, (int32_t)id)) {
+            PyErr_NoMemory();
+            status = -2;
+            break;
+        }
+    }
+    Py_DECREF(fast);
+    return status;
+}
+
+static int grow_table(Py_ssize_t id) {
+    if (id < table_len) return 0;
+    Py_ssize_t cap = table_len ? table_len : 1024;
+    while (cap <= id) cap *= 2;
+    Node *t = realloc(table, (size_t)cap * sizeof *t);
+    if (!t) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memset(t + table_len, 0, (size_t)(cap - table_len) * sizeof *t);
+    table = t;
+    table_len = cap;
+    return 0;
+}
+
+static int read_payload(PyObject *o, int64_t *out) {
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -2;
+    if (overflow || v >= PAYLOAD_LIMIT || v <= -PAYLOAD_LIMIT) return -1;
+    *out = (int64_t)v;
+    return 0;
+}
+
+PyDoc_STRVAR(register_doc,
+             "register(id, left_ids, right_ids, left_stop, right_stop, n, m)\n"
+             "Mirror a new CanonicalGame: option ids (tuples, or None when not listed), stops\n"
+             "(modelled when floats), and n, m of an uptimal x + n.^ + *m (else None).");
+
+static PyObject *k_register(PyObject *self, PyObject *args) {
+    Py_ssize_t id;
+    PyObject *lids, *rids, *ls, *rs, *n, *m;
+    if (!PyArg_ParseTuple(args, "nOOOOOO", &id, &lids, &rids, &ls, &rs, &n, &m)) return NULL;
+    if (id < 0 || id > ID_LIMIT) Py_RETURN_NONE; /* never modelled: stays unknown */
+    if (grow_table(id)) return NULL;
+    Node *g = &table[id];
+    free(g->opts);
+    memset(g, 0, sizeof *g);
+    if (!PyFloat_CheckExact(ls) || !PyFloat_CheckExact(rs)) Py_RETURN_NONE;
+    g->ls = PyFloat_AS_DOUBLE(ls);
+    g->rs = PyFloat_AS_DOUBLE(rs);
+    uint8_t flags = F_KNOWN;
+    if (n != Py_None) {
+        int a = read_payload(n, &g->n), b = a ? 0 : read_payload(m, &g->m);
+        if (a == -2 || b == -2) return NULL;
+        if (a || b || g->m < 0) Py_RETURN_NONE; /* flags 0: unknown */
+        flags |= F_UP;
+    }
+    if (lids != Py_None && rids != Py_None) {
+        Vec v = {0};
+        int a = read_ids(lids, &v);
+        Py_ssize_t nl = v.n;
+        int b = a ? 0 : read_ids(rids, &v);
+        if (a == -2 || b == -2) {
+            free(v.a);
+            return NULL;
+        }
+        if (!a && !b) {
+            g->opts = v.a;
+            g->nl = (int32_t)nl;
+            g->nr = (int32_t)(v.n - nl);
+            flags |= F_OPTS;
+        } else {
+            free(v.a);
+        }
+    }
+    g->flags = flags;
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(ge_doc, "ge(g_id, h_id) -> G >= H, or None when the kernel does not model them.");
+
+static PyObject *k_ge(PyObject *self, PyObject *args) {
+    Py_ssize_t g, h;
+    if (!PyArg_ParseTuple(args, "nn", &g, &h)) return NULL;
+    if (g < 0 || h < 0 || g > ID_LIMIT || h > ID_LIMIT) Py_RETURN_NONE;
+    int r = ge((int32_t)g, (int32_t)h, 0);
+    if (r == R_NOMEM) return PyErr_NoMemory();
+    if (r < 0) Py_RETURN_NONE;
+    return PyBool_FromLong(r);
+}
+
+static PyObject *games_of(const Vec *v) {
+    PyObject *t = PyTuple_New(v->n);
+    if (!t) return NULL;
+    for (Py_ssize_t i = 0; i < v->n; i++) {
+        PyObject *g = PyList_GET_ITEM(by_id, v->a[i]);
+        Py_INCREF(g);
+        PyTuple_SET_ITEM(t, i, g);
+    }
+    return t;
+}
+
+PyDoc_STRVAR(canonicalise_doc,
+             "canonicalise(left_ids, right_ids) -> (lefts, rights), the canonical options of\n"
+             "{lefts | rights} as CanonicalGames sorted by id, or None when the kernel does not\n"
+             "model every game it meets (then canonical.py's _canonicalise_py decides).");
+
+static PyObject *k_canonicalise(PyObject *self, PyObject *args) {
+    PyObject *lids, *rids, *result = NULL;
+    if (!PyArg_ParseTuple(args, "OO", &lids, &rids)) return NULL;
+    if (!by_id) {
+        PyErr_SetString(PyExc_RuntimeError, "_k_canonical.init() was not called");
+        return NULL;
+    }
+    Vec ls = {0}, rs = {0}, tmp = {0};
+    int a = read_ids(lids, &ls), b = a ? 0 : read_ids(rids, &rs);
+    if (a == -2 || b == -2) goto done;
+    if (a || b) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    sort_unique(&ls);
+    sort_unique(&rs);
+    int r = canonicalise(&ls, &rs, &tmp);
+    if (r == R_NOMEM) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (r < 0) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    Py_ssize_t size = PyList_GET_SIZE(by_id);
+    for (Py_ssize_t i = 0; i < ls.n; i++)
+        if (ls.a[i] >= size) {
+            result = Py_NewRef(Py_None);
+            goto done;
+        }
+    for (Py_ssize_t i = 0; i < rs.n; i++)
+        if (rs.a[i] >= size) {
+            result = Py_NewRef(Py_None);
+            goto done;
+        }
+    PyObject *lt = games_of(&ls), *rt = lt ? games_of(&rs) : NULL;
+    if (lt && rt) result = PyTuple_Pack(2, lt, rt);
+    Py_XDECREF(lt);
+    Py_XDECREF(rt);
+done:
+    free(ls.a);
+    free(rs.a);
+    free(tmp.a);
+    return result;
+}
+
+PyDoc_STRVAR(init_doc, "init(by_id): the list mapping id -> CanonicalGame (canonical._by_id).");
+
+static PyObject *k_init(PyObject *self, PyObject *list) {
+    if (!PyList_CheckExact(list)) {
+        PyErr_SetString(PyExc_TypeError, "init() needs the list of games by id");
+        return NULL;
+    }
+    Py_XSETREF(by_id, Py_NewRef(list));
+    Py_RETURN_NONE;
+}
+
+static PyObject *k_info(PyObject *self, PyObject *unused) {
+    Py_ssize_t modelled = 0;
+    for (Py_ssize_t i = 0; i < table_len; i++) modelled += (table[i].flags & F_KNOWN) != 0;
+    return Py_BuildValue("{s:n,s:n,s:n}", "table", table_len, "modelled", modelled, "ge_cached",
+                         (Py_ssize_t)memo_len);
+}
+
+static PyMethodDef methods[] = {
+    {"init", k_init, METH_O, init_doc},
+    {"register", k_register, METH_VARARGS, register_doc},
+    {"ge", k_ge, METH_VARARGS, ge_doc},
+    {"canonicalise", k_canonicalise, METH_VARARGS, canonicalise_doc},
+    {"info", k_info, METH_NOARGS, "Sizes: the mirror table, the games modelled, the ge memo."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_k_canonical",
+    "Compiled canonical-form kernel (see cgframework.values.canonical).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__k_canonical(void) { return PyModule_Create(&module); }
