@@ -21,6 +21,7 @@ from cgframework.compiled import PURE_PYTHON_ENV
 from cgframework.values import UP, game, nimber, number, up
 from cgframework.values.canonical import (
     _canonicalise_py,
+    _game_py,
     _intern,
     _kernel,
     _sorted,
@@ -67,7 +68,8 @@ def _extend(kids: st.SearchStrategy) -> st.SearchStrategy:
 
 
 games = st.recursive(leaves, _extend, max_leaves=8)
-option_lists = st.lists(games, max_size=5)
+numbers = st.integers(-12, 12).map(lambda k: number(Fraction(k, 4)))
+option_lists = st.lists(st.one_of(games, games, numbers), max_size=5)
 SETTINGS = settings(max_examples=150, deadline=None)
 
 
@@ -79,7 +81,8 @@ def test_kernel_canonicalise_agrees_with_python(lefts, rights):
     fast = _kernel.canonicalise([g.id for g in ls], [g.id for g in rs])
     assert fast is not None  # every game here is modelled
     assert _intern(*fast) is _canonicalise_py(ls, rs)
-    assert game(lefts, rights) is _intern(*fast)
+    assert game(lefts, rights) is _intern(*fast) is _game_py(lefts, rights)
+    assert game(iter(rights), reversed(lefts)) is _game_py(rights, lefts)  # any iterables
 
 
 @needs_kernel
@@ -133,6 +136,8 @@ def test_bad_input_raises_instead_of_crashing():
         _kernel.canonicalise(["a"], [])
     assert _kernel.canonicalise([2**40], []) is None  # not an id the kernel models
     assert _kernel.ge(10**8, 0) is None  # never registered
+    with pytest.raises(AttributeError):  # as in the Python path: not a game
+        game([1], [])
 
 
 SOLVE = """

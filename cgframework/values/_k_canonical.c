@@ -16,6 +16,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,10 @@ typedef struct {
 static Node *table = NULL;
 static Py_ssize_t table_len = 0;
 static PyObject *by_id = NULL; /* canonical.py's _by_id list: id -> CanonicalGame */
+/* canonical.py's functions the kernel hands work back to (see init()) */
+static PyObject *py_intern = NULL, *py_game_sorted = NULL, *py_game = NULL;
+static PyTypeObject *game_type = NULL;
+static Py_ssize_t id_offset = -1; /* where the `id` slot sits in a CanonicalGame, if known */
 
 static Node *known(int32_t id) {
     if (id < 0 || id >= table_len) return NULL;
@@ -326,6 +331,76 @@ static int canonicalise(Vec *ls, Vec *rs, Vec *tmp) {
     }
 }
 
+
+/* ---- game(): a memo from option id sets to results -------------------------------------------
+ * Keys are (sorted Left ids, sorted Right ids): the option sets game() was given, and the
+ * canonical option sets of every registered game (game() of those is that game). */
+typedef struct {
+    uint64_t hash;
+    int32_t *key; /* nl, nr, then the ids; NULL = empty slot */
+    int32_t value;
+} GEntry;
+
+static GEntry *gmemo = NULL;
+static size_t gmemo_cap = 0, gmemo_len = 0;
+
+static uint64_t key_hash(const Vec *l, const Vec *r) {
+    uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)l->n;
+    for (Py_ssize_t i = 0; i < l->n; i++) h = (h ^ (uint32_t)l->a[i]) * 0x100000001b3ULL;
+    h = (h ^ 0xffffffffULL) * 0x100000001b3ULL; /* the side separator */
+    for (Py_ssize_t i = 0; i < r->n; i++) h = (h ^ (uint32_t)r->a[i]) * 0x100000001b3ULL;
+    return (uint64_t)mix(h);
+}
+
+static int key_equal(const int32_t *key, const Vec *l, const Vec *r) {
+    return key[0] == l->n && key[1] == r->n &&
+           !memcmp(key + 2, l->a, (size_t)l->n * sizeof(int32_t)) &&
+           !memcmp(key + 2 + l->n, r->a, (size_t)r->n * sizeof(int32_t));
+}
+
+static int32_t gmemo_get(uint64_t h, const Vec *l, const Vec *r) {
+    if (gmemo_cap == 0) return -1;
+    size_t i = h & (gmemo_cap - 1);
+    while (gmemo[i].key) {
+        if (gmemo[i].hash == h && key_equal(gmemo[i].key, l, r)) return gmemo[i].value;
+        i = (i + 1) & (gmemo_cap - 1);
+    }
+    return -1;
+}
+
+static void gmemo_place(GEntry e) {
+    size_t i = e.hash & (gmemo_cap - 1);
+    while (gmemo[i].key) i = (i + 1) & (gmemo_cap - 1);
+    gmemo[i] = e;
+    gmemo_len++;
+}
+
+/* Remember game(l, r) = value (a cache: when memory runs out it stops growing). */
+static void gmemo_put(uint64_t h, const Vec *l, const Vec *r, int32_t value) {
+    if (gmemo_get(h, l, r) >= 0) return;
+    if (2 * (gmemo_len + 1) > gmemo_cap) {
+        size_t cap = gmemo_cap ? 2 * gmemo_cap : 1 << 12;
+        GEntry *t = calloc(cap, sizeof *t);
+        if (!t) return;
+        GEntry *old = gmemo;
+        size_t old_cap = gmemo_cap;
+        gmemo = t;
+        gmemo_cap = cap;
+        gmemo_len = 0;
+        for (size_t i = 0; i < old_cap; i++)
+            if (old[i].key) gmemo_place(old[i]);
+        free(old);
+    }
+    int32_t *key = malloc((size_t)(2 + l->n + r->n) * sizeof *key);
+    if (!key) return;
+    key[0] = (int32_t)l->n;
+    key[1] = (int32_t)r->n;
+    memcpy(key + 2, l->a, (size_t)l->n * sizeof *key);
+    memcpy(key + 2 + l->n, r->a, (size_t)r->n * sizeof *key);
+    GEntry e = {h, key, value};
+    gmemo_place(e);
+}
+
 /* ---- the Python interface ------------------------------------------------------------------ */
 
 /* ids (a tuple or list of ints) into v; 0, or -1 when one is not a small id (v->n = -1) */
@@ -422,6 +497,8 @@ static PyObject *k_register(PyObject *self, PyObject *args) {
             g->nl = (int32_t)nl;
             g->nr = (int32_t)(v.n - nl);
             flags |= F_OPTS;
+            Vec l = {g->opts, g->nl, g->nl}, r = {g->opts + g->nl, g->nr, g->nr};
+            gmemo_put(key_hash(&l, &r), &l, &r, (int32_t)id);
         } else {
             free(v.a);
         }
@@ -443,6 +520,11 @@ static PyObject *k_ge(PyObject *self, PyObject *args) {
 }
 
 static PyObject *games_of(const Vec *v) {
+    for (Py_ssize_t i = 0; i < v->n; i++)
+        if (v->a[i] >= PyList_GET_SIZE(by_id)) {
+            PyErr_SetString(PyExc_RuntimeError, "_k_canonical: an id with no game");
+            return NULL;
+        }
     PyObject *t = PyTuple_New(v->n);
     if (!t) return NULL;
     for (Py_ssize_t i = 0; i < v->n; i++) {
@@ -505,26 +587,178 @@ done:
     return result;
 }
 
-PyDoc_STRVAR(init_doc, "init(by_id): the list mapping id -> CanonicalGame (canonical._by_id).");
+PyDoc_STRVAR(init_doc,
+             "init(by_id, intern, game_sorted, game, game_type): canonical.py's list of games by\n"
+             "id, its _intern (new canonical options -> game), _game (sorted option tuples ->\n"
+             "game, for what the kernel does not model), _game_py (any input) and CanonicalGame.");
 
-static PyObject *k_init(PyObject *self, PyObject *list) {
-    if (!PyList_CheckExact(list)) {
-        PyErr_SetString(PyExc_TypeError, "init() needs the list of games by id");
+static PyObject *k_init(PyObject *self, PyObject *args) {
+    PyObject *list, *intern, *sorted, *any, *type;
+    if (!PyArg_ParseTuple(args, "O!OOOO!", &PyList_Type, &list, &intern, &sorted, &any,
+                          &PyType_Type, &type))
+        return NULL;
+    Py_XSETREF(by_id, Py_NewRef(list));
+    Py_XSETREF(py_intern, Py_NewRef(intern));
+    Py_XSETREF(py_game_sorted, Py_NewRef(sorted));
+    Py_XSETREF(py_game, Py_NewRef(any));
+    Py_XSETREF(game_type, (PyTypeObject *)Py_NewRef(type));
+    /* the `id` slot's offset, to read it without an attribute look-up */
+    id_offset = -1;
+    PyObject *descr = PyDict_GetItemString(game_type->tp_dict, "id");
+    if (descr && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+        PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+        if (member->type == T_OBJECT_EX) id_offset = member->offset;
+    }
+    Py_RETURN_NONE;
+}
+
+/* The id of a CanonicalGame: >= 0; -1 when o is not one, or its id is no small int. */
+static int32_t id_of(PyObject *o) {
+    PyObject *v;
+    if (id_offset >= 0 && PyObject_TypeCheck(o, game_type)) {
+        v = *(PyObject **)((char *)o + id_offset);
+        if (!v || !PyLong_CheckExact(v)) return -1;
+        Py_INCREF(v);
+    } else {
+        return -1;
+    }
+    long id = PyLong_AsLong(v);
+    Py_DECREF(v);
+    if (id == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return -1;
+    }
+    return id < 0 || id > ID_LIMIT ? -1 : (int32_t)id;
+}
+
+static int ids_of(PyObject *fast, Vec *v) {
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int32_t id = id_of(items[i]);
+        if (id < 0) return -1;
+        if (vec_push(v, id)) return R_NOMEM;
+    }
+    return 0;
+}
+
+static int is_number(const Node *g) { return (g->flags & F_UP) && g->n == 0 && g->m == 0; }
+
+/* game() of sorted option ids, not in the memo: canonicalise here when every game met is
+ * modelled and some option is no number, else canonical.py's _game decides. New reference. */
+static PyObject *game_miss(const Vec *key_l, const Vec *key_r) {
+    Vec ls = {0}, rs = {0}, tmp = {0};
+    PyObject *result = NULL;
+    int modelled = 1, all_numbers = 1, r = 0;
+    int32_t best_l = -1, best_r = -1;
+    /* Numbers are totally ordered: only the largest Left and smallest Right one can survive
+     * domination (canonical.py _game); the others go straight to ls, rs. */
+    for (int side = 0; side < 2 && modelled && r == 0; side++) {
+        const Vec *in = side ? key_r : key_l;
+        Vec *out = side ? &rs : &ls;
+        int32_t *best = side ? &best_r : &best_l;
+        for (Py_ssize_t i = 0; i < in->n && r == 0; i++) {
+            Node *g = known(in->a[i]);
+            if (!g) {
+                modelled = 0;
+                break;
+            }
+            if (is_number(g)) {
+                if (*best < 0 || (side ? g->ls < table[*best].ls : g->ls > table[*best].ls))
+                    *best = in->a[i];
+            } else {
+                all_numbers = 0;
+                if (!(g->flags & F_OPTS)) modelled = 0;
+                else r = vec_push(out, in->a[i]);
+            }
+        }
+    }
+    if (r == 0 && modelled && !all_numbers) {
+        if (best_l >= 0) r = vec_push(&ls, best_l);
+        if (r == 0 && best_r >= 0) r = vec_push(&rs, best_r);
+        sort_unique(&ls);
+        sort_unique(&rs);
+        if (r == 0) r = canonicalise(&ls, &rs, &tmp);
+    }
+    if (r == R_NOMEM) {
+        PyErr_NoMemory();
+    } else if (r < 0 || !modelled || all_numbers) {
+        PyObject *lt = games_of(key_l), *rt = lt ? games_of(key_r) : NULL;
+        if (lt && rt) result = PyObject_CallFunctionObjArgs(py_game_sorted, lt, rt, NULL);
+        Py_XDECREF(lt);
+        Py_XDECREF(rt);
+    } else {
+        int32_t found = gmemo_get(key_hash(&ls, &rs), &ls, &rs);
+        if (found >= 0 && found < PyList_GET_SIZE(by_id)) {
+            result = Py_NewRef(PyList_GET_ITEM(by_id, found));
+        } else {
+            PyObject *lt = games_of(&ls), *rt = lt ? games_of(&rs) : NULL;
+            if (lt && rt) result = PyObject_CallFunctionObjArgs(py_intern, lt, rt, NULL);
+            Py_XDECREF(lt);
+            Py_XDECREF(rt);
+        }
+    }
+    free(ls.a);
+    free(rs.a);
+    free(tmp.a);
+    return result;
+}
+
+PyDoc_STRVAR(game_doc,
+             "game(lefts, rights) -> the canonical form of {lefts | rights} (iterables of\n"
+             "CanonicalGames), memoised on the option id sets; canonical.py's game().");
+
+static PyObject *k_game(PyObject *self, PyObject *args) {
+    PyObject *lefts, *rights, *result = NULL;
+    if (!PyArg_ParseTuple(args, "OO", &lefts, &rights)) return NULL;
+    if (!by_id) {
+        PyErr_SetString(PyExc_RuntimeError, "_k_canonical.init() was not called");
         return NULL;
     }
-    Py_XSETREF(by_id, Py_NewRef(list));
-    Py_RETURN_NONE;
+    PyObject *fl = PySequence_Fast(lefts, "game() needs iterables of games");
+    if (!fl) return NULL;
+    PyObject *fr = PySequence_Fast(rights, "game() needs iterables of games");
+    if (!fr) {
+        Py_DECREF(fl);
+        return NULL;
+    }
+    Vec l = {0}, r = {0};
+    int status = ids_of(fl, &l);
+    if (status == 0) status = ids_of(fr, &r);
+    if (status == R_NOMEM) {
+        PyErr_NoMemory();
+    } else if (status < 0) { /* not all CanonicalGames with small ids: the Python path */
+        result = PyObject_CallFunctionObjArgs(py_game, fl, fr, NULL);
+    } else {
+        sort_unique(&l);
+        sort_unique(&r);
+        uint64_t h = key_hash(&l, &r);
+        int32_t found = gmemo_get(h, &l, &r);
+        if (found >= 0 && found < PyList_GET_SIZE(by_id)) {
+            result = Py_NewRef(PyList_GET_ITEM(by_id, found));
+        } else {
+            result = game_miss(&l, &r);
+            int32_t id = result ? id_of(result) : -1;
+            if (id >= 0) gmemo_put(h, &l, &r, id);
+        }
+    }
+    free(l.a);
+    free(r.a);
+    Py_DECREF(fl);
+    Py_DECREF(fr);
+    return result;
 }
 
 static PyObject *k_info(PyObject *self, PyObject *unused) {
     Py_ssize_t modelled = 0;
     for (Py_ssize_t i = 0; i < table_len; i++) modelled += (table[i].flags & F_KNOWN) != 0;
-    return Py_BuildValue("{s:n,s:n,s:n}", "table", table_len, "modelled", modelled, "ge_cached",
-                         (Py_ssize_t)memo_len);
+    return Py_BuildValue("{s:n,s:n,s:n,s:n}", "table", table_len, "modelled", modelled,
+                         "ge_cached", (Py_ssize_t)memo_len, "game_cached", (Py_ssize_t)gmemo_len);
 }
 
 static PyMethodDef methods[] = {
-    {"init", k_init, METH_O, init_doc},
+    {"init", k_init, METH_VARARGS, init_doc},
+    {"game", k_game, METH_VARARGS, game_doc},
     {"register", k_register, METH_VARARGS, register_doc},
     {"ge", k_ge, METH_VARARGS, ge_doc},
     {"canonicalise", k_canonicalise, METH_VARARGS, canonicalise_doc},

@@ -59,9 +59,8 @@ _kernel = load_kernel("cgframework.values._k_canonical")
 """The compiled kernel (``_k_canonical.c``: ``ge`` and ``canonicalise`` on a mirror of the
 intern table, each game registered as it is made), or None: then, and whenever the kernel
 answers None (a game it does not model: a stop that is not an exact float, a lazy uptimal's
-options, too deep), the pure-Python functions here decide; they are the reference."""
-if _kernel is not None:
-    _kernel.init(_by_id)
+options, too deep), the pure-Python functions here decide; they are the reference. It also
+does all of :func:`game` (its memo included), handing back to :func:`_intern` for new forms."""
 
 
 class CanonicalGame(Interned):
@@ -571,7 +570,15 @@ def game(lefts: Iterable[CanonicalGame], rights: Iterable[CanonicalGame]) -> Can
     canonical: x's Right options exceed x = L(G), so they exceed G and do not reverse x;
     likewise for y. Anything else goes through :func:`_canonicalise`. Memoised on the sets of
     option ids given (in any order, with repeats): searches meet the same lists again.
+    The compiled kernel does all this when it is loaded (see :data:`_kernel`).
     """
+    if _kernel is not None:
+        return _kernel.game(lefts, rights)
+    return _game_py(lefts, rights)
+
+
+def _game_py(lefts: Iterable[CanonicalGame], rights: Iterable[CanonicalGame]) -> CanonicalGame:
+    """:func:`game` in pure Python."""
     key = (frozenset(map(_by_id_key, lefts)), frozenset(map(_by_id_key, rights)))
     found = _game_memo.get(key)
     if found is None:
@@ -722,6 +729,10 @@ def _ge_raw(x: CanonicalGame, ls: tuple[CanonicalGame, ...], rs: tuple[Canonical
     return True
 
 
+if _kernel is not None:  # what the kernel hands back to Python
+    _kernel.init(_by_id, _intern, _game, _game_py, CanonicalGame)
+
+
 def le(g: CanonicalGame, h: CanonicalGame) -> bool:
     return ge(h, g)
 
@@ -868,6 +879,7 @@ def cache_info() -> dict[str, int]:
         "add_cached": len(_add_memo),
         "game_cached": len(_game_memo),
         **_stats,
+        **({f"kernel_{k}": v for k, v in _kernel.info().items()} if _kernel is not None else {}),
     }
 
 
