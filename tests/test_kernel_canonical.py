@@ -20,11 +20,14 @@ from hypothesis import strategies as st
 from cgframework.compiled import PURE_PYTHON_ENV
 from cgframework.values import UP, game, nimber, number, up
 from cgframework.values.canonical import (
+    _by_id,
     _canonicalise_py,
     _game_py,
     _intern,
+    _interned,
     _kernel,
     _sorted,
+    _uptimal_of,
     add,
     ge,
     ge_by_definition,
@@ -83,6 +86,23 @@ def test_kernel_canonicalise_agrees_with_python(lefts, rights):
     assert _intern(*fast) is _canonicalise_py(ls, rs)
     assert game(lefts, rights) is _intern(*fast) is _game_py(lefts, rights)
     assert game(iter(rights), reversed(lefts)) is _game_py(rights, lefts)  # any iterables
+
+
+@needs_kernel
+@SETTINGS
+@given(option_lists, option_lists)
+def test_forms_the_kernel_makes_have_the_facts_intern_gives(lefts, rights):
+    """The kernel makes new general forms itself (as ``_intern`` does): same slots."""
+    g = game(lefts, rights)
+    assert _by_id[g.id] is g
+    assert _interned[g._key] is g
+    assert g._key == (tuple(x.id for x in g.left), tuple(x.id for x in g.right))
+    if g._up is None:
+        assert g.number_value is None and g.nim_value is None
+        assert g._ls == max(x._rs for x in g.left) and type(g._ls) is float
+        assert g._rs == min(x._ls for x in g.right) and type(g._rs) is float
+        assert (g.left, g.right) == (_sorted(g.left), _sorted(g.right))
+        assert _uptimal_of(g.left, g.right) is None
 
 
 @needs_kernel

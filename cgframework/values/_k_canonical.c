@@ -48,8 +48,15 @@ static Py_ssize_t table_len = 0;
 static PyObject *by_id = NULL; /* canonical.py's _by_id list: id -> CanonicalGame */
 /* canonical.py's functions the kernel hands work back to (see init()) */
 static PyObject *py_intern = NULL, *py_game_sorted = NULL, *py_game = NULL;
+static PyObject *interned = NULL; /* canonical.py's _interned dict: option ids -> game */
 static PyTypeObject *game_type = NULL;
 static Py_ssize_t id_offset = -1; /* where the `id` slot sits in a CanonicalGame, if known */
+/* CanonicalGame's slots, to make a general form here as canonical.py's _intern does */
+enum { S_ID, S_LEFT, S_RIGHT, S_NUMBER, S_NIM, S_KEY, S_LS, S_RS, S_UP, S_COUNT };
+static const char *slot_names[S_COUNT] = {"id",   "left", "right", "number_value", "nim_value",
+                                          "_key", "_ls",  "_rs",   "_up"};
+static Py_ssize_t slot_offsets[S_COUNT];
+static int can_make = 0; /* every slot offset is known */
 
 static Node *known(int32_t id) {
     if (id < 0 || id >= table_len) return NULL;
@@ -593,22 +600,29 @@ PyDoc_STRVAR(init_doc,
              "game, for what the kernel does not model), _game_py (any input) and CanonicalGame.");
 
 static PyObject *k_init(PyObject *self, PyObject *args) {
-    PyObject *list, *intern, *sorted, *any, *type;
-    if (!PyArg_ParseTuple(args, "O!OOOO!", &PyList_Type, &list, &intern, &sorted, &any,
-                          &PyType_Type, &type))
+    PyObject *list, *dict, *intern, *sorted, *any, *type;
+    if (!PyArg_ParseTuple(args, "O!O!OOOO!", &PyList_Type, &list, &PyDict_Type, &dict, &intern,
+                          &sorted, &any, &PyType_Type, &type))
         return NULL;
     Py_XSETREF(by_id, Py_NewRef(list));
+    Py_XSETREF(interned, Py_NewRef(dict));
     Py_XSETREF(py_intern, Py_NewRef(intern));
     Py_XSETREF(py_game_sorted, Py_NewRef(sorted));
     Py_XSETREF(py_game, Py_NewRef(any));
     Py_XSETREF(game_type, (PyTypeObject *)Py_NewRef(type));
-    /* the `id` slot's offset, to read it without an attribute look-up */
-    id_offset = -1;
-    PyObject *descr = PyDict_GetItemString(game_type->tp_dict, "id");
-    if (descr && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
-        PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-        if (member->type == T_OBJECT_EX) id_offset = member->offset;
+    /* the slots' offsets (member descriptors of __slots__), to read the `id` without an
+     * attribute look-up and to fill a new form's slots as object.__setattr__ would */
+    can_make = 1;
+    for (int i = 0; i < S_COUNT; i++) {
+        slot_offsets[i] = -1;
+        PyObject *descr = PyDict_GetItemString(game_type->tp_dict, slot_names[i]);
+        if (descr && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+            PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+            if (member->type == T_OBJECT_EX) slot_offsets[i] = member->offset;
+        }
+        if (slot_offsets[i] < 0) can_make = 0;
     }
+    id_offset = slot_offsets[S_ID];
     Py_RETURN_NONE;
 }
 
@@ -643,6 +657,86 @@ static int ids_of(PyObject *fast, Vec *v) {
 }
 
 static int is_number(const Node *g) { return (g->flags & F_UP) && g->n == 0 && g->m == 0; }
+
+static PyObject *ids_tuple(const Vec *v) {
+    PyObject *t = PyTuple_New(v->n);
+    if (!t) return NULL;
+    for (Py_ssize_t i = 0; i < v->n; i++) {
+        PyObject *x = PyLong_FromLong(v->a[i]);
+        if (!x) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+/* Mirror game `id` with options l, r (sorted ids) and exact stops; 0, or -1 (no memory). */
+static int register_node(Py_ssize_t id, const Vec *l, const Vec *r, double ls, double rs) {
+    if (grow_table(id)) return -1;
+    int32_t *opts = malloc((size_t)(l->n + r->n + 1) * sizeof *opts);
+    if (!opts) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(opts, l->a, (size_t)l->n * sizeof *opts);
+    memcpy(opts + l->n, r->a, (size_t)r->n * sizeof *opts);
+    Node *g = &table[id];
+    free(g->opts);
+    memset(g, 0, sizeof *g);
+    g->opts = opts;
+    g->nl = (int32_t)l->n;
+    g->nr = (int32_t)r->n;
+    g->ls = ls;
+    g->rs = rs;
+    g->flags = F_KNOWN | F_OPTS;
+    gmemo_put(key_hash(l, r), l, r, (int32_t)id);
+    return 0;
+}
+
+/* A new general form {l | r} (canonical options, sorted ids, both sides non-empty, some option
+ * no uptimal, every option modelled), made as canonical.py's _intern makes one: no number, no
+ * nimber, no uptimal (those need uptimal options), stops max(l's right stops) and
+ * min(r's left stops), appended to _by_id, entered in _interned and here. New reference. */
+static PyObject *make_form(const Vec *l, const Vec *r) {
+    double ls = table[l->a[0]].rs, rs = table[r->a[0]].ls;
+    for (Py_ssize_t i = 1; i < l->n; i++)
+        if (table[l->a[i]].rs > ls) ls = table[l->a[i]].rs;
+    for (Py_ssize_t i = 1; i < r->n; i++)
+        if (table[r->a[i]].ls < rs) rs = table[r->a[i]].ls;
+    Py_ssize_t id = PyList_GET_SIZE(by_id);
+    if (id > ID_LIMIT) return PyObject_CallFunction(py_intern, "NN", games_of(l), games_of(r));
+    PyObject *values[S_COUNT] = {NULL};
+    PyObject *lk = ids_tuple(l), *rk = lk ? ids_tuple(r) : NULL;
+    if (lk && rk) values[S_KEY] = PyTuple_Pack(2, lk, rk);
+    Py_XDECREF(lk);
+    Py_XDECREF(rk);
+    values[S_ID] = PyLong_FromSsize_t(id);
+    values[S_LEFT] = games_of(l);
+    values[S_RIGHT] = games_of(r);
+    values[S_NUMBER] = Py_NewRef(Py_None);
+    values[S_NIM] = Py_NewRef(Py_None);
+    values[S_LS] = PyFloat_FromDouble(ls);
+    values[S_RS] = PyFloat_FromDouble(rs);
+    values[S_UP] = Py_NewRef(Py_None);
+    PyObject *g = NULL;
+    int ok = 1;
+    for (int i = 0; i < S_COUNT; i++) ok = ok && values[i];
+    if (ok) g = game_type->tp_alloc(game_type, 0);
+    if (g) {
+        for (int i = 0; i < S_COUNT; i++) { /* the slots take over the references */
+            *(PyObject **)((char *)g + slot_offsets[i]) = values[i];
+            values[i] = NULL;
+        }
+        PyObject *key = *(PyObject **)((char *)g + slot_offsets[S_KEY]);
+        if (PyList_Append(by_id, g) || PyDict_SetItem(interned, key, g) ||
+            register_node(id, l, r, ls, rs))
+            Py_CLEAR(g);
+    }
+    for (int i = 0; i < S_COUNT; i++) Py_XDECREF(values[i]);
+    return g;
+}
 
 /* game() of sorted option ids, not in the memo: canonicalise here when every game met is
  * modelled and some option is no number, else canonical.py's _game decides. New reference. */
@@ -689,8 +783,13 @@ static PyObject *game_miss(const Vec *key_l, const Vec *key_r) {
         Py_XDECREF(rt);
     } else {
         int32_t found = gmemo_get(key_hash(&ls, &rs), &ls, &rs);
+        int general = 0; /* some option is no uptimal: the form is none either */
+        for (Py_ssize_t i = 0; i < ls.n; i++) general |= !(table[ls.a[i]].flags & F_UP);
+        for (Py_ssize_t i = 0; i < rs.n; i++) general |= !(table[rs.a[i]].flags & F_UP);
         if (found >= 0 && found < PyList_GET_SIZE(by_id)) {
             result = Py_NewRef(PyList_GET_ITEM(by_id, found));
+        } else if (general && can_make && ls.n && rs.n) {
+            result = make_form(&ls, &rs);
         } else {
             PyObject *lt = games_of(&ls), *rt = lt ? games_of(&rs) : NULL;
             if (lt && rt) result = PyObject_CallFunctionObjArgs(py_intern, lt, rt, NULL);

@@ -730,7 +730,7 @@ def _ge_raw(x: CanonicalGame, ls: tuple[CanonicalGame, ...], rs: tuple[Canonical
 
 
 if _kernel is not None:  # what the kernel hands back to Python
-    _kernel.init(_by_id, _intern, _game, _game_py, CanonicalGame)
+    _kernel.init(_by_id, _interned, _intern, _game, _game_py, CanonicalGame)
 
 
 def le(g: CanonicalGame, h: CanonicalGame) -> bool:
