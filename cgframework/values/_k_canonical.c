@@ -738,6 +738,22 @@ static PyObject *make_form(const Vec *l, const Vec *r) {
     return g;
 }
 
+/* Could {l | r} (canonical options, all uptimals) be an uptimal, a number or a nimber? A
+ * conservative reading of canonical.py's _uptimal_of and _number_of: 0 only when it surely
+ * is none (then it is a general form), 1 when canonical.py's _intern must decide. */
+static int maybe_uptimal(const Vec *l, const Vec *r) {
+    Py_ssize_t nl = l->n, nr = r->n;
+    int same = nl == nr && !memcmp(l->a, r->a, (size_t)nl * sizeof *l->a);
+    if (same) return 1;                           /* x + *m */
+    if (nl > 2 || nr > 2) return 0;               /* no rule applies to other lists */
+    if (nl == 1 && nr == 1) {
+        const Node *a = &table[l->a[0]], *b = &table[r->a[0]];
+        if (is_number(a) && is_number(b) && a->ls < b->ls) return 1; /* a number */
+        return a->ls == b->ls;                    /* x + n.^ + *m needs equal x */
+    }
+    return 1;
+}
+
 /* game() of sorted option ids, not in the memo: canonicalise here when every game met is
  * modelled and some option is no number, else canonical.py's _game decides. New reference. */
 static PyObject *game_miss(const Vec *key_l, const Vec *key_r) {
@@ -786,6 +802,7 @@ static PyObject *game_miss(const Vec *key_l, const Vec *key_r) {
         int general = 0; /* some option is no uptimal: the form is none either */
         for (Py_ssize_t i = 0; i < ls.n; i++) general |= !(table[ls.a[i]].flags & F_UP);
         for (Py_ssize_t i = 0; i < rs.n; i++) general |= !(table[rs.a[i]].flags & F_UP);
+        if (!general) general = !maybe_uptimal(&ls, &rs);
         if (found >= 0 && found < PyList_GET_SIZE(by_id)) {
             result = Py_NewRef(PyList_GET_ITEM(by_id, found));
         } else if (general && can_make && ls.n && rs.n) {
