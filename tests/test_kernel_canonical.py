@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from cgframework.compiled import PURE_PYTHON_ENV
 from cgframework.values import UP, game, nimber, number, up
 from cgframework.values.canonical import (
+    ValueTooLarge,
     _by_id,
     _canonicalise_py,
     _game_py,
@@ -29,9 +30,11 @@ from cgframework.values.canonical import (
     _sorted,
     _uptimal_of,
     add,
+    add_py,
     ge,
     ge_by_definition,
     ge_py,
+    negate_py,
     uptimal,
 )
 
@@ -116,6 +119,16 @@ def test_kernel_ge_agrees_with_python(g, h):
 
 
 @needs_kernel
+@SETTINGS
+@given(games, games)
+def test_kernel_add_and_negate_agree_with_python(g, h):
+    total = _kernel.add(g, h)
+    assert total is not None and total is add_py(g, h) is _kernel.add(h, g)
+    assert _kernel.negate(g) is negate_py(g) and _kernel.negate(_kernel.negate(g)) is g
+    assert _kernel.add(g, _kernel.negate(g)) is number(0)
+
+
+@needs_kernel
 def test_game_uses_the_kernel(monkeypatch):
     """game() on option lists met the first time canonicalises in the kernel, not in Python."""
     from cgframework.values import canonical
@@ -148,6 +161,13 @@ def test_games_the_kernel_does_not_model_fall_back_to_python():
     assert ge(deep, tiny_one) == ge_py(deep, tiny_one)
     assert _kernel.ge(up(2**70).id, UP.id) is None  # payload beyond int64: not modelled
     assert ge(up(2**70), UP)
+    assert _kernel.add(switch, hot) is None and _kernel.negate(switch) is None
+    assert add(switch, hot) is add_py(switch, hot) and -switch is negate_py(switch)
+    lazy = up(100)  # born after EAGER_BIRTHDAY: its options are not listed for the kernel
+    assert _kernel.add(lazy, tiny_one) is None
+    assert add(lazy, tiny_one) is add_py(lazy, tiny_one)
+    with pytest.raises(ValueTooLarge):  # as the Python path refuses it
+        add(deep, tiny_one)
 
 
 @needs_kernel

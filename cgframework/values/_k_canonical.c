@@ -48,6 +48,7 @@ static Py_ssize_t table_len = 0;
 static PyObject *by_id = NULL; /* canonical.py's _by_id list: id -> CanonicalGame */
 /* canonical.py's functions the kernel hands work back to (see init()) */
 static PyObject *py_intern = NULL, *py_game_sorted = NULL, *py_game = NULL;
+static PyObject *py_add = NULL, *py_negate = NULL; /* for uptimals: arithmetic on the payload */
 static PyObject *interned = NULL; /* canonical.py's _interned dict: option ids -> game */
 static PyTypeObject *game_type = NULL;
 static Py_ssize_t id_offset = -1; /* where the `id` slot sits in a CanonicalGame, if known */
@@ -595,15 +596,19 @@ done:
 }
 
 PyDoc_STRVAR(init_doc,
-             "init(by_id, intern, game_sorted, game, game_type): canonical.py's list of games by\n"
-             "id, its _intern (new canonical options -> game), _game (sorted option tuples ->\n"
-             "game, for what the kernel does not model), _game_py (any input) and CanonicalGame.");
+             "init(by_id, interned, intern, game_sorted, game, game_type, add, negate):\n"
+             "canonical.py's list of games by id, its _interned dict, its _intern (new canonical\n"
+             "options -> game), _game (sorted option tuples -> game, for what the kernel does not\n"
+             "model), _game_py (any input), CanonicalGame, and add_py and negate_py (called for\n"
+             "uptimals only).");
 
 static PyObject *k_init(PyObject *self, PyObject *args) {
-    PyObject *list, *dict, *intern, *sorted, *any, *type;
-    if (!PyArg_ParseTuple(args, "O!O!OOOO!", &PyList_Type, &list, &PyDict_Type, &dict, &intern,
-                          &sorted, &any, &PyType_Type, &type))
+    PyObject *list, *dict, *intern, *sorted, *any, *type, *add, *negate;
+    if (!PyArg_ParseTuple(args, "O!O!OOOO!OO", &PyList_Type, &list, &PyDict_Type, &dict, &intern,
+                          &sorted, &any, &PyType_Type, &type, &add, &negate))
         return NULL;
+    Py_XSETREF(py_add, Py_NewRef(add));
+    Py_XSETREF(py_negate, Py_NewRef(negate));
     Py_XSETREF(by_id, Py_NewRef(list));
     Py_XSETREF(interned, Py_NewRef(dict));
     Py_XSETREF(py_intern, Py_NewRef(intern));
@@ -820,6 +825,226 @@ static PyObject *game_miss(const Vec *key_l, const Vec *key_r) {
     return result;
 }
 
+/* game() of option ids sorted, without repeats: the memo, else game_miss. New reference. */
+static PyObject *game_sorted(const Vec *l, const Vec *r) {
+    uint64_t h = key_hash(l, r);
+    int32_t found = gmemo_get(h, l, r);
+    if (found >= 0 && found < PyList_GET_SIZE(by_id))
+        return Py_NewRef(PyList_GET_ITEM(by_id, found));
+    PyObject *result = game_miss(l, r);
+    int32_t id = result ? id_of(result) : -1;
+    if (id >= 0) gmemo_put(h, l, r, id);
+    return result;
+}
+
+/* ---- negate and add: recursion over the options, new forms through game_sorted ------------
+ * Both return a game id, R_UNKNOWN (something not modelled, or too deep: canonical.py's
+ * Python path answers), or R_ERROR (a Python exception is set). Python code may run inside
+ * (the uptimal cases, _intern, _game), so no Node pointer is kept across a call. */
+#define R_ERROR (-3)
+
+typedef struct {
+    uint64_t *keys; /* 0 = empty; else ((a << 32) | b) + 1 */
+    int32_t *vals;
+    size_t cap, len;
+} PairMap;
+
+static PairMap add_memo = {0}, neg_memo = {0};
+
+static int32_t pairmap_get(const PairMap *m, uint64_t key) {
+    if (m->cap == 0) return -1;
+    size_t i = mix(key) & (m->cap - 1);
+    while (m->keys[i]) {
+        if (m->keys[i] == key) return m->vals[i];
+        i = (i + 1) & (m->cap - 1);
+    }
+    return -1;
+}
+
+static void pairmap_insert(PairMap *m, uint64_t key, int32_t value) {
+    size_t i = mix(key) & (m->cap - 1);
+    while (m->keys[i] && m->keys[i] != key) i = (i + 1) & (m->cap - 1);
+    if (!m->keys[i]) m->len++;
+    m->keys[i] = key;
+    m->vals[i] = value;
+}
+
+/* A cache: when it cannot grow, it stops growing. */
+static void pairmap_put(PairMap *m, uint64_t key, int32_t value) {
+    if (2 * (m->len + 1) > m->cap) {
+        size_t cap = m->cap ? 2 * m->cap : 1 << 12;
+        PairMap bigger = {calloc(cap, sizeof(uint64_t)), malloc(cap * sizeof(int32_t)), cap, 0};
+        if (!bigger.keys || !bigger.vals) {
+            free(bigger.keys);
+            free(bigger.vals);
+            if (m->len + 1 >= m->cap) return;
+        } else {
+            for (size_t i = 0; i < m->cap; i++)
+                if (m->keys[i]) pairmap_insert(&bigger, m->keys[i], m->vals[i]);
+            free(m->keys);
+            free(m->vals);
+            *m = bigger;
+        }
+    }
+    pairmap_insert(m, key, value);
+}
+
+static uint64_t pair_key(int32_t a, int32_t b) { return (((uint64_t)a << 32) | (uint64_t)b) + 1; }
+
+/* The id of a game Python returned (new reference, consumed), or R_ERROR / R_UNKNOWN. */
+static int32_t id_of_result(PyObject *g) {
+    if (!g) return R_ERROR;
+    int32_t id = id_of(g);
+    Py_DECREF(g);
+    return id >= 0 ? id : R_UNKNOWN;
+}
+
+/* A copy of the option ids of a modelled game (the table may move under Python calls). */
+static int options_copy(int32_t id, Vec *l, Vec *r) {
+    Node *g = known(id);
+    if (!g || !(g->flags & F_OPTS)) return R_UNKNOWN;
+    for (int32_t i = 0; i < g->nl; i++)
+        if (vec_push(l, g->opts[i])) return R_NOMEM;
+    for (int32_t i = 0; i < g->nr; i++)
+        if (vec_push(r, g->opts[g->nl + i])) return R_NOMEM;
+    return 0;
+}
+
+static int32_t finish(Vec *l, Vec *r, int status) {
+    int32_t result = status;
+    if (status == R_NOMEM) {
+        PyErr_NoMemory();
+        result = R_ERROR;
+    } else if (status == 0) {
+        sort_unique(l);
+        sort_unique(r);
+        result = id_of_result(game_sorted(l, r));
+    }
+    free(l->a);
+    free(r->a);
+    return result;
+}
+
+/* -G = {-G^R | -G^L} (canonical.py negate); uptimals by canonical.py. */
+static int32_t negate_id(int32_t gi, int depth) {
+    Node *g = known(gi);
+    if (!g) return R_UNKNOWN;
+    int32_t found = pairmap_get(&neg_memo, pair_key(gi, 0));
+    if (found >= 0) return found;
+    if (g->flags & F_UP)
+        return id_of_result(PyObject_CallFunctionObjArgs(py_negate, PyList_GET_ITEM(by_id, gi),
+                                                         NULL));
+    if (depth >= DEPTH_LIMIT) return R_UNKNOWN;
+    Vec l = {0}, r = {0}, nl = {0}, nr = {0};
+    int status = options_copy(gi, &l, &r);
+    for (Py_ssize_t i = 0; i < r.n && status == 0; i++) {
+        int32_t x = negate_id(r.a[i], depth + 1);
+        status = x < 0 ? x : vec_push(&nl, x);
+    }
+    for (Py_ssize_t i = 0; i < l.n && status == 0; i++) {
+        int32_t x = negate_id(l.a[i], depth + 1);
+        status = x < 0 ? x : vec_push(&nr, x);
+    }
+    free(l.a);
+    free(r.a);
+    int32_t result = finish(&nl, &nr, status);
+    if (result >= 0) {
+        pairmap_put(&neg_memo, pair_key(gi, 0), result);
+        pairmap_put(&neg_memo, pair_key(result, 0), gi);
+    }
+    return result;
+}
+
+/* G + H (canonical.py add): uptimal sums by canonical.py; G + x = {G^L + x | G^R + x} for a
+ * number x (number translation, Siegel CGT II.3); else {G^L + H, G + H^L | G^R + H, G + H^R}. */
+static int32_t add_ids(int32_t gi, int32_t hi, int depth) {
+    if (gi > hi) {
+        int32_t t = gi;
+        gi = hi;
+        hi = t;
+    }
+    Node *g = known(gi), *h = known(hi);
+    if (!g || !h) return R_UNKNOWN;
+    if (is_number(g) && g->ls == 0.0) return hi; /* 0 + H */
+    if (is_number(h) && h->ls == 0.0) return gi;
+    uint64_t key = pair_key(gi, hi);
+    int32_t found = pairmap_get(&add_memo, key);
+    if (found >= 0) return found;
+    int32_t result;
+    if ((g->flags & F_UP) && (h->flags & F_UP)) {
+        result = id_of_result(PyObject_CallFunctionObjArgs(py_add, PyList_GET_ITEM(by_id, gi),
+                                                           PyList_GET_ITEM(by_id, hi), NULL));
+    } else if (depth >= DEPTH_LIMIT) {
+        return R_UNKNOWN;
+    } else if (is_number(g) || is_number(h)) {
+        int32_t x = is_number(g) ? gi : hi, other = is_number(g) ? hi : gi;
+        Vec l = {0}, r = {0}, sl = {0}, sr = {0};
+        int status = options_copy(other, &l, &r);
+        for (Py_ssize_t i = 0; i < l.n && status == 0; i++) {
+            int32_t y = add_ids(l.a[i], x, depth + 1);
+            status = y < 0 ? y : vec_push(&sl, y);
+        }
+        for (Py_ssize_t i = 0; i < r.n && status == 0; i++) {
+            int32_t y = add_ids(r.a[i], x, depth + 1);
+            status = y < 0 ? y : vec_push(&sr, y);
+        }
+        free(l.a);
+        free(r.a);
+        result = finish(&sl, &sr, status);
+    } else {
+        Vec gl = {0}, gr = {0}, hl = {0}, hr = {0}, sl = {0}, sr = {0};
+        int status = options_copy(gi, &gl, &gr);
+        if (status == 0) status = options_copy(hi, &hl, &hr);
+        for (Py_ssize_t i = 0; i < gl.n && status == 0; i++) {
+            int32_t y = add_ids(gl.a[i], hi, depth + 1);
+            status = y < 0 ? y : vec_push(&sl, y);
+        }
+        for (Py_ssize_t i = 0; i < hl.n && status == 0; i++) {
+            int32_t y = add_ids(gi, hl.a[i], depth + 1);
+            status = y < 0 ? y : vec_push(&sl, y);
+        }
+        for (Py_ssize_t i = 0; i < gr.n && status == 0; i++) {
+            int32_t y = add_ids(gr.a[i], hi, depth + 1);
+            status = y < 0 ? y : vec_push(&sr, y);
+        }
+        for (Py_ssize_t i = 0; i < hr.n && status == 0; i++) {
+            int32_t y = add_ids(gi, hr.a[i], depth + 1);
+            status = y < 0 ? y : vec_push(&sr, y);
+        }
+        free(gl.a);
+        free(gr.a);
+        free(hl.a);
+        free(hr.a);
+        result = finish(&sl, &sr, status);
+    }
+    if (result >= 0) pairmap_put(&add_memo, key, result);
+    return result;
+}
+
+static PyObject *game_or_none(int32_t id) {
+    if (id == R_ERROR) return NULL;
+    if (id < 0 || id >= PyList_GET_SIZE(by_id)) Py_RETURN_NONE;
+    return Py_NewRef(PyList_GET_ITEM(by_id, id));
+}
+
+PyDoc_STRVAR(add_doc, "add(g, h) -> G + H, or None when the kernel does not model them.");
+
+static PyObject *k_add(PyObject *self, PyObject *args) {
+    PyObject *g, *h;
+    if (!PyArg_ParseTuple(args, "OO", &g, &h)) return NULL;
+    int32_t gi = by_id ? id_of(g) : -1, hi = by_id ? id_of(h) : -1;
+    if (gi < 0 || hi < 0) Py_RETURN_NONE;
+    return game_or_none(add_ids(gi, hi, 0));
+}
+
+PyDoc_STRVAR(negate_doc, "negate(g) -> -G, or None when the kernel does not model it.");
+
+static PyObject *k_negate(PyObject *self, PyObject *g) {
+    int32_t gi = by_id ? id_of(g) : -1;
+    if (gi < 0) Py_RETURN_NONE;
+    return game_or_none(negate_id(gi, 0));
+}
+
 PyDoc_STRVAR(game_doc,
              "game(lefts, rights) -> the canonical form of {lefts | rights} (iterables of\n"
              "CanonicalGames), memoised on the option id sets; canonical.py's game().");
@@ -848,15 +1073,7 @@ static PyObject *k_game(PyObject *self, PyObject *args) {
     } else {
         sort_unique(&l);
         sort_unique(&r);
-        uint64_t h = key_hash(&l, &r);
-        int32_t found = gmemo_get(h, &l, &r);
-        if (found >= 0 && found < PyList_GET_SIZE(by_id)) {
-            result = Py_NewRef(PyList_GET_ITEM(by_id, found));
-        } else {
-            result = game_miss(&l, &r);
-            int32_t id = result ? id_of(result) : -1;
-            if (id >= 0) gmemo_put(h, &l, &r, id);
-        }
+        result = game_sorted(&l, &r);
     }
     free(l.a);
     free(r.a);
@@ -868,13 +1085,17 @@ static PyObject *k_game(PyObject *self, PyObject *args) {
 static PyObject *k_info(PyObject *self, PyObject *unused) {
     Py_ssize_t modelled = 0;
     for (Py_ssize_t i = 0; i < table_len; i++) modelled += (table[i].flags & F_KNOWN) != 0;
-    return Py_BuildValue("{s:n,s:n,s:n,s:n}", "table", table_len, "modelled", modelled,
-                         "ge_cached", (Py_ssize_t)memo_len, "game_cached", (Py_ssize_t)gmemo_len);
+    return Py_BuildValue("{s:n,s:n,s:n,s:n,s:n,s:n}", "table", table_len, "modelled", modelled,
+                         "ge_cached", (Py_ssize_t)memo_len, "game_cached", (Py_ssize_t)gmemo_len,
+                         "add_cached", (Py_ssize_t)add_memo.len, "neg_cached",
+                         (Py_ssize_t)neg_memo.len);
 }
 
 static PyMethodDef methods[] = {
     {"init", k_init, METH_VARARGS, init_doc},
     {"game", k_game, METH_VARARGS, game_doc},
+    {"add", k_add, METH_VARARGS, add_doc},
+    {"negate", k_negate, METH_O, negate_doc},
     {"register", k_register, METH_VARARGS, register_doc},
     {"ge", k_ge, METH_VARARGS, ge_doc},
     {"canonicalise", k_canonicalise, METH_VARARGS, canonicalise_doc},

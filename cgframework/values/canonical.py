@@ -729,10 +729,6 @@ def _ge_raw(x: CanonicalGame, ls: tuple[CanonicalGame, ...], rs: tuple[Canonical
     return True
 
 
-if _kernel is not None:  # what the kernel hands back to Python
-    _kernel.init(_by_id, _interned, _intern, _game, _game_py, CanonicalGame)
-
-
 def le(g: CanonicalGame, h: CanonicalGame) -> bool:
     return ge(h, g)
 
@@ -796,6 +792,17 @@ def ge_by_definition(g: CanonicalGame, h: CanonicalGame) -> bool:
 
 
 def negate(g: CanonicalGame) -> CanonicalGame:
+    """-G = {-G^R | -G^L}, memoised: the compiled kernel when it models G, else
+    :func:`negate_py`."""
+    if _kernel is not None:
+        found = _kernel.negate(g)
+        if found is not None:
+            return found
+    return negate_py(g)
+
+
+def negate_py(g: CanonicalGame) -> CanonicalGame:
+    """:func:`negate` in pure Python (the reference)."""
     found = _neg_memo.get(g.id)
     if found is not None:
         return found
@@ -803,14 +810,26 @@ def negate(g: CanonicalGame) -> CanonicalGame:
     if up is not None:
         result = _uptimal(-up[0], -up[1], up[2])
     else:
-        result = _intern(_sorted(negate(r) for r in g.right), _sorted(negate(x) for x in g.left))
+        result = _intern(
+            _sorted(negate_py(r) for r in g.right), _sorted(negate_py(x) for x in g.left)
+        )
     _neg_memo[g.id] = result
     _neg_memo[result.id] = g
     return result
 
 
 def add(g: CanonicalGame, h: CanonicalGame) -> CanonicalGame:
-    """G + H, canonical, memoised on the pair of ids."""
+    """G + H, canonical, memoised on the pair of ids: the compiled kernel when it models G
+    and H, else :func:`add_py`."""
+    if _kernel is not None:
+        found = _kernel.add(g, h)
+        if found is not None:
+            return found
+    return add_py(g, h)
+
+
+def add_py(g: CanonicalGame, h: CanonicalGame) -> CanonicalGame:
+    """:func:`add` in pure Python (the reference)."""
     if g is ZERO:
         return h
     if h is ZERO:
@@ -830,15 +849,19 @@ def add(g: CanonicalGame, h: CanonicalGame) -> CanonicalGame:
     elif gn is not None or hn is not None:
         # Number translation (Siegel CGT II.3): G + x = {G^L + x | G^R + x}, G not a number.
         x, other = (g, h) if gn is not None else (h, g)
-        result = game((add(o, x) for o in other.left), (add(o, x) for o in other.right))
+        result = game((add_py(o, x) for o in other.left), (add_py(o, x) for o in other.right))
     else:
         if _huge_ids:
             _tree_depth_check(g, h)
-        lefts = [add(gl, h) for gl in g.left] + [add(g, hl) for hl in h.left]
-        rights = [add(gr, h) for gr in g.right] + [add(g, hr) for hr in h.right]
+        lefts = [add_py(gl, h) for gl in g.left] + [add_py(g, hl) for hl in h.left]
+        rights = [add_py(gr, h) for gr in g.right] + [add_py(g, hr) for hr in h.right]
         result = game(lefts, rights)
     _add_memo[key] = result
     return result
+
+
+if _kernel is not None:  # what the kernel hands back to Python
+    _kernel.init(_by_id, _interned, _intern, _game, _game_py, CanonicalGame, add_py, negate_py)
 
 
 _stops_memo: dict[int, tuple[Fraction, Fraction]] = {}
