@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cgframework.compiled import PURE_PYTHON_ENV
+from cgframework.deep import call_deep
 from cgframework.values import UP, game, nimber, number, up
 from cgframework.values.canonical import (
     ValueTooLarge,
@@ -34,6 +35,7 @@ from cgframework.values.canonical import (
     ge,
     ge_by_definition,
     ge_py,
+    negate,
     negate_py,
     uptimal,
 )
@@ -163,11 +165,32 @@ def test_games_the_kernel_does_not_model_fall_back_to_python():
     assert ge(up(2**70), UP)
     assert _kernel.add(switch, hot) is None and _kernel.negate(switch) is None
     assert add(switch, hot) is add_py(switch, hot) and -switch is negate_py(switch)
-    lazy = up(100)  # born after EAGER_BIRTHDAY: its options are not listed for the kernel
+    lazy = uptimal("1/8", 123, 3)  # born after EAGER_BIRTHDAY: options not listed yet
     assert _kernel.add(lazy, tiny_one) is None
     assert add(lazy, tiny_one) is add_py(lazy, tiny_one)
+    assert _kernel.add(lazy, tiny_one) is add_py(lazy, tiny_one)  # its options are known now
     with pytest.raises(ValueTooLarge):  # as the Python path refuses it
         add(deep, tiny_one)
+
+
+@needs_kernel
+def test_games_deeper_than_the_kernel_goes_fall_back_without_a_crash():
+    """Past its depth limit (1000 levels) the kernel answers None and Python recurses (on
+    call_deep's big-stack thread, as solve() does)."""
+
+    def chain_of_switches() -> list:
+        g = game([number(1)], [number(-1)])
+        for k in range(1100):  # {k+2 | {k+1 | ... {1 | -1}}}: 1102 levels, canonical
+            g = game([number(k + 2)], [g])
+        h = add(g, UP)
+        return [
+            g.birthday(),
+            ge(h, g) == ge_py(h, g) is True,
+            ge(g, h) == ge_py(g, h) is False,
+            negate(h) is negate_py(h),
+        ]
+
+    assert call_deep(chain_of_switches) == [1102, True, True, True]
 
 
 @needs_kernel

@@ -515,6 +515,38 @@ static PyObject *k_register(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+PyDoc_STRVAR(register_options_doc,
+             "register_options(id, left_ids, right_ids): the options of a registered lazy\n"
+             "uptimal, listed when canonical.py builds them.");
+
+static PyObject *k_register_options(PyObject *self, PyObject *args) {
+    Py_ssize_t id;
+    PyObject *lids, *rids;
+    if (!PyArg_ParseTuple(args, "nOO", &id, &lids, &rids)) return NULL;
+    Node *g = id >= 0 && id <= ID_LIMIT ? known((int32_t)id) : NULL;
+    if (!g || (g->flags & F_OPTS)) Py_RETURN_NONE;
+    Vec v = {0};
+    int a = read_ids(lids, &v);
+    Py_ssize_t nl = v.n;
+    int b = a ? 0 : read_ids(rids, &v);
+    if (a == -2 || b == -2) {
+        free(v.a);
+        return NULL;
+    }
+    if (a || b) {
+        free(v.a);
+        Py_RETURN_NONE;
+    }
+    g = &table[id]; /* read_ids ran no Python code, but look again all the same */
+    g->opts = v.a;
+    g->nl = (int32_t)nl;
+    g->nr = (int32_t)(v.n - nl);
+    g->flags |= F_OPTS;
+    Vec l = {g->opts, g->nl, g->nl}, r = {g->opts + g->nl, g->nr, g->nr};
+    gmemo_put(key_hash(&l, &r), &l, &r, (int32_t)id);
+    Py_RETURN_NONE;
+}
+
 PyDoc_STRVAR(ge_doc, "ge(g_id, h_id) -> G >= H, or None when the kernel does not model them.");
 
 static PyObject *k_ge(PyObject *self, PyObject *args) {
@@ -1082,6 +1114,36 @@ static PyObject *k_game(PyObject *self, PyObject *args) {
     return result;
 }
 
+static void pairmap_clear(PairMap *m) {
+    free(m->keys);
+    free(m->vals);
+    memset(m, 0, sizeof *m);
+}
+
+PyDoc_STRVAR(reset_doc,
+             "reset(): forget every game (canonical.py calls it before it makes its first one, so\n"
+             "that a re-imported canonical.py starts from an empty mirror, as its tables do).");
+
+static PyObject *k_reset(PyObject *self, PyObject *unused) {
+    for (Py_ssize_t i = 0; i < table_len; i++) free(table[i].opts);
+    free(table);
+    table = NULL;
+    table_len = 0;
+    free(memo_keys);
+    free(memo_vals);
+    memo_keys = NULL;
+    memo_vals = NULL;
+    memo_cap = memo_len = 0;
+    for (size_t i = 0; i < gmemo_cap; i++) free(gmemo[i].key);
+    free(gmemo);
+    gmemo = NULL;
+    gmemo_cap = gmemo_len = 0;
+    pairmap_clear(&add_memo);
+    pairmap_clear(&neg_memo);
+    Py_CLEAR(by_id);
+    Py_RETURN_NONE;
+}
+
 static PyObject *k_info(PyObject *self, PyObject *unused) {
     Py_ssize_t modelled = 0;
     for (Py_ssize_t i = 0; i < table_len; i++) modelled += (table[i].flags & F_KNOWN) != 0;
@@ -1097,8 +1159,10 @@ static PyMethodDef methods[] = {
     {"add", k_add, METH_VARARGS, add_doc},
     {"negate", k_negate, METH_O, negate_doc},
     {"register", k_register, METH_VARARGS, register_doc},
+    {"register_options", k_register_options, METH_VARARGS, register_options_doc},
     {"ge", k_ge, METH_VARARGS, ge_doc},
     {"canonicalise", k_canonicalise, METH_VARARGS, canonicalise_doc},
+    {"reset", k_reset, METH_NOARGS, reset_doc},
     {"info", k_info, METH_NOARGS, "Sizes: the mirror table, the games modelled, the ge memo."},
     {NULL, NULL, 0, NULL},
 };

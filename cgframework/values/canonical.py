@@ -56,11 +56,15 @@ _game_memo: dict[tuple[frozenset[int], frozenset[int]], CanonicalGame] = {}
 _stats = {"ge_hits": 0, "ge_misses": 0, "add_hits": 0, "add_misses": 0}
 
 _kernel = load_kernel("cgframework.values._k_canonical")
-"""The compiled kernel (``_k_canonical.c``: ``ge`` and ``canonicalise`` on a mirror of the
-intern table, each game registered as it is made), or None: then, and whenever the kernel
-answers None (a game it does not model: a stop that is not an exact float, a lazy uptimal's
-options, too deep), the pure-Python functions here decide; they are the reference. It also
-does all of :func:`game` (its memo included), handing back to :func:`_intern` for new forms."""
+"""The compiled kernel (``_k_canonical.c``), or None. It mirrors the intern table (each game
+is registered as it is made) and runs :func:`game` (its memo, dominance, reversibility, new
+general forms), :func:`ge`, :func:`add` and :func:`negate` there. Whenever it answers None (a
+game it does not model: a stop that is not an exact float, a payload beyond 64 bits, a lazy
+uptimal's options; or too deep), the pure-Python twins here decide (``_game_py``, ``ge_py``,
+``add_py``, ``negate_py``, ``_canonicalise_py``): they are the reference in the tests, and
+``CGFRAMEWORK_PURE_PYTHON=1`` runs them alone."""
+if _kernel is not None:
+    _kernel.reset()  # an empty mirror for an empty intern table
 
 
 class CanonicalGame(Interned):
@@ -364,6 +368,8 @@ class _Uptimal(CanonicalGame):
         lefts, rights = _uptimal_options(*self._up)  # type: ignore[misc]
         _SLOT_LEFT.__set__(self, lefts)
         _SLOT_RIGHT.__set__(self, rights)
+        if _kernel is not None and type(lefts) is tuple and type(rights) is tuple:
+            _kernel.register_options(self.id, [g.id for g in lefts], [g.id for g in rights])
 
 
 def _lazy_side(slot: Any) -> property:
