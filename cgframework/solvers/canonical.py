@@ -113,6 +113,7 @@ def _position_search(ruleset: Ruleset, ctx: SolveContext) -> Callable[[Position]
     swap = negative.table if isinstance(negative, SwapLetters) else None  # inline translate
     reverse = swap is not None and negative.reverse
     simplify = ctx.simplify
+    simplify_part = getattr(simplify, "part", simplify)  # for a position that is not a Sum
     path: set[Hashable] = set()  # keys being searched: met again, a position repeats
     kind = type(ruleset)
     plain_keys = getattr(kind, "canonical_key", None) is BaseRuleset.canonical_key
@@ -129,7 +130,7 @@ def _position_search(ruleset: Ruleset, ctx: SolveContext) -> Callable[[Position]
     def value(position: Position) -> CanonicalGame:
         """The value of an option's position not in ``known`` (a sum of its components')."""
         if whole and not isinstance(position, Sum):
-            comp = position if simplify is None else simplify(ruleset, position)
+            comp = position if simplify is None else simplify_part(ruleset, position)
             total = None if comp is position else known_get(comp)
             if total is None:
                 total = component(comp)
