@@ -120,6 +120,8 @@ def _position_search(ruleset: Ruleset, ctx: SolveContext) -> Callable[[Position]
     canonical_key = ruleset.canonical_key
     ruleset_options = ruleset.options
     add_node = table.add_node
+    store = table.store if entries is None else entries.__setitem__
+    str_keys = swap is not None and plain_keys  # the keys are the positions: strings
     # the default components() and is_empty() leave a position whole: skip the calls
     whole = (
         getattr(kind, "components", None) is BaseRuleset.components
@@ -172,13 +174,13 @@ def _position_search(ruleset: Ruleset, ctx: SolveContext) -> Callable[[Position]
             else:
                 other = negative(comp)
             other_key = other if plain_keys else canonical_key(other)
-            if other_key != key and _first(other_key, key):
+            if (other_key < key) if str_keys else (other_key != key and _first(other_key, key)):
                 add_node()
                 path.add(entry)
                 found = known_get(other)
-                found = negate(component(other) if found is None else found)
+                found = known[comp] = negate(component(other) if found is None else found)
                 path.discard(entry)
-                found = known[comp] = table.store(entry, found)
+                store(entry, found)
                 return found
         add_node()
         path.add(entry)
@@ -206,7 +208,8 @@ def _position_search(ruleset: Ruleset, ctx: SolveContext) -> Callable[[Position]
                 rights.append(found)
         table.hits += hits
         path.discard(entry)
-        found = known[comp] = table.store(entry, game(lefts, rights))
+        found = known[comp] = game(lefts, rights)
+        store(entry, found)
         return found
 
     def search(comp: Position) -> CanonicalGame:
