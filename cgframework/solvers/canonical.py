@@ -178,7 +178,11 @@ def _position_search(ruleset: Ruleset, ctx: SolveContext) -> Callable[[Position]
                 add_node()
                 path.add(entry)
                 found = known_get(other)
-                found = known[comp] = negate(component(other) if found is None else found)
+                if found is None:
+                    found = component(other)
+                else:
+                    table.hits += 1
+                found = known[comp] = negate(found)
                 path.discard(entry)
                 store(entry, found)
                 return found
