@@ -37,7 +37,7 @@ from cgframework.game import (
     components,
     options,
 )
-from cgframework.solvers.common import check_impartial, finish, simplified
+from cgframework.solvers.common import IMPARTIAL_CHECKS, check_impartial, finish, simplified
 from cgframework.values import ZERO, CanonicalGame, game
 from cgframework.values.canonical import add, negate
 
@@ -109,6 +109,7 @@ def _position_search(ruleset: Ruleset, ctx: SolveContext) -> Callable[[Position]
     known_get = known.get
     entries = table.plain_dict()
     impartial = bool(ruleset.impartial)
+    impartial_checked = table.side("impartial-check")  # check_impartial's, to skip the call
     negative = getattr(ruleset, "negative", None)
     swap = negative.table if isinstance(negative, SwapLetters) else None  # inline translate
     reverse = swap is not None and negative.reverse
@@ -188,7 +189,7 @@ def _position_search(ruleset: Ruleset, ctx: SolveContext) -> Callable[[Position]
                 return found
         add_node()
         path.add(entry)
-        if impartial:
+        if impartial and len(impartial_checked) < IMPARTIAL_CHECKS:
             check_impartial(ruleset, comp, key, ctx)
         hits = 0
         lefts = []
