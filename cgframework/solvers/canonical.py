@@ -134,7 +134,9 @@ def _position_search(ruleset: Ruleset, ctx: SolveContext) -> Callable[[Position]
         """The value of an option's position not in ``known`` (a sum of its components')."""
         if whole and not isinstance(position, Sum):
             comp = position if simplify is None else simplify_part(ruleset, position)
-            total = None if comp is position else known_get(comp)
+            if comp is position:
+                return component(comp)  # (which remembers it in ``known``)
+            total = known_get(comp)
             if total is None:
                 total = component(comp)
             else:
