@@ -128,7 +128,7 @@ def _position_search(ruleset: Ruleset, ctx: SolveContext) -> Callable[[Position]
         getattr(kind, "components", None) is BaseRuleset.components
         and getattr(kind, "is_empty", None) is BaseRuleset.is_empty
     )
-    left, right = Player.LEFT, Player.RIGHT
+    sides = (Player.LEFT,) if impartial else (Player.LEFT, Player.RIGHT)
 
     def value(position: Position) -> CanonicalGame:
         """The value of an option's position not in ``known`` (a sum of its components')."""
@@ -194,28 +194,20 @@ def _position_search(ruleset: Ruleset, ctx: SolveContext) -> Callable[[Position]
         if impartial and len(impartial_checked) < IMPARTIAL_CHECKS:
             check_impartial(ruleset, comp, key, ctx)
         hits = 0
-        lefts = []
-        for move in ruleset_options(comp, left):
-            found = known_get(move.result)
-            if found is None:
-                found = value(move.result)
-            else:
-                hits += 1
-            lefts.append(found)
-        if impartial:
-            rights = lefts
-        else:
-            rights = []
-            for move in ruleset_options(comp, right):
+        forms = []
+        for player in sides:
+            values = []
+            for move in ruleset_options(comp, player):
                 found = known_get(move.result)
                 if found is None:
                     found = value(move.result)
                 else:
                     hits += 1
-                rights.append(found)
+                values.append(found)
+            forms.append(values)
         table.hits += hits
         path.discard(entry)
-        found = known[comp] = game(lefts, rights)
+        found = known[comp] = game(forms[0], forms[-1])
         store(entry, found)
         return found
 
