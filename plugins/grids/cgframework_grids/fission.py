@@ -20,12 +20,18 @@ from __future__ import annotations
 from functools import cache
 
 from cgframework import Solution, SolveContext, components
+from cgframework.compiled import load_kernel
 from cgframework.values import ZERO, CanonicalGame, game
 from cgframework_grids.closed_forms import solution_from_option_values
 from cgframework_grids.grid import CACHE_LIMIT
 from cgframework_grids.nibbles import EMPTY, STONE_X, planes
 
 _FLIP = STONE_X ^ EMPTY  # a stone and an empty cell differ in these bits
+_KERNEL = load_kernel("cgframework_grids._k_fission")  # None: the Python search only
+#: Keys the kernel finds before it gives up (the Python search, which a budget or a deadline
+#: can interrupt, takes over): about a second of C, some 100 MB.
+KERNEL_CAP = 2_000_000
+_CHUNK = 256  # keys valued between two charges to the search budget
 
 
 @cache
@@ -94,9 +100,34 @@ class FissionBoards:
         """The value of a key board (one that is the least of its images)."""
         found = self.folded.get(key)
         if found is None:
+            if _KERNEL is not None and self.from_kernel(_KERNEL, key):
+                return self.folded[key]
             self.images[key] = self.images_of(key)
             found = self.folded[key] = self.expand(key)
         return found
+
+    def from_kernel(self, kernel, key: int) -> bool:
+        """Value every key reachable from ``key`` from the kernel's DAG (``_k_fission.c``:
+        keys in post-order with their options as codes, 0 for a board without moves, 2(j+1)
+        for key j, +1 negated); False when the kernel declines (too big a board or DAG)."""
+        dag = kernel.search(self.h, self.w, key, self.perms, KERNEL_CAP)
+        if dag is None:
+            return False
+        table = [ZERO, ZERO]  # table[code]: the option's value
+        square = len(self.perms) == 8
+        folded, append, table_ = self.folded, table.append, self.ctx.table
+        done = 0
+        for k, lefts, rights in zip(*dag, strict=True):
+            value = game([table[c] for c in lefts], [table[c] for c in rights])
+            append(value)
+            append(-value if square else value)
+            folded[k] = value
+            done += 1
+            if done == _CHUNK:
+                table_.nodes += done  # charged to the search budget, if any
+                done = 0
+        table_.nodes += done
+        return True
 
     def option_value(self, board: int, parent: list[int], code: tuple[int, ...]) -> CanonicalGame:
         """The value of a board new to ``plain``: its images are the parent's, xor-ed."""
