@@ -247,26 +247,12 @@ static int *post_order(Search *z) {
 }
 
 static PyObject *to_nibbles(Board b, int n) {
-    /* four 64-bit chunks of 16 cells each, joined with Python int operations */
-    PyObject *total = PyLong_FromLong(0);
-    for (int chunk = (n - 1) / 16; chunk >= 0 && total; chunk--) {
-        u64 v = 0;
-        for (int c = 15; c >= 0; c--) {
-            int i = chunk * 16 + c;
-            u64 nib = i < n ? (((b.s >> i) & 1) * 2 + ((b.e >> i) & 1)) : 0;
-            v = (v << 4) | nib;
-        }
-        PyObject *sixty_four = PyLong_FromLong(64);
-        PyObject *shifted = sixty_four ? PyNumber_Lshift(total, sixty_four) : NULL;
-        Py_XDECREF(sixty_four);
-        Py_DECREF(total);
-        if (!shifted) return NULL;
-        PyObject *part = PyLong_FromUnsignedLongLong(v);
-        total = part ? PyNumber_Or(shifted, part) : NULL;
-        Py_XDECREF(part);
-        Py_DECREF(shifted);
-    }
-    return total;
+    /* its hex digits, last cell first (cell i is nibble i), read by int(..., 16) */
+    char digits[65];
+    int m = 0;
+    for (int i = n - 1; i >= 0; i--) digits[m++] = (char)('0' + ((b.s >> i) & 1) * 2 + ((b.e >> i) & 1));
+    digits[m] = 0;
+    return PyLong_FromString(digits, NULL, 16);
 }
 
 /* the board's cells from its nibble int: 0 ok, 1 a letter the kernel does not model */

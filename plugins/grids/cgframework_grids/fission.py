@@ -18,6 +18,7 @@ transposes stand for minus the value: transposing swaps the players), exactly th
 from __future__ import annotations
 
 from functools import cache
+from types import ModuleType
 
 from cgframework import Solution, SolveContext, components
 from cgframework.compiled import load_kernel
@@ -68,8 +69,9 @@ def _symmetries(h: int, w: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tupl
 class FissionBoards:
     """The values of the Fission boards of one shape ``h x w`` (``h <= w``, as keys are)."""
 
-    def __init__(self, h: int, w: int, ctx: SolveContext) -> None:
-        self.h, self.w, self.ctx = h, w, ctx
+    def __init__(self, h: int, w: int, ctx: SolveContext, kernel: ModuleType | None = _KERNEL):
+        """``kernel``: the compiled DAG search (``None``: the Python search, the reference)."""
+        self.h, self.w, self.ctx, self.kernel = h, w, ctx, kernel
         self.perms, self.after = _symmetries(h, w)
         self.ones, _, _, _, _, self.inner = planes(h, w)
         n = h * w
@@ -100,13 +102,13 @@ class FissionBoards:
         """The value of a key board (one that is the least of its images)."""
         found = self.folded.get(key)
         if found is None:
-            if _KERNEL is not None and self.from_kernel(_KERNEL, key):
+            if self.kernel is not None and self.from_kernel(self.kernel, key):
                 return self.folded[key]
             self.images[key] = self.images_of(key)
             found = self.folded[key] = self.expand(key)
         return found
 
-    def from_kernel(self, kernel, key: int) -> bool:
+    def from_kernel(self, kernel: ModuleType, key: int) -> bool:
         """Value every key reachable from ``key`` from the kernel's DAG (``_k_fission.c``:
         keys in post-order with their options as codes, 0 for a board without moves, 2(j+1)
         for key j, +1 negated); False when the kernel declines (too big a board or DAG)."""
