@@ -178,6 +178,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--only", help="one ruleset")
     parser.add_argument("--peer", help="one peer (cgt-py or pycgt)")
+    parser.add_argument("--position", help="only the boards written exactly so")
     parser.add_argument("--method", default="auto", help="our solver (default auto)")
     args = parser.parse_args()
     ours_as = "ours" if args.method == "auto" else f"ours={args.method}"
@@ -193,6 +194,8 @@ def main() -> None:
         if args.only and ruleset != args.only:
             continue
         for written in boards[:2] if args.quick else boards:
+            if args.position and written != args.position:
+                continue
             text = canonical_text(ruleset, written)  # what the peers are given
             ours = measure(ours_as, ruleset, text, args.timeout)
             value = from_dag(ours["dag"]) if ours["status"] == "ok" else None

@@ -32,7 +32,6 @@ _KERNEL = load_kernel("cgframework_grids._k_fission")  # None: the Python search
 #: Keys the kernel finds before it gives up (the Python search, which a budget or a deadline
 #: can interrupt, takes over): about a second of C, some 100 MB.
 KERNEL_CAP = 2_000_000
-_CHUNK = 256  # keys valued between two charges to the search budget
 
 
 @cache
@@ -109,26 +108,18 @@ class FissionBoards:
         return found
 
     def from_kernel(self, kernel: ModuleType, key: int) -> bool:
-        """Value every key reachable from ``key`` from the kernel's DAG (``_k_fission.c``:
-        keys in post-order with their options as codes, 0 for a board without moves, 2(j+1)
-        for key j, +1 negated); False when the kernel declines (too big a board or DAG)."""
-        dag = kernel.search(self.h, self.w, key, self.perms, KERNEL_CAP)
-        if dag is None:
+        """Value every key reachable from ``key`` in the kernel (``_k_fission.c``: the DAG
+        in post-order, ``game()`` called once per new pair of option sets, each key charged
+        to the search budget); False when the kernel declines (too big a board or DAG)."""
+        table = self.ctx.table
+
+        def charge(count: int) -> None:
+            table.nodes += count  # (may raise: the budget is spent)
+
+        found = kernel.values(self.h, self.w, key, self.perms, KERNEL_CAP, game, ZERO, charge)
+        if found is None:
             return False
-        table = [ZERO, ZERO]  # table[code]: the option's value
-        square = len(self.perms) == 8
-        folded, append, table_ = self.folded, table.append, self.ctx.table
-        done = 0
-        for k, lefts, rights in zip(*dag, strict=True):
-            value = game([table[c] for c in lefts], [table[c] for c in rights])
-            append(value)
-            append(-value if square else value)
-            folded[k] = value
-            done += 1
-            if done == _CHUNK:
-                table_.nodes += done  # charged to the search budget, if any
-                done = 0
-        table_.nodes += done
+        self.folded.update(zip(*found, strict=True))
         return True
 
     def option_value(self, board: int, parent: list[int], code: tuple[int, ...]) -> CanonicalGame:

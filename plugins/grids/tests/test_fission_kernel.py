@@ -89,5 +89,5 @@ def test_kernel_declines_what_it_does_not_model():
 
 class _Declining:
     @staticmethod
-    def search(*args):
+    def values(*args):
         return None
