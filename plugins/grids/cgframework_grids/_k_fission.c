@@ -1,11 +1,19 @@
-/* Fission's key search in C: the game DAG of one board, as keys and option lists.
+/* Fission's key search in C: the game DAG of one board, and its values by the core's game().
  *
  * The compiled twin of fission.py's FissionBoards search (the pure-Python path stays the
  * reference): from a key board it finds every key board reachable, each once, with its
- * Left and Right options as keys, and hands them back in post-order (options first), so
- * that Python builds each value with the core's game() in one pass.
+ * Left and Right options as keys, in post-order (options first).
  *
  *   search(h, w, board, perms, cap) -> (keys, lefts, rights) or None
+ *       the DAG itself (for the tests: it is checked against Fission.option_keys);
+ *   values(h, w, board, perms, cap, game, zero, charge) -> (keys, values) or None
+ *       the DAG valued in post-order: each key's value is game(lefts, rights), the core's
+ *       canonical form, called from here with the options' values, but once per new pair
+ *       of option sets (a memo on the values' addresses: values are interned) and after
+ *       dropping dominated options (below); charge(n) is called after every n keys valued
+ *       (the search budget: it may raise, and so may game(): the error is passed on).
+ *       Handed back: the board's value and its options' keys' values (what a solve asks
+ *       for next), ``zero`` standing for an option without moves.
  *
  * ``board`` is a nibble board (nibbles.py: cell i is nibble i, '.' 1, 'x' 2, '#' 0) of
  * h * w <= 64 cells, already the least of its images; ``perms`` the cell permutations of
@@ -685,7 +693,7 @@ static PyObject *valuate(Search *z, const int *order, PyObject *game, PyObject *
     cmp.ge.slots = calloc(4096, sizeof(Entry));
     cmp.stops_alloc = 1024;
     cmp.stops = malloc(cmp.stops_alloc * sizeof(Stops));
-    PyObject *keys = PyList_New(count), *values = PyList_New(count), *result = NULL;
+    PyObject *keys = PyList_New(0), *values = PyList_New(0), *result = NULL;
     uintptr_t key[2 + 2 * 64], pruned[2 + 2 * 64];
     if (!position || !val || !neg || !memo.words || !memo.start || !memo.value || !memo.slots
         || !cmp.stops_at.slots || !cmp.ge.slots || !cmp.stops) {
@@ -755,18 +763,23 @@ static PyObject *valuate(Search *z, const int *order, PyObject *game, PyObject *
                 goto fail;
             }
         }
-        val[m] = value; /* (owned here; the lists get their own references) */
-        Py_INCREF(value);
-        PyList_SET_ITEM(values, m, value);
-        PyObject *board = to_nibbles(z->key[k], z->n);
-        if (!board) goto fail;
-        PyList_SET_ITEM(keys, m, board);
+        val[m] = value; /* (owned here) */
         if ((m + 1) % CHUNK == 0 || m + 1 == count) {
             int n = (m + 1) % CHUNK ? (m + 1) % CHUNK : CHUNK;
             PyObject *done = PyObject_CallFunction(charge, "i", n);
             if (!done) goto fail;
             Py_DECREF(done);
         }
+    }
+    /* hand back the root and its options (what a solve asks for next), not every key */
+    for (int o = -1; o < z->nleft[0] + z->nright[0]; o++) {
+        int code = o < 0 ? 0 : z->opts[z->opt_start[0] + o];
+        if (code < 0) continue; /* (an option without moves: 0) */
+        int m = position[code >> 1];
+        PyObject *board = to_nibbles(z->key[code >> 1], z->n);
+        int bad = !board || PyList_Append(keys, board) < 0 || PyList_Append(values, val[m]) < 0;
+        Py_XDECREF(board);
+        if (bad) goto fail;
     }
     result = PyTuple_Pack(2, keys, values);
 fail:
@@ -800,9 +813,9 @@ static PyMethodDef methods[] = {
      "search(h, w, board, perms, cap) -> (keys, lefts, rights) or None: the key DAG of a "
      "Fission board in post-order (see the module source)."},
     {"values", values, METH_VARARGS,
-     "values(h, w, board, perms, cap, game, zero, charge) -> (keys, values) or None: every "
-     "key of the DAG with its value, game(lefts, rights) called once per new option set, "
-     "charge(n) after every n keys valued (see the module source)."},
+     "values(h, w, board, perms, cap, game, zero, charge) -> (keys, values) or None: the "
+     "values of the board and of its options' keys, game(lefts, rights) called once per new "
+     "option set, charge(n) after every n keys valued (see the module source)."},
     {NULL, NULL, 0, NULL},
 };
 
