@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cgframework import Player, SolveContext, components, get_registry
+from cgframework import Player, SolveContext, components, get_registry, solve
+from cgframework.budget import SearchStopped
 from cgframework.compiled import load_kernel
 from cgframework_grids.fission import FissionBoards, _symmetries
 from cgframework_grids.grid import Grid
@@ -91,3 +92,10 @@ class _Declining:
     @staticmethod
     def values(*args):
         return None
+
+
+def test_budget_stops_the_kernel_pass():
+    """The kernel charges each key valued to the search budget: a node limit stops it."""
+    with pytest.raises(SearchStopped):
+        solve("fission", "....|.x..|....|..x.|....|....", max_nodes=1000)
+    assert solve("fission", "....|.x..|....|..x.|....|....").method == "fission-planes"
