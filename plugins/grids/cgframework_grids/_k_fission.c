@@ -207,9 +207,10 @@ static int options(Search *z, int k, const Board *imgs, int vertical) {
 }
 
 /* expand every key once, in the order found (options append new keys); 0 done, -1 out
- * of memory, -2 past the cap */
+ * of memory, -2 past the cap, -3 a signal handler raised (Ctrl-C, a timer) */
 static int run(Search *z) {
     for (int k = 0; k < z->count; k++) {
+        if ((k & 0xFFFF) == 0xFFFF && PyErr_CheckSignals() < 0) return -3;
         Board imgs[MAX_SYMS];
         for (int s = 0; s < z->nsym; s++) imgs[s] = s ? image(z, s, z->key[k]) : z->key[k];
         size_t start = z->nopts;
@@ -397,6 +398,7 @@ static int prepare(Search *z, int h, int w, PyObject *board, PyObject *perms, in
         return -1;
     }
     int rc = run(z);
+    if (rc == -3) return -1;
     if (rc == -1) { PyErr_NoMemory(); return -1; }
     if (rc == -2) return 1;
     *order = post_order(z);
