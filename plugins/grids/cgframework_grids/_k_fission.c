@@ -558,18 +558,18 @@ typedef struct {
 #define SMALL (1LL << 31) /* stops within this: cross products fit in 64 bits */
 
 static int fraction_parts(PyObject *f, long long *num, long long *den) { /* 1 fits, 0 not, -1 */
-    PyObject *n = PyObject_GetAttrString(f, "numerator");
-    PyObject *d = n ? PyObject_GetAttrString(f, "denominator") : NULL;
+    PyObject *pair = PyObject_CallMethod(f, "as_integer_ratio", NULL);
     int rc = -1;
-    if (n && d) {
+    if (pair && PyTuple_Check(pair) && PyTuple_GET_SIZE(pair) == 2) {
         int over_n = 0, over_d = 0;
-        *num = PyLong_AsLongLongAndOverflow(n, &over_n);
-        *den = PyLong_AsLongLongAndOverflow(d, &over_d);
-        if (PyErr_Occurred()) rc = -1;
-        else rc = !over_n && !over_d && *num > -SMALL && *num < SMALL && *den > 0 && *den < SMALL;
+        *num = PyLong_AsLongLongAndOverflow(PyTuple_GET_ITEM(pair, 0), &over_n);
+        *den = PyLong_AsLongLongAndOverflow(PyTuple_GET_ITEM(pair, 1), &over_d);
+        if (!PyErr_Occurred())
+            rc = !over_n && !over_d && *num > -SMALL && *num < SMALL && *den > 0 && *den < SMALL;
+    } else if (pair) {
+        PyErr_SetString(PyExc_TypeError, "a stop is not a fraction");
     }
-    Py_XDECREF(n);
-    Py_XDECREF(d);
+    Py_XDECREF(pair);
     return rc;
 }
 
