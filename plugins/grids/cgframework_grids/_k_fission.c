@@ -573,9 +573,41 @@ static int fraction_parts(PyObject *f, long long *num, long long *den) { /* 1 fi
     return rc;
 }
 
-static const Stops *stops_of(Compare *c, PyObject *v) {
+/* sign of a/b - c/d (b, d > 0, all under SMALL) */
+static int cmp_q(long long a, long long b, long long c, long long d) {
+    long long x = a * d, y = c * b;
+    return (x > y) - (x < y);
+}
+
+/* remember v's stops (unless known): 0, or -1 out of memory (exception set) */
+static int stops_put(Compare *c, PyObject *v, Stops st) {
     Entry *e = map_find(&c->stops_at, (uintptr_t)v, 0);
-    if (e->a) return &c->stops[e->payload];
+    if (e->a) return 0;
+    if (c->nstops >= c->stops_alloc) {
+        size_t alloc = c->stops_alloc * 2;
+        Stops *grown = realloc(c->stops, alloc * sizeof(Stops));
+        if (!grown) { PyErr_NoMemory(); return -1; }
+        c->stops = grown;
+        c->stops_alloc = alloc;
+    }
+    c->stops[c->nstops] = st;
+    if (map_put(&c->stops_at, e, (uintptr_t)v, 0, (long long)c->nstops) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    c->nstops++;
+    return 0;
+}
+
+static const Stops *stops_known(Compare *c, PyObject *v) {
+    Entry *e = map_find(&c->stops_at, (uintptr_t)v, 0);
+    return e->a ? &c->stops[e->payload] : NULL;
+}
+
+/* v's stops: known ones (see value_stops), else asked of v (left_stop(), right_stop()) */
+static const Stops *stops_of(Compare *c, PyObject *v) {
+    const Stops *known = stops_known(c, v);
+    if (known) return known;
     Stops st = {0, 0, 1, 0, 1};
     PyObject *l = PyObject_CallMethod(v, "left_stop", NULL);
     PyObject *r = l ? PyObject_CallMethod(v, "right_stop", NULL) : NULL;
@@ -585,25 +617,42 @@ static const Stops *stops_of(Compare *c, PyObject *v) {
     Py_XDECREF(r);
     if (ok < 0 || ok2 < 0) return NULL;
     st.exact = ok && ok2;
-    if (c->nstops >= c->stops_alloc) {
-        size_t alloc = c->stops_alloc * 2;
-        Stops *grown = realloc(c->stops, alloc * sizeof(Stops));
-        if (!grown) { PyErr_NoMemory(); return NULL; }
-        c->stops = grown;
-        c->stops_alloc = alloc;
-    }
-    c->stops[c->nstops] = st;
-    if (map_put(&c->stops_at, e, (uintptr_t)v, 0, (long long)c->nstops) < 0) {
-        PyErr_NoMemory();
-        return NULL;
-    }
-    return &c->stops[c->nstops++];
+    if (stops_put(c, v, st) < 0) return NULL;
+    return stops_known(c, v);
 }
 
-/* sign of a/b - c/d (b, d > 0, all under SMALL) */
-static int cmp_q(long long a, long long b, long long c, long long d) {
-    long long x = a * d, y = c * b;
-    return (x > y) - (x < y);
+/* Record the stops of v = {lefts | rights} (addresses, n[0] + n[1] of them, their stops
+ * known) without asking Python: a number is its own stops; else L(v) is the largest right
+ * stop of a Left option and R(v) the smallest left stop of a Right option (Siegel CGT,
+ * II.3: stops are the same for every form of a value). 0, or -1 (exception set). */
+static int value_stops(Compare *c, PyObject *v, const uintptr_t *options, const size_t *n) {
+    if (stops_known(c, v)) return 0;
+    PyObject *x = PyObject_GetAttrString(v, "number_value");
+    if (!x) return -1;
+    Stops st = {0, 0, 1, 0, 1};
+    if (x != Py_None) {
+        int ok = fraction_parts(x, &st.ln, &st.ld);
+        Py_DECREF(x);
+        if (ok < 0) return -1;
+        st.exact = ok;
+        st.rn = st.ln;
+        st.rd = st.ld;
+        return stops_put(c, v, st);
+    }
+    Py_DECREF(x);
+    if (!n[0] || !n[1]) return 0; /* (never so for a non-number: left to stops_of) */
+    st.exact = 1;
+    for (size_t o = 0; o < n[0] + n[1] && st.exact; o++) {
+        const Stops *so = stops_known(c, (PyObject *)options[o]);
+        if (!so || !so->exact) { st.exact = 0; break; }
+        if (o < n[0]) { /* L(v) = max R(v^L) */
+            if (o == 0 || cmp_q(so->rn, so->rd, st.ln, st.ld) > 0) { st.ln = so->rn; st.ld = so->rd; }
+        } else if (o == n[0] || cmp_q(so->ln, so->ld, st.rn, st.rd) < 0) { /* R(v) = min L(v^R) */
+            st.rn = so->ln;
+            st.rd = so->ld;
+        }
+    }
+    return st.exact ? stops_put(c, v, st) : 0; /* (inexact: stops_of asks v) */
 }
 
 /* o >= g: 1, 0, or -1 with a Python exception set */
@@ -701,6 +750,8 @@ static PyObject *valuate(Search *z, const int *order, PyObject *game, PyObject *
     }
     if (!keys || !values) goto fail;
     for (int m = 0; m < count; m++) position[order[m]] = m;
+    Stops zero_stops = {1, 0, 1, 0, 1};
+    if (stops_put(&cmp, zero, zero_stops) < 0) goto fail;
     for (int m = 0; m < count; m++) {
         int k = order[m];
         size_t sizes[2];
@@ -717,7 +768,14 @@ static PyObject *valuate(Search *z, const int *order, PyObject *game, PyObject *
                     int j = position[code >> 1];
                     v = val[j];
                     if (code & 1) {
-                        if (!neg[j] && !(neg[j] = PyNumber_Negative(val[j]))) goto fail;
+                        if (!neg[j]) {
+                            if (!(neg[j] = PyNumber_Negative(val[j]))) goto fail;
+                            const Stops *sj = stops_known(&cmp, val[j]);
+                            if (sj) { /* L(-g) = -R(g), R(-g) = -L(g) */
+                                Stops st = {sj->exact, -sj->rn, sj->rd, -sj->ln, sj->ld};
+                                if (stops_put(&cmp, neg[j], st) < 0) goto fail;
+                            }
+                        }
                         v = neg[j];
                     }
                 }
@@ -761,6 +819,10 @@ static PyObject *valuate(Search *z, const int *order, PyObject *game, PyObject *
                 PyErr_NoMemory();
                 goto fail;
             }
+        }
+        if (value_stops(&cmp, value, key + 2, sizes) < 0) {
+            Py_DECREF(value);
+            goto fail;
         }
         val[m] = value; /* (owned here) */
         if ((m + 1) % CHUNK == 0 || m + 1 == count) {
