@@ -676,19 +676,23 @@ static int greater_eq(Compare *c, PyObject *o, PyObject *g) {
 }
 
 /* keep the options of one side no other one dominates (left: o >= g; right: o <= g) */
+/* keep the options of one side no other one dominates (left: o >= g; right: o <= g); an
+ * option found dominated is no longer compared with (what dominates it dominates all it
+ * does, and is itself kept or dominated by a kept one) */
 static int undominated(Compare *c, const uintptr_t *in, size_t n, int left, uintptr_t *out,
                        size_t *kept) {
+    unsigned char dead[64] = {0};
     *kept = 0;
     for (size_t i = 0; i < n; i++) {
         int dominated = 0;
         for (size_t j = 0; j < n && !dominated; j++) {
-            if (j == i) continue;
+            if (j == i || dead[j]) continue;
             PyObject *o = (PyObject *)in[j], *g = (PyObject *)in[i];
-            PyObject *hi = left ? o : g, *lo = left ? g : o;
-            dominated = greater_eq(c, hi, lo);
+            dominated = left ? greater_eq(c, o, g) : greater_eq(c, g, o);
             if (dominated < 0) return -1;
         }
-        if (!dominated) out[(*kept)++] = in[i];
+        if (dominated) dead[i] = 1;
+        else out[(*kept)++] = in[i];
     }
     return 0;
 }
