@@ -675,25 +675,49 @@ static int greater_eq(Compare *c, PyObject *o, PyObject *g) {
     return r;
 }
 
-/* keep the options of one side no other one dominates (left: o >= g; right: o <= g) */
-/* keep the options of one side no other one dominates (left: o >= g; right: o <= g); an
+/* keep the options of one side no other one dominates (left: o >= g; right: o <= g), in
+ * address order. Options are met best stops first (Left's by larger stops, Right's by
+ * smaller), so a dominating option is usually met before those it dominates, and an
  * option found dominated is no longer compared with (what dominates it dominates all it
- * does, and is itself kept or dominated by a kept one) */
+ * does, and is itself kept or dominated by a kept one). */
 static int undominated(Compare *c, const uintptr_t *in, size_t n, int left, uintptr_t *out,
                        size_t *kept) {
     unsigned char dead[64] = {0};
-    *kept = 0;
+    size_t order[64];
+    Stops st[64]; /* (copies: a later stops_of may move the table) */
     for (size_t i = 0; i < n; i++) {
+        const Stops *found = stops_of(c, (PyObject *)in[i]);
+        if (!found) return -1;
+        st[i] = *found;
+        order[i] = i;
+    }
+    for (size_t i = 1; i < n; i++) { /* insertion sort by stops, when all are exact */
+        size_t x = order[i], j = i;
+        while (j && st[x].exact && st[order[j - 1]].exact) {
+            const Stops *a = &st[order[j - 1]], *b = &st[x];
+            int by = cmp_q(a->ln, a->ld, b->ln, b->ld);
+            if (!by) by = cmp_q(a->rn, a->rd, b->rn, b->rd);
+            if (left ? by >= 0 : by <= 0) break; /* (order[j - 1] first already) */
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = x;
+    }
+    *kept = 0;
+    for (size_t a = 0; a < n; a++) {
+        size_t i = order[a];
         int dominated = 0;
-        for (size_t j = 0; j < n && !dominated; j++) {
+        for (size_t b = 0; b < n && !dominated; b++) {
+            size_t j = order[b];
             if (j == i || dead[j]) continue;
             PyObject *o = (PyObject *)in[j], *g = (PyObject *)in[i];
             dominated = left ? greater_eq(c, o, g) : greater_eq(c, g, o);
             if (dominated < 0) return -1;
         }
         if (dominated) dead[i] = 1;
-        else out[(*kept)++] = in[i];
     }
+    for (size_t i = 0; i < n; i++)
+        if (!dead[i]) out[(*kept)++] = in[i];
     return 0;
 }
 
