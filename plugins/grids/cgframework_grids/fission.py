@@ -13,6 +13,11 @@ transposes stand for minus the value: transposing swaps the players), exactly th
   so an option's images are its parent's, each xor-ed once, and its key their least;
 - the values are the core's canonical forms (``game()``), so the result is the generic
   search's, as ``tests/test_grids.py`` checks against ``--method generic``.
+
+With the compiled kernel (``_k_fission.c``) a board of up to 64 cells is searched in C and
+valued in one post-order pass calling ``game()`` once per new pair of option sets, after
+dropping dominated options; the search below is the fallback (no compiler, a DAG past
+``KERNEL_CAP`` keys) and the reference (``tests/test_fission_kernel.py``).
 """
 
 from __future__ import annotations
