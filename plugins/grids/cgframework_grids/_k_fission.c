@@ -796,14 +796,7 @@ static PyObject *valuate(Search *z, const int *order, PyObject *game, PyObject *
                     int j = position[code >> 1];
                     v = val[j];
                     if (code & 1) {
-                        if (!neg[j]) {
-                            if (!(neg[j] = PyNumber_Negative(val[j]))) goto fail;
-                            const Stops *sj = stops_known(&cmp, val[j]);
-                            if (sj) { /* L(-g) = -R(g), R(-g) = -L(g) */
-                                Stops st = {sj->exact, -sj->rn, sj->rd, -sj->ln, sj->ld};
-                                if (stops_put(&cmp, neg[j], st) < 0) goto fail;
-                            }
-                        }
+                        if (!neg[j] && !(neg[j] = PyNumber_Negative(val[j]))) goto fail;
                         v = neg[j];
                     }
                 }
