@@ -28,7 +28,8 @@
  * Inside, a board is two 64-bit masks (empty cells, stones); a split turns three cells
  * over, in every image at once by an exclusive or with the image cells' mask. The least
  * image compares as the nibble ints do: at the highest cell where two boards differ, the
- * larger letter (x > . > #) wins. The DFS is iterative (its stack grows on the heap).
+ * larger letter (x > . > #) wins. Nothing recurses: keys are expanded in the order they
+ * are found, and the post-order comes from a DFS with its stack on the heap.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
