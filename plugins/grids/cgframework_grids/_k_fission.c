@@ -346,7 +346,8 @@ static int prepare(Search *z, int h, int w, PyObject *board, PyObject *perms, in
                    int **order) {
     memset(z, 0, sizeof *z);
     *order = NULL;
-    if (!PyLong_Check(board) || h < 1 || w < 1 || h * w > 64 || cap < 1) return 1;
+    if (!PyLong_Check(board) || h < 1 || w < 1 || h > 64 || w > 64 || h * w > 64 || cap < 1)
+        return 1;
     z->n = h * w;
     z->w = w;
     z->cap_nodes = cap;
