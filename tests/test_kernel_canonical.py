@@ -1,9 +1,11 @@
 """The compiled canonical-form kernel (``cgframework/values/_k_canonical.c``, issue 20 goal 6)
 against its pure-Python twins, called on the same inputs: ``canonicalise`` against
-``_canonicalise_py`` and ``ge`` against ``ge_py`` (and the bare definition), on random games
-built bottom-up (numbers, nimbers, ups, switches, hot games, sums). Games the kernel does not
-model (a stop that is not an exact float, a lazy uptimal's options) must give None, so that
-the Python path answers; and a solve gives the same value with the kernel and without."""
+``_canonicalise_py``, ``game`` against ``_game_py``, ``ge`` against ``ge_py`` (and the bare
+definition), ``add`` and ``negate`` against ``add_py`` and ``negate_py``, on random games built
+bottom-up (numbers, nimbers, ups, switches, hot games, sums). Games the kernel does not model
+(a stop that is not an exact float, a lazy uptimal's options, deeper than its limit) must give
+None, so that the Python path answers; and a solve gives the same value with the kernel and
+without."""
 
 from __future__ import annotations
 

@@ -65,11 +65,7 @@ static Node *known(int32_t id) {
     return (g->flags & F_KNOWN) ? g : NULL;
 }
 
-/* ---- the ge memo: open addressing on the id pair ----------------------------------------- */
-static uint64_t *memo_keys = NULL; /* 0 = empty; else ((g << 32) | h) + 1 */
-static uint8_t *memo_vals = NULL;
-static size_t memo_cap = 0, memo_len = 0;
-
+/* ---- memos on id pairs (ge, add, negate): open addressing ---------------------------------- */
 static size_t mix(uint64_t k) {
     k ^= k >> 33;
     k *= 0xff51afd7ed558ccdULL;
@@ -79,50 +75,53 @@ static size_t mix(uint64_t k) {
     return (size_t)k;
 }
 
-static int memo_get(uint64_t key) {
-    if (memo_cap == 0) return -1;
-    size_t i = mix(key) & (memo_cap - 1);
-    while (memo_keys[i]) {
-        if (memo_keys[i] == key) return memo_vals[i];
-        i = (i + 1) & (memo_cap - 1);
+typedef struct {
+    uint64_t *keys; /* 0 = empty; else ((a << 32) | b) + 1 */
+    int32_t *vals;
+    size_t cap, len;
+} PairMap;
+
+static PairMap ge_memo = {0}, add_memo = {0}, neg_memo = {0};
+
+static int32_t pairmap_get(const PairMap *m, uint64_t key) {
+    if (m->cap == 0) return -1;
+    size_t i = mix(key) & (m->cap - 1);
+    while (m->keys[i]) {
+        if (m->keys[i] == key) return m->vals[i];
+        i = (i + 1) & (m->cap - 1);
     }
     return -1;
 }
 
-static void memo_insert(uint64_t key, int value) {
-    size_t i = mix(key) & (memo_cap - 1);
-    while (memo_keys[i] && memo_keys[i] != key) i = (i + 1) & (memo_cap - 1);
-    if (!memo_keys[i]) memo_len++;
-    memo_keys[i] = key;
-    memo_vals[i] = (uint8_t)value;
+static void pairmap_insert(PairMap *m, uint64_t key, int32_t value) {
+    size_t i = mix(key) & (m->cap - 1);
+    while (m->keys[i] && m->keys[i] != key) i = (i + 1) & (m->cap - 1);
+    if (!m->keys[i]) m->len++;
+    m->keys[i] = key;
+    m->vals[i] = value;
 }
 
-/* The memo is only a cache: when it cannot grow, it stops growing (no error). */
-static void memo_put(uint64_t key, int value) {
-    if (2 * (memo_len + 1) > memo_cap) {
-        size_t cap = memo_cap ? 2 * memo_cap : 1 << 12;
-        uint64_t *keys = calloc(cap, sizeof *keys);
-        uint8_t *vals = malloc(cap);
-        if (!keys || !vals) {
-            free(keys);
-            free(vals);
-            if (memo_len + 1 >= memo_cap) return;
+/* A cache: when it cannot grow, it stops growing. */
+static void pairmap_put(PairMap *m, uint64_t key, int32_t value) {
+    if (2 * (m->len + 1) > m->cap) {
+        size_t cap = m->cap ? 2 * m->cap : 1 << 12;
+        PairMap bigger = {calloc(cap, sizeof(uint64_t)), malloc(cap * sizeof(int32_t)), cap, 0};
+        if (!bigger.keys || !bigger.vals) {
+            free(bigger.keys);
+            free(bigger.vals);
+            if (m->len + 1 >= m->cap) return;
         } else {
-            uint64_t *old_keys = memo_keys;
-            uint8_t *old_vals = memo_vals;
-            size_t old_cap = memo_cap;
-            memo_keys = keys;
-            memo_vals = vals;
-            memo_cap = cap;
-            memo_len = 0;
-            for (size_t i = 0; i < old_cap; i++)
-                if (old_keys[i]) memo_insert(old_keys[i], old_vals[i]);
-            free(old_keys);
-            free(old_vals);
+            for (size_t i = 0; i < m->cap; i++)
+                if (m->keys[i]) pairmap_insert(&bigger, m->keys[i], m->vals[i]);
+            free(m->keys);
+            free(m->vals);
+            *m = bigger;
         }
     }
-    memo_insert(key, value);
+    pairmap_insert(m, key, value);
 }
+
+static uint64_t pair_key(int32_t a, int32_t b) { return (((uint64_t)a << 32) | (uint64_t)b) + 1; }
 
 /* ---- ge ------------------------------------------------------------------------------------ */
 
@@ -142,8 +141,8 @@ static int ge(int32_t gi, int32_t hi, int depth) {
     if (!g || !h) return R_UNKNOWN;
     if (g->ls < h->ls || g->rs < h->rs) return R_FALSE;
     if (g->rs > h->ls) return R_TRUE;
-    uint64_t key = (((uint64_t)gi << 32) | (uint64_t)hi) + 1;
-    int found = memo_get(key);
+    uint64_t key = pair_key(gi, hi);
+    int found = pairmap_get(&ge_memo, key);
     if (found >= 0) return found;
     int result;
     if ((g->flags & F_UP) && (h->flags & F_UP)) {
@@ -163,7 +162,7 @@ static int ge(int32_t gi, int32_t hi, int depth) {
             if (r) result = R_FALSE;
         }
     }
-    memo_put(key, result);
+    pairmap_put(&ge_memo, key, result);
     return result;
 }
 
@@ -559,6 +558,12 @@ static PyObject *k_ge(PyObject *self, PyObject *args) {
     return PyBool_FromLong(r);
 }
 
+static int not_initialised(void) {
+    if (by_id) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "_k_canonical.init() was not called");
+    return 1;
+}
+
 static PyObject *games_of(const Vec *v) {
     for (Py_ssize_t i = 0; i < v->n; i++)
         if (v->a[i] >= PyList_GET_SIZE(by_id)) {
@@ -583,10 +588,7 @@ PyDoc_STRVAR(canonicalise_doc,
 static PyObject *k_canonicalise(PyObject *self, PyObject *args) {
     PyObject *lids, *rids, *result = NULL;
     if (!PyArg_ParseTuple(args, "OO", &lids, &rids)) return NULL;
-    if (!by_id) {
-        PyErr_SetString(PyExc_RuntimeError, "_k_canonical.init() was not called");
-        return NULL;
-    }
+    if (not_initialised()) return NULL;
     Vec ls = {0}, rs = {0}, tmp = {0};
     int a = read_ids(lids, &ls), b = a ? 0 : read_ids(rids, &rs);
     if (a == -2 || b == -2) goto done;
@@ -875,53 +877,6 @@ static PyObject *game_sorted(const Vec *l, const Vec *r) {
  * (the uptimal cases, _intern, _game), so no Node pointer is kept across a call. */
 #define R_ERROR (-3)
 
-typedef struct {
-    uint64_t *keys; /* 0 = empty; else ((a << 32) | b) + 1 */
-    int32_t *vals;
-    size_t cap, len;
-} PairMap;
-
-static PairMap add_memo = {0}, neg_memo = {0};
-
-static int32_t pairmap_get(const PairMap *m, uint64_t key) {
-    if (m->cap == 0) return -1;
-    size_t i = mix(key) & (m->cap - 1);
-    while (m->keys[i]) {
-        if (m->keys[i] == key) return m->vals[i];
-        i = (i + 1) & (m->cap - 1);
-    }
-    return -1;
-}
-
-static void pairmap_insert(PairMap *m, uint64_t key, int32_t value) {
-    size_t i = mix(key) & (m->cap - 1);
-    while (m->keys[i] && m->keys[i] != key) i = (i + 1) & (m->cap - 1);
-    if (!m->keys[i]) m->len++;
-    m->keys[i] = key;
-    m->vals[i] = value;
-}
-
-/* A cache: when it cannot grow, it stops growing. */
-static void pairmap_put(PairMap *m, uint64_t key, int32_t value) {
-    if (2 * (m->len + 1) > m->cap) {
-        size_t cap = m->cap ? 2 * m->cap : 1 << 12;
-        PairMap bigger = {calloc(cap, sizeof(uint64_t)), malloc(cap * sizeof(int32_t)), cap, 0};
-        if (!bigger.keys || !bigger.vals) {
-            free(bigger.keys);
-            free(bigger.vals);
-            if (m->len + 1 >= m->cap) return;
-        } else {
-            for (size_t i = 0; i < m->cap; i++)
-                if (m->keys[i]) pairmap_insert(&bigger, m->keys[i], m->vals[i]);
-            free(m->keys);
-            free(m->vals);
-            *m = bigger;
-        }
-    }
-    pairmap_insert(m, key, value);
-}
-
-static uint64_t pair_key(int32_t a, int32_t b) { return (((uint64_t)a << 32) | (uint64_t)b) + 1; }
 
 /* The id of a game Python returned (new reference, consumed), or R_ERROR / R_UNKNOWN. */
 static int32_t id_of_result(PyObject *g) {
@@ -963,23 +918,27 @@ static int32_t negate_id(int32_t gi, int depth) {
     if (!g) return R_UNKNOWN;
     int32_t found = pairmap_get(&neg_memo, pair_key(gi, 0));
     if (found >= 0) return found;
-    if (g->flags & F_UP)
-        return id_of_result(PyObject_CallFunctionObjArgs(py_negate, PyList_GET_ITEM(by_id, gi),
-                                                         NULL));
-    if (depth >= DEPTH_LIMIT) return R_UNKNOWN;
-    Vec l = {0}, r = {0}, nl = {0}, nr = {0};
-    int status = options_copy(gi, &l, &r);
-    for (Py_ssize_t i = 0; i < r.n && status == 0; i++) {
-        int32_t x = negate_id(r.a[i], depth + 1);
-        status = x < 0 ? x : vec_push(&nl, x);
+    int32_t result;
+    if (g->flags & F_UP) {
+        PyObject *game = PyList_GET_ITEM(by_id, gi);
+        result = id_of_result(PyObject_CallFunctionObjArgs(py_negate, game, NULL));
+    } else if (depth >= DEPTH_LIMIT) {
+        return R_UNKNOWN;
+    } else {
+        Vec l = {0}, r = {0}, nl = {0}, nr = {0};
+        int status = options_copy(gi, &l, &r);
+        for (Py_ssize_t i = 0; i < r.n && status == 0; i++) {
+            int32_t x = negate_id(r.a[i], depth + 1);
+            status = x < 0 ? x : vec_push(&nl, x);
+        }
+        for (Py_ssize_t i = 0; i < l.n && status == 0; i++) {
+            int32_t x = negate_id(l.a[i], depth + 1);
+            status = x < 0 ? x : vec_push(&nr, x);
+        }
+        free(l.a);
+        free(r.a);
+        result = finish(&nl, &nr, status);
     }
-    for (Py_ssize_t i = 0; i < l.n && status == 0; i++) {
-        int32_t x = negate_id(l.a[i], depth + 1);
-        status = x < 0 ? x : vec_push(&nr, x);
-    }
-    free(l.a);
-    free(r.a);
-    int32_t result = finish(&nl, &nr, status);
     if (result >= 0) {
         pairmap_put(&neg_memo, pair_key(gi, 0), result);
         pairmap_put(&neg_memo, pair_key(result, 0), gi);
@@ -1084,10 +1043,7 @@ PyDoc_STRVAR(game_doc,
 static PyObject *k_game(PyObject *self, PyObject *args) {
     PyObject *lefts, *rights, *result = NULL;
     if (!PyArg_ParseTuple(args, "OO", &lefts, &rights)) return NULL;
-    if (!by_id) {
-        PyErr_SetString(PyExc_RuntimeError, "_k_canonical.init() was not called");
-        return NULL;
-    }
+    if (not_initialised()) return NULL;
     PyObject *fl = PySequence_Fast(lefts, "game() needs iterables of games");
     if (!fl) return NULL;
     PyObject *fr = PySequence_Fast(rights, "game() needs iterables of games");
@@ -1129,11 +1085,7 @@ static PyObject *k_reset(PyObject *self, PyObject *unused) {
     free(table);
     table = NULL;
     table_len = 0;
-    free(memo_keys);
-    free(memo_vals);
-    memo_keys = NULL;
-    memo_vals = NULL;
-    memo_cap = memo_len = 0;
+    pairmap_clear(&ge_memo);
     for (size_t i = 0; i < gmemo_cap; i++) free(gmemo[i].key);
     free(gmemo);
     gmemo = NULL;
@@ -1148,7 +1100,7 @@ static PyObject *k_info(PyObject *self, PyObject *unused) {
     Py_ssize_t modelled = 0;
     for (Py_ssize_t i = 0; i < table_len; i++) modelled += (table[i].flags & F_KNOWN) != 0;
     return Py_BuildValue("{s:n,s:n,s:n,s:n,s:n,s:n}", "table", table_len, "modelled", modelled,
-                         "ge_cached", (Py_ssize_t)memo_len, "game_cached", (Py_ssize_t)gmemo_len,
+                         "ge_cached", (Py_ssize_t)ge_memo.len, "game_cached", (Py_ssize_t)gmemo_len,
                          "add_cached", (Py_ssize_t)add_memo.len, "neg_cached",
                          (Py_ssize_t)neg_memo.len);
 }
