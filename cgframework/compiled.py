@@ -20,12 +20,17 @@ def pure_python() -> bool:
     return os.environ.get(PURE_PYTHON_ENV, "") not in ("", "0")
 
 
-def load_kernel(module: str) -> ModuleType | None:
+def load_kernel(module: str, api_version: int | None = None) -> ModuleType | None:
     """The compiled module ``module`` (e.g. ``"cgframework.values._k_canonical"``), or
-    ``None`` when it is not built or kernels are switched off."""
+    ``None`` when it is not built, kernels are switched off, or (with ``api_version``) it is
+    a stale build whose ``API_VERSION`` differs: an old ``.so`` left beside changed sources
+    (a failed rebuild keeps the old one) must not break the import."""
     if pure_python():
         return None
     try:
-        return importlib.import_module(module)
+        kernel = importlib.import_module(module)
     except ImportError:
         return None
+    if api_version is not None and getattr(kernel, "API_VERSION", None) != api_version:
+        return None
+    return kernel

@@ -224,3 +224,64 @@ def test_a_solve_gives_the_same_value_with_and_without_the_kernel():
         assert done.returncode == 0, done.stderr
         values.append(json.loads(done.stdout))
     assert values[0] == values[1]
+
+
+class _Stop(Exception):
+    pass
+
+
+@needs_kernel
+def test_an_exception_raised_in_the_tick_stops_a_long_add_and_leaves_the_kernel_sound():
+    """The kernel calls a Python no-op every few hundred new forms, so a deadline (an
+    exception run_deep raises asynchronously in the search thread) or Ctrl-C reaches a long
+    add() in C: the exception comes out of add(), and what the kernel had memoised stays
+    right (the sum computed afterwards equals the pure-Python one)."""
+    from cgframework.values import canonical
+
+    parts = [game([number(3**k)], [number(-(3**k)), up(k)]) for k in range(1, 10)]
+    calls = []
+
+    def stop_soon() -> None:
+        calls.append(1)
+        if len(calls) == 3:
+            raise _Stop
+
+    _kernel.set_tick(stop_soon)
+    try:
+        with pytest.raises(_Stop):
+            total = parts[0]
+            for g in parts[1:]:
+                total = add(total, g)
+    finally:
+        _kernel.set_tick(canonical._tick)
+    total = expected = parts[0]
+    for g in parts[1:]:
+        total, expected = add(total, g), add_py(expected, g)
+    assert total is expected
+
+
+def test_a_timeout_stops_a_long_sum_in_the_kernel():
+    """``--timeout`` reaches a single long add() in C (Snort paths of 9 to 12 vertices: their
+    sum is minutes of work): before the tick, the command held the interpreter for 20 s past
+    a 3 s timeout; now it stops within the grace second."""
+    import time
+
+    start = time.monotonic()
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cgframework",
+            "solve",
+            "snort",
+            "path:9 + path:10 + path:11 + path:12",
+            "--timeout",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 3, done.stderr
+    assert done.stderr.strip() == "cgf: error: search stopped after 1 s (--timeout)"
+    assert time.monotonic() - start < 10

@@ -34,6 +34,25 @@
 #define R_TRUE 1
 #define R_UNKNOWN (-1) /* something not modelled, or too deep: the Python path decides */
 #define R_NOMEM (-2)
+#define R_ERROR (-3) /* a Python exception is set */
+
+/* Long work in C holds the GIL and runs no bytecode, so neither a deadline (run_deep raises
+ * an exception asynchronously in the search thread, delivered at its next bytecode) nor
+ * Ctrl-C could stop it: a sum of two big Snort values is one add() call of minutes. Every
+ * TICK_EVERY new forms the kernel calls canonical.py's _tick (a Python no-op): the
+ * interpreter then delivers a pending exception (the call fails: R_ERROR, unwound to the
+ * caller) and lets waiting threads take the GIL. */
+#define TICK_EVERY 256
+static PyObject *py_tick = NULL;
+static unsigned tick_count = 0;
+
+static int tick(void) {
+    if (++tick_count % TICK_EVERY || !py_tick) return 0;
+    PyObject *r = PyObject_CallNoArgs(py_tick);
+    if (!r) return R_ERROR;
+    Py_DECREF(r);
+    return 0;
+}
 
 typedef struct {
     int32_t *opts; /* nl Left option ids, then nr Right option ids (NULL when none/unknown) */
@@ -636,6 +655,11 @@ PyDoc_STRVAR(init_doc,
              "model), _game_py (any input), CanonicalGame, and add_py and negate_py (called for\n"
              "uptimals only).");
 
+static PyObject *k_set_tick(PyObject *self, PyObject *fn) {
+    Py_XSETREF(py_tick, fn == Py_None ? NULL : Py_NewRef(fn));
+    Py_RETURN_NONE;
+}
+
 static PyObject *k_init(PyObject *self, PyObject *args) {
     PyObject *list, *dict, *intern, *sorted, *any, *type, *add, *negate;
     if (!PyArg_ParseTuple(args, "O!O!OOOO!OO", &PyList_Type, &list, &PyDict_Type, &dict, &intern,
@@ -796,6 +820,7 @@ static int maybe_uptimal(const Vec *l, const Vec *r) {
 /* game() of sorted option ids, not in the memo: canonicalise here when every game met is
  * modelled and some option is no number, else canonical.py's _game decides. New reference. */
 static PyObject *game_miss(const Vec *key_l, const Vec *key_r) {
+    if (tick()) return NULL;
     Vec ls = {0}, rs = {0}, tmp = {0};
     PyObject *result = NULL;
     int modelled = 1, all_numbers = 1, r = 0;
@@ -875,8 +900,6 @@ static PyObject *game_sorted(const Vec *l, const Vec *r) {
  * Both return a game id, R_UNKNOWN (something not modelled, or too deep: canonical.py's
  * Python path answers), or R_ERROR (a Python exception is set). Python code may run inside
  * (the uptimal cases, _intern, _game), so no Node pointer is kept across a call. */
-#define R_ERROR (-3)
-
 
 /* The id of a game Python returned (new reference, consumed), or R_ERROR / R_UNKNOWN. */
 static int32_t id_of_result(PyObject *g) {
@@ -918,6 +941,7 @@ static int32_t negate_id(int32_t gi, int depth) {
     if (!g) return R_UNKNOWN;
     int32_t found = pairmap_get(&neg_memo, pair_key(gi, 0));
     if (found >= 0) return found;
+    if (tick()) return R_ERROR;
     int32_t result;
     if (g->flags & F_UP) {
         PyObject *game = PyList_GET_ITEM(by_id, gi);
@@ -961,6 +985,7 @@ static int32_t add_ids(int32_t gi, int32_t hi, int depth) {
     uint64_t key = pair_key(gi, hi);
     int32_t found = pairmap_get(&add_memo, key);
     if (found >= 0) return found;
+    if (tick()) return R_ERROR;
     int32_t result;
     if ((g->flags & F_UP) && (h->flags & F_UP)) {
         result = id_of_result(PyObject_CallFunctionObjArgs(py_add, PyList_GET_ITEM(by_id, gi),
@@ -1107,6 +1132,7 @@ static PyObject *k_info(PyObject *self, PyObject *unused) {
 
 static PyMethodDef methods[] = {
     {"init", k_init, METH_VARARGS, init_doc},
+    {"set_tick", k_set_tick, METH_O, "set_tick(fn): the no-op called every so often (see tick())."},
     {"game", k_game, METH_VARARGS, game_doc},
     {"add", k_add, METH_VARARGS, add_doc},
     {"negate", k_negate, METH_O, negate_doc},
@@ -1124,4 +1150,11 @@ static struct PyModuleDef module = {
     "Compiled canonical-form kernel (see cgframework.values.canonical).", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__k_canonical(void) { return PyModule_Create(&module); }
+/* Raised whenever what canonical.py calls here changes: a stale build is then not loaded. */
+#define API_VERSION 2
+
+PyMODINIT_FUNC PyInit__k_canonical(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "API_VERSION", API_VERSION) < 0) Py_CLEAR(m);
+    return m;
+}
