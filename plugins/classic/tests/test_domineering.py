@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cgframework import Player, solve
 from cgframework.values import ZERO, parse_value
+from cgframework_classic import domineering
 from cgframework_classic.domineering import (
+    Board,
     Domineering,
     format_board,
     parse_board,
@@ -104,6 +110,11 @@ def signed_key(board) -> tuple[int, ...]:
     return own if own <= other else (*other, -1)
 
 
+def lone(board) -> bool:
+    """A single cell: worth 0, left out of ``option_keys``."""
+    return board.empty.bit_count() == 1
+
+
 @settings(max_examples=150, deadline=None)
 @given(boards())
 def test_search_on_keys_agrees_with_the_search_on_boards(text):
@@ -121,7 +132,7 @@ def test_search_on_keys_agrees_with_the_search_on_boards(text):
             continue
         for player in Player:
             expected = sorted(
-                sorted(signed_key(p) for p in RULES.components(m.result))
+                sorted(signed_key(p) for p in RULES.components(m.result) if not lone(p))
                 for m in RULES.options(comp, player)
             )
             assert sorted(sorted(parts) for parts in RULES.option_keys(key, player)) == expected
@@ -141,15 +152,15 @@ def big_boards(draw):
 @settings(max_examples=200, deadline=None)
 @given(big_boards())
 def test_option_keys_on_larger_boards(text):
-    """``option_keys`` (window test for one region, else flood fill) against the components
-    of each option board, on boards larger than the domino's window."""
+    """``option_keys`` (window test for one region, else flood fill; or the kernel) against
+    the components of each option board, on boards larger than the domino's window."""
     for comp in RULES.components(parse_board(text)):
         key = RULES.canonical_key(comp)
         if key[0] == 1:  # a strip: one dominating option (_strip_options), checked by value
             continue
         for player in Player:
             expected = sorted(
-                sorted(signed_key(p) for p in RULES.components(m.result))
+                sorted(signed_key(p) for p in RULES.components(m.result) if not lone(p))
                 for m in RULES.options(comp, player)
             )
             assert sorted(sorted(parts) for parts in RULES.option_keys(key, player)) == expected
@@ -162,3 +173,43 @@ def test_transposed_components_share_a_node():
     both = solve("domineering", "...|...|###|..#|..#|..#")
     assert both.value is ZERO
     assert both.stats.nodes == one.stats.nodes
+
+
+KERNEL = importlib.util.find_spec("cgframework_classic._k_domineering")
+
+
+@st.composite
+def masks(draw):
+    """A board of up to 72 cells (past the kernel's 64) as (height, width, mask)."""
+    h, w = draw(st.integers(1, 9)), draw(st.integers(1, 8))
+    density = draw(st.sampled_from([0.3, 0.6, 0.8, 0.95]))
+    bits = draw(st.lists(st.floats(0, 1), min_size=h * w, max_size=h * w))
+    return h, w, sum(1 << i for i, x in enumerate(bits) if x < density)
+
+
+@pytest.mark.skipif(KERNEL is None, reason="the compiled kernel is not built")
+@settings(max_examples=300, deadline=None)
+@given(masks())
+def test_kernel_gives_what_the_python_path_gives(board):
+    """The compiled ``_k_domineering`` (called directly, whatever CGFRAMEWORK_PURE_PYTHON
+    says) against the pure-Python reference: the same option keys for each region of the
+    board and each player, in the same order, and the same signed key for any frame and mask;
+    None (the caller falls back to Python) for boards past 64 cells or masks not of the
+    board."""
+    kernel = importlib.import_module("cgframework_classic._k_domineering")
+    h, w, mask = board
+    if h * w > 64:
+        assert kernel.signed_key(h, w, mask) is None
+        assert kernel.option_keys(h, w, mask, True) is None
+        return
+    assert kernel.signed_key(h, w, mask) == domineering._signed_key(h, w, mask)
+    assert kernel.option_keys(h, w, mask | 1 << h * w, False) is None
+    assert kernel.option_keys(h, w, -1, False) is None
+    for comp in RULES.components(Board(h, w, mask)):
+        key = RULES.canonical_key(comp)
+        if key[0] == 1:  # strips never reach the kernel (_strip_options)
+            continue
+        for player in Player:
+            right = player is Player.RIGHT
+            python = domineering.python_option_keys(*key, player)
+            assert kernel.option_keys(*key, right) == python
