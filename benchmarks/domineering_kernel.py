@@ -19,7 +19,7 @@ from grids import agrees, md
 
 from cgframework.compiled import PURE_PYTHON_ENV
 
-RECTANGLES = ["....|....|....|....|....", "......|......|......|......", ".....|" * 4 + "....."]
+RECTANGLES = ["|".join(["." * c] * r) for r, c in ((4, 5), (4, 6), (5, 5))]
 
 
 def run(who: str, text: str, timeout: float, pure: bool = False) -> dict:

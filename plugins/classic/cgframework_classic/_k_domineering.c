@@ -3,7 +3,8 @@
  * The same integer work as the pure-Python path in domineering.py (the reference, see
  * _python_option_keys there), on boards of at most 64 cells held in one uint64_t:
  *   - each domino place of the player (vertical for Left, horizontal for Right), in the
- *     order of _domino_places: rows then columns;
+ *     order of _domino_places: rows then columns, less those beaten by the next place
+ *     along their line (_end_moves: `beaten` below);
  *   - the option's mask split into connected regions (4-neighbourhood), lone cells (worth
  *     0) left out, the others in the order of their lowest cell;
  *   - each region's signed key (_signed_key): trimmed to its bounding box, the least mask
@@ -212,6 +213,27 @@ static PyObject *parts_of(u64 after, const Frame *f) {
     return t;
 }
 
+/* Whether cell (r, c) is on the board and empty. */
+static int empty_at(u64 mask, const Frame *f, int r, int c) {
+    return r >= 0 && r < f->h && c >= 0 && c < f->w && (mask >> (r * f->w + c)) & 1;
+}
+
+/* Whether the domino on p = (r, c) and q = p + (dr, dc) is dominated by a neighbour on its
+ * line (see _end_moves in domineering.py for the rule and its proof): by the one on q, n
+ * when n is empty, the cell after n is not, and neither cell beside p across the line is;
+ * by the one on b, p when b is empty, the cell before b is not, and neither cell beside q
+ * is, unless that one is beaten by this one (n and both cells beside b blocked). */
+static int beaten(u64 mask, const Frame *f, int r, int c, int dr, int dc) {
+#define E(rr, cc) empty_at(mask, f, (rr), (cc))
+    int qr = r + dr, qc = c + dc, nr = qr + dr, nc = qc + dc, br = r - dr, bc = c - dc;
+    if (E(nr, nc) && !E(nr + dr, nc + dc) && !E(r + dc, c + dr) && !E(r - dc, c - dr))
+        return 1;
+    if (E(br, bc) && !E(br - dr, bc - dc) && !E(qr + dc, qc + dr) && !E(qr - dc, qc - dr))
+        return E(nr, nc) || E(br + dc, bc + dr) || E(br - dc, bc - dr);
+    return 0;
+#undef E
+}
+
 /* Read h, w, mask; 0 when the board does not fit (the caller returns None). */
 static int board_of(PyObject *const *args, Py_ssize_t nargs, int want, int *h, int *w, u64 *m) {
     if (nargs != want) {
@@ -253,6 +275,7 @@ static PyObject *option_keys(PyObject *self, PyObject *const *args, Py_ssize_t n
             int i = r * w + c;
             u64 domino = ((u64)1 << i) | ((u64)1 << (i + step));
             if ((mask & domino) != domino) continue;
+            if (beaten(mask, &f, r, c, right ? 0 : 1, right ? 1 : 0)) continue;
             PyObject *parts = parts_of(mask ^ domino, &f);
             if (!parts || PyList_Append(out, parts) < 0) {
                 Py_XDECREF(parts);

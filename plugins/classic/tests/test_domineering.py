@@ -115,13 +115,49 @@ def lone(board) -> bool:
     return board.empty.bit_count() == 1
 
 
+def end_beaten(board, move) -> bool:
+    """The reference for the places ``option_keys`` leaves out (``_end_moves``), on cell
+    coordinates: the domino on p, q is beaten by the next one along its line (q, n) when n
+    is empty, the cell after n is not, and neither cell beside p across the line is; or by
+    the previous one (b, p) when b is empty, the cell before b is not, and neither cell
+    beside q is, unless (b, p) is beaten by (p, q) itself."""
+    empty = set(board.cells())
+    (r, c), q = RULES.move_marks(board, move)
+    dr, dc = q[0] - r, q[1] - c
+
+    def at(cell, k):  # k steps along the line
+        return (cell[0] + k * dr, cell[1] + k * dc)
+
+    def clear_beside(cell) -> bool:
+        return not {(cell[0] + dc, cell[1] + dr), (cell[0] - dc, cell[1] - dr)} & empty
+
+    p = (r, c)
+    n, b = at(q, 1), at(p, -1)
+    if n in empty and at(n, 1) not in empty and clear_beside(p):
+        return True
+    back_beaten_by_us = n not in empty and clear_beside(b)
+    return b in empty and at(b, -1) not in empty and clear_beside(q) and not back_beaten_by_us
+
+
+def expected_option_keys(key, player) -> list[list[tuple[int, ...]]]:
+    """``option_keys`` by the slow route: the board of ``key``, its options less the beaten
+    ones, each option's components (lone cells left out) and their signed keys."""
+    board = Board(*key)
+    return sorted(
+        sorted(signed_key(p) for p in RULES.components(m.result) if not lone(p))
+        for m in RULES.options(board, player)
+        if not end_beaten(board, m)
+    )
+
+
 @settings(max_examples=150, deadline=None)
 @given(boards())
 def test_search_on_keys_agrees_with_the_search_on_boards(text):
     """The core's key-only search (``option_keys``, method auto) against the plain recursion
     over ``options`` and ``components`` (method generic): the same value, with no more nodes
-    (a transposed component shares its mirror's node); and ``option_keys`` itself against the
-    components of each option board."""
+    (a transposed component shares its mirror's node); ``option_keys`` itself against the
+    components of each option board; and each option it leaves out (``end_beaten``) is
+    dominated by one it keeps, by the values of the plain recursion."""
     fast, slow = solve("domineering", text), solve("domineering", text, method="generic")
     assert fast.value is slow.value
     assert fast.stats.nodes <= slow.stats.nodes
@@ -131,11 +167,17 @@ def test_search_on_keys_agrees_with_the_search_on_boards(text):
         if key[0] == 1:  # a strip: one dominating option (_strip_options), checked by value
             continue
         for player in Player:
-            expected = sorted(
-                sorted(signed_key(p) for p in RULES.components(m.result) if not lone(p))
-                for m in RULES.options(comp, player)
-            )
-            assert sorted(sorted(parts) for parts in RULES.option_keys(key, player)) == expected
+            kept, left_out = [], []
+            for m in RULES.options(Board(*key), player):
+                v = solve("domineering", m.result, method="generic").value
+                (left_out if end_beaten(Board(*key), m) else kept).append(v)
+            for v in left_out:
+                if player is Player.LEFT:
+                    assert any(k >= v for k in kept)
+                else:
+                    assert any(k <= v for k in kept)
+            got = sorted(sorted(parts) for parts in RULES.option_keys(key, player))
+            assert got == expected_option_keys(key, player)
     for token in {t for comp in RULES.components(board) for t in [signed_key(comp)]}:
         plain = RULES.negated_key(token)
         assert plain is None if len(token) == 3 else plain == token[:3]
@@ -159,11 +201,8 @@ def test_option_keys_on_larger_boards(text):
         if key[0] == 1:  # a strip: one dominating option (_strip_options), checked by value
             continue
         for player in Player:
-            expected = sorted(
-                sorted(signed_key(p) for p in RULES.components(m.result) if not lone(p))
-                for m in RULES.options(comp, player)
-            )
-            assert sorted(sorted(parts) for parts in RULES.option_keys(key, player)) == expected
+            got = sorted(sorted(parts) for parts in RULES.option_keys(key, player))
+            assert got == expected_option_keys(key, player)
 
 
 def test_transposed_components_share_a_node():
