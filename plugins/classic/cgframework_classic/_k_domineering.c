@@ -240,8 +240,15 @@ static int board_of(PyObject *const *args, Py_ssize_t nargs, int want, int *h, i
         PyErr_SetString(PyExc_TypeError, "wrong number of arguments");
         return -1;
     }
+    if (!PyLong_Check(args[0]) || !PyLong_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "height and width must be ints");
+        return -1;
+    }
     long lh = PyLong_AsLong(args[0]), lw = PyLong_AsLong(args[1]);
-    if ((lh == -1 || lw == -1) && PyErr_Occurred()) return -1;
+    if ((lh == -1 || lw == -1) && PyErr_Occurred()) { /* past a C long: does not fit */
+        PyErr_Clear();
+        return 0;
+    }
     if (lh < 1 || lw < 1 || lh > 64 || lw > 64 || lh * lw > 64) return 0;
     if (!PyLong_Check(args[2])) {
         PyErr_SetString(PyExc_TypeError, "mask must be an int");

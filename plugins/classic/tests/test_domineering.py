@@ -244,6 +244,7 @@ def test_kernel_gives_what_the_python_path_gives(board):
     assert kernel.signed_key(h, w, mask) == domineering._signed_key(h, w, mask)
     assert kernel.option_keys(h, w, mask | 1 << h * w, False) is None
     assert kernel.option_keys(h, w, -1, False) is None
+    assert kernel.option_keys(h << 70, w, mask, False) is None
     for comp in RULES.components(Board(h, w, mask)):
         key = RULES.canonical_key(comp)
         if key[0] == 1:  # strips never reach the kernel (_strip_options)
