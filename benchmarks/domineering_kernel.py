@@ -1,5 +1,6 @@
 """What the compiled kernels buy on Domineering (issue 20, goals 3 and 6):
-``python benchmarks/domineering_kernel.py [--repeat N] [--timeout S] [--rectangles]``.
+``python benchmarks/domineering_kernel.py [--repeat N] [--timeout S] [--rectangles]
+[--max-cells N]``.
 
 For each irregular board of ``generic_search.py`` (and, with ``--rectangles``, the 4x5, 4x6
 and 5x5 boards), three fresh processes back to back, ``--repeat`` times: ours with the
@@ -49,6 +50,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--rectangles", action="store_true")
+    parser.add_argument("--max-cells", type=int, help="skip boards with more empty cells")
     args = parser.parse_args()
     from cgframework.testing import from_dag
 
@@ -61,6 +63,8 @@ def main() -> None:
     )
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for text in boards:
+        if args.max_cells is not None and text.count(".") > args.max_cells:
+            continue
         kernel_runs, pure_runs, peer_runs = [], [], []
         for _ in range(args.repeat):  # back to back, so all three see the same load
             kernel_runs.append(run("ours", text, args.timeout))
