@@ -232,9 +232,10 @@ def _end_moves(h: int, w: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
 
     Why (for Right, whose dominoes lie along rows; Left's case is its transpose): a cell
     with no empty cell above or below it can only ever be covered by Right, so blocking it
-    can only help Left: G with it blocked >= G (induction on the board: every Left option
-    of G is one of the blocked board, and its Right options are some of G's, each >= by
-    induction, so neither G^L >= G' nor G'^R <= G can hold). Symmetrically, blocking a cell
+    can only help Left: G' (G with it blocked) >= G. By induction on the board: the Left
+    options of G' are those of G with the cell blocked, its Right options some of G's with
+    the cell blocked, each >= its twin; so G^L >= G' would give G'^L >= G', and G'^R <= G
+    would give G^R <= G, neither possible (Siegel, CGT II.1). Symmetrically, blocking a cell
     with no empty cell left or right of it can only help Right. With S the empty cells and
     X = S less p, q, n: X <= S less p, q (n has no row neighbour there) and X >= S less q, n
     (p has no column neighbour), so the move on q, n leaves at most what the move on p, q
