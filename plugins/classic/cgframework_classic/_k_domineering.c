@@ -130,7 +130,8 @@ static void signed_key(int h, int w, u64 m, int *kh, int *kw, u64 *km, int *nega
     }
 }
 
-/* Direct-mapped cache: trimmed region -> its key tuple (a new reference held here). */
+/* Direct-mapped cache: trimmed region -> its key tuple (a reference held here); bounded: at
+ * most 2^CACHE_BITS tuples (about 13 MB at 17 bits), a colliding region evicts the old one. */
 #ifndef CACHE_BITS
 #define CACHE_BITS 17
 #endif
