@@ -16,6 +16,7 @@ from cgframework.values.loopy import (
     add,
     compare,
     equal,
+    format_loopy,
     is_stopper,
     minimized,
     offside_ge,
@@ -338,3 +339,31 @@ def test_size_limits_of_sums_and_comparisons_are_limits(capsys, expression, mess
     """Work past a size limit is exit 3 (a limit), not exit 2 (a refused input)."""
     code, out, err = run_cli(capsys, "calc", "--universe", "loopy", expression)
     assert code == 3 and out == "" and err.count("\n") == 1 and message in err
+
+
+@pytest.mark.parametrize(
+    "text, printed",
+    [
+        ("{on|off}", "{on|off}"),
+        ("{0|off}", "{0|off}"),
+        ("{over|under}", "{over|under}"),
+        ("{pass,on|off}", "{on|off}"),
+        ("{on,1|*}", "{on|*}"),
+        ("{upon|-1}", "{upon|-1}"),
+        ("{2|upon}", "{2|upon}"),
+    ],
+)
+def test_named_stoppers_inside_a_game_print_by_name(text, printed):
+    """on, off, over, under, upon and dud inside braces are written by name, as CGSuite
+    does (they printed as {pass|}, {|pass}...), and the text reads back to the same game."""
+    g = parse_loopy(text)
+    assert format_loopy(g) == printed
+    assert equal(parse_loopy(printed), g)
+
+
+@pytest.mark.parametrize("text, printed", [("*64 + *32", "*96"), ("*5 + *3 + 1/2", "1/2*6")])
+def test_sums_of_nimbers_print_as_nimbers(text, printed):
+    """A node whose options on both sides are x + *k is x + *mex (Sprague-Grundy), also when
+    some k lie past the mex (the nodes of *64 + *32 have such options): *64 + *32 printed as
+    '<loopy game of 1617 positions, too large to write out>' after 15 s."""
+    assert format_loopy(parse_loopy(text)) == printed

@@ -32,6 +32,7 @@ from fractions import Fraction
 from operator import attrgetter
 from typing import Any
 
+from cgframework.compiled import load_kernel
 from cgframework.game import Outcome
 from cgframework.values.interned import Interned
 
@@ -53,6 +54,17 @@ _neg_memo: dict[int, CanonicalGame] = {}
 _game_memo: dict[tuple[frozenset[int], frozenset[int]], CanonicalGame] = {}
 """game()'s answers by the ids of the options it was given (before canonicalising)."""
 _stats = {"ge_hits": 0, "ge_misses": 0, "add_hits": 0, "add_misses": 0}
+
+_kernel = load_kernel("cgframework.values._k_canonical")
+"""The compiled kernel (``_k_canonical.c``), or None. It mirrors the intern table (each game
+is registered as it is made) and runs :func:`game` (its memo, dominance, reversibility, new
+general forms), :func:`ge`, :func:`add` and :func:`negate` there. Whenever it answers None (a
+game it does not model: a stop that is not an exact float, a payload beyond 64 bits, a lazy
+uptimal's options; or too deep), the pure-Python twins here decide (``_game_py``, ``ge_py``,
+``add_py``, ``negate_py``, ``_canonicalise_py``): they are the reference in the tests, and
+``CGFRAMEWORK_PURE_PYTHON=1`` runs them alone."""
+if _kernel is not None:
+    _kernel.reset()  # an empty mirror for an empty intern table
 
 
 class CanonicalGame(Interned):
@@ -216,6 +228,8 @@ def _intern(lefts: tuple[CanonicalGame, ...], rights: tuple[CanonicalGame, ...])
     put(g, "_rs", _fast_number(rs))
     _by_id.append(g)
     _interned[key] = g
+    if _kernel is not None:
+        _kernel.register(g.id, key[0], key[1], g._ls, g._rs, None, None)
     return g
 
 
@@ -354,6 +368,8 @@ class _Uptimal(CanonicalGame):
         lefts, rights = _uptimal_options(*self._up)  # type: ignore[misc]
         _SLOT_LEFT.__set__(self, lefts)
         _SLOT_RIGHT.__set__(self, rights)
+        if _kernel is not None and type(lefts) is tuple and type(rights) is tuple:
+            _kernel.register_options(self.id, [g.id for g in lefts], [g.id for g in rights])
 
 
 def _lazy_side(slot: Any) -> property:
@@ -414,6 +430,10 @@ def _uptimal(x: Fraction, n: int, m: int) -> CanonicalGame:
         option_key = (tuple([o.id for o in lefts]), tuple([o.id for o in rights]))
         put(g, "_key", option_key)
         _interned[option_key] = g
+        if _kernel is not None:
+            _kernel.register(g.id, option_key[0], option_key[1], stop, stop, n, m)
+    elif _kernel is not None:  # options not listed: the kernel compares it by its payload only
+        _kernel.register(g.id, None, None, stop, stop, n, m)
     return g
 
 
@@ -556,7 +576,15 @@ def game(lefts: Iterable[CanonicalGame], rights: Iterable[CanonicalGame]) -> Can
     canonical: x's Right options exceed x = L(G), so they exceed G and do not reverse x;
     likewise for y. Anything else goes through :func:`_canonicalise`. Memoised on the sets of
     option ids given (in any order, with repeats): searches meet the same lists again.
+    The compiled kernel does all this when it is loaded (see :data:`_kernel`).
     """
+    if _kernel is not None:
+        return _kernel.game(lefts, rights)
+    return _game_py(lefts, rights)
+
+
+def _game_py(lefts: Iterable[CanonicalGame], rights: Iterable[CanonicalGame]) -> CanonicalGame:
+    """:func:`game` in pure Python."""
     key = (frozenset(map(_by_id_key, lefts)), frozenset(map(_by_id_key, rights)))
     found = _game_memo.get(key)
     if found is None:
@@ -616,7 +644,17 @@ def _by_stop(g: CanonicalGame) -> Fraction | float:
 
 
 def _canonicalise(ls: tuple[CanonicalGame, ...], rs: tuple[CanonicalGame, ...]) -> CanonicalGame:
-    """Delete dominated options and bypass reversible ones until neither applies."""
+    """Delete dominated options and bypass reversible ones until neither applies: the
+    compiled kernel when it models every game met, else :func:`_canonicalise_py`."""
+    if _kernel is not None:
+        found = _kernel.canonicalise([g.id for g in ls], [g.id for g in rs])
+        if found is not None:
+            return _intern(*found)
+    return _canonicalise_py(ls, rs)
+
+
+def _canonicalise_py(ls: tuple[CanonicalGame, ...], rs: tuple[CanonicalGame, ...]) -> CanonicalGame:
+    """:func:`_canonicalise` in pure Python (options sorted by id): the reference."""
     while True:
         ls = _maximal(ls)
         rs = _minimal(rs)
@@ -654,7 +692,7 @@ def _maximal(options: tuple[CanonicalGame, ...]) -> tuple[CanonicalGame, ...]:
         low, high = g._ls, g._rs
         for h in options:
             # h >= g needs L(h) >= L(g) and R(h) >= R(g) (as in ge, without the call)
-            if h._ls >= low and h._rs >= high and h is not g and ge(h, g):
+            if h._ls >= low and h._rs >= high and h is not g and ge_py(h, g):
                 break
         else:
             kept.append(g)
@@ -668,7 +706,7 @@ def _minimal(options: tuple[CanonicalGame, ...]) -> tuple[CanonicalGame, ...]:
     for g in options:
         low, high = g._ls, g._rs
         for h in options:
-            if h._ls <= low and h._rs <= high and h is not g and ge(g, h):
+            if h._ls <= low and h._rs <= high and h is not g and ge_py(g, h):
                 break
         else:
             kept.append(g)
@@ -678,7 +716,7 @@ def _minimal(options: tuple[CanonicalGame, ...]) -> tuple[CanonicalGame, ...]:
 def _le_raw(x: CanonicalGame, ls: tuple[CanonicalGame, ...], rs: tuple[CanonicalGame, ...]) -> bool:
     """x <= G for the not-yet-canonical G = {ls | rs}: no G^R <= x and no x^L >= G."""
     for gr in rs:
-        if ge(x, gr):
+        if ge_py(x, gr):
             return False
     for xl in x.left:
         if _ge_raw(xl, ls, rs):
@@ -689,7 +727,7 @@ def _le_raw(x: CanonicalGame, ls: tuple[CanonicalGame, ...], rs: tuple[Canonical
 def _ge_raw(x: CanonicalGame, ls: tuple[CanonicalGame, ...], rs: tuple[CanonicalGame, ...]) -> bool:
     """x >= G for G = {ls | rs}: no x^R <= G and no G^L >= x."""
     for gl in ls:
-        if ge(gl, x):
+        if ge_py(gl, x):
             return False
     for xr in x.right:
         if _le_raw(xr, ls, rs):
@@ -702,7 +740,17 @@ def le(g: CanonicalGame, h: CanonicalGame) -> bool:
 
 
 def ge(g: CanonicalGame, h: CanonicalGame) -> bool:
-    """G >= H iff no G^R <= H and no H^L >= G (Siegel CGT II.1), memoised.
+    """G >= H iff no G^R <= H and no H^L >= G (Siegel CGT II.1), memoised: the compiled
+    kernel when it models both games, else :func:`ge_py`."""
+    if _kernel is not None:
+        found = _kernel.ge(g.id, h.id)
+        if found is not None:
+            return found
+    return ge_py(g, h)
+
+
+def ge_py(g: CanonicalGame, h: CanonicalGame) -> bool:
+    """:func:`ge` in pure Python (the reference): G >= H iff no G^R <= H and no H^L >= G.
 
     The stops decide many pairs first (Siegel CGT II.3): G >= H implies L(G) >= L(H) and
     R(G) >= R(H); and R(G) > L(H) implies G > H, since R(G - H) >= R(G) - L(H) > 0. Two
@@ -729,12 +777,12 @@ def ge(g: CanonicalGame, h: CanonicalGame) -> bool:
             return result
     result = True
     for gr in g.right:
-        if ge(h, gr):
+        if ge_py(h, gr):
             result = False
             break
     else:
         for hl in h.left:
-            if ge(hl, g):
+            if ge_py(hl, g):
                 result = False
                 break
     _ge_memo[key] = result
@@ -750,6 +798,17 @@ def ge_by_definition(g: CanonicalGame, h: CanonicalGame) -> bool:
 
 
 def negate(g: CanonicalGame) -> CanonicalGame:
+    """-G = {-G^R | -G^L}, memoised: the compiled kernel when it models G, else
+    :func:`negate_py`."""
+    if _kernel is not None:
+        found = _kernel.negate(g)
+        if found is not None:
+            return found
+    return negate_py(g)
+
+
+def negate_py(g: CanonicalGame) -> CanonicalGame:
+    """:func:`negate` in pure Python (the reference)."""
     found = _neg_memo.get(g.id)
     if found is not None:
         return found
@@ -757,14 +816,26 @@ def negate(g: CanonicalGame) -> CanonicalGame:
     if up is not None:
         result = _uptimal(-up[0], -up[1], up[2])
     else:
-        result = _intern(_sorted(negate(r) for r in g.right), _sorted(negate(x) for x in g.left))
+        result = _intern(
+            _sorted(negate_py(r) for r in g.right), _sorted(negate_py(x) for x in g.left)
+        )
     _neg_memo[g.id] = result
     _neg_memo[result.id] = g
     return result
 
 
 def add(g: CanonicalGame, h: CanonicalGame) -> CanonicalGame:
-    """G + H, canonical, memoised on the pair of ids."""
+    """G + H, canonical, memoised on the pair of ids: the compiled kernel when it models G
+    and H, else :func:`add_py`."""
+    if _kernel is not None:
+        found = _kernel.add(g, h)
+        if found is not None:
+            return found
+    return add_py(g, h)
+
+
+def add_py(g: CanonicalGame, h: CanonicalGame) -> CanonicalGame:
+    """:func:`add` in pure Python (the reference)."""
     if g is ZERO:
         return h
     if h is ZERO:
@@ -784,15 +855,19 @@ def add(g: CanonicalGame, h: CanonicalGame) -> CanonicalGame:
     elif gn is not None or hn is not None:
         # Number translation (Siegel CGT II.3): G + x = {G^L + x | G^R + x}, G not a number.
         x, other = (g, h) if gn is not None else (h, g)
-        result = game((add(o, x) for o in other.left), (add(o, x) for o in other.right))
+        result = game((add_py(o, x) for o in other.left), (add_py(o, x) for o in other.right))
     else:
         if _huge_ids:
             _tree_depth_check(g, h)
-        lefts = [add(gl, h) for gl in g.left] + [add(g, hl) for hl in h.left]
-        rights = [add(gr, h) for gr in g.right] + [add(g, hr) for hr in h.right]
+        lefts = [add_py(gl, h) for gl in g.left] + [add_py(g, hl) for hl in h.left]
+        rights = [add_py(gr, h) for gr in g.right] + [add_py(g, hr) for hr in h.right]
         result = game(lefts, rights)
     _add_memo[key] = result
     return result
+
+
+if _kernel is not None:  # what the kernel hands back to Python
+    _kernel.init(_by_id, _interned, _intern, _game, _game_py, CanonicalGame, add_py, negate_py)
 
 
 _stops_memo: dict[int, tuple[Fraction, Fraction]] = {}
@@ -833,6 +908,7 @@ def cache_info() -> dict[str, int]:
         "add_cached": len(_add_memo),
         "game_cached": len(_game_memo),
         **_stats,
+        **({f"kernel_{k}": v for k, v in _kernel.info().items()} if _kernel is not None else {}),
     }
 
 

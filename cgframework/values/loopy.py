@@ -840,12 +840,20 @@ def parse_loopy(text: str) -> LoopyGame:
 
 def format_loopy(g: LoopyGame) -> str:
     """CGSuite notation: a named game when the graph is one (``on``, ``over``...), else
-    braces, with ``pass`` for a game's own node and labels for other repeated nodes."""
+    braces, with ``pass`` for a game's own node and labels for other repeated nodes; numbers
+    and nimbers (plus numbers) as such."""
+    shorts = _short_values(g)
+    short = shorts.get(g.start)
+    if short is not None and _number_plus_nimber(short):  # *128 + *64 is *192
+        written = str(short)
+        if _NUMBER_TEXT.fullmatch(written):
+            return written
     stopper = is_stopper(g)
-    for name, text in {"0": "0", "*": "*", "1": "1", "-1": "-1", **NAMED}.items():
-        named = _named_graph(text)
-        if g == named or (stopper and is_stopper(named) and equal(g, named)):
-            return name
+    if g.start not in shorts:  # a cycle is reachable: it may be a named loopy game
+        for name, text in {"0": "0", "*": "*", "1": "1", "-1": "-1", **NAMED}.items():
+            named = _named_graph(text)
+            if g == named or (stopper and is_stopper(named) and equal(g, named)):
+                return name
     if not stopper:
         sided = _sides_text(g)
         if sided is not None:
@@ -855,7 +863,8 @@ def format_loopy(g: LoopyGame) -> str:
     labels: dict[int, str] = {}
     budget = [MAX_PRINT_CHARS]
     try:
-        return _write(g, g.start, labels, names, [], _integer_nodes(g), budget)
+        known = {**_named_nodes(g), **_integer_nodes(g)}
+        return _write(g, g.start, labels, names, [], known, budget)
     except _TooLarge:
         return f"<loopy game of {g.size} positions, too large to write out>"
 
@@ -915,11 +924,10 @@ _NUMBER_TEXT = re.compile(r"-?[0-9]+(/[0-9]+)?(\*[0-9]*)?|\*[0-9]*")
 """A short value the notation reads back: a number, a nimber, or a number plus a nimber."""
 
 
-def _integer_nodes(g: LoopyGame) -> dict[int, str]:
-    """Nodes that are short games (no cycle reachable) equal to a number, a nimber or a
-    number plus a nimber, written as such as CGSuite does (``19/4`` for ``{{4|5}|5}``,
-    ``-3*`` for ``{-3|-3}``): their canonical forms (:func:`cgframework.values.game`),
-    found leaves first."""
+def _short_values(g: LoopyGame) -> dict[int, CanonicalGame | None]:
+    """Canonical forms of the nodes from which no cycle is reachable (short games), found
+    leaves first; None for a node (and the nodes above it) with too many distinct option
+    values for :func:`game` (see :data:`MAX_CANONICAL_OPTIONS`)."""
     from cgframework.values.canonical import game
 
     pending = [len(g.left[v]) + len(g.right[v]) for v in range(g.size)]
@@ -928,8 +936,7 @@ def _integer_nodes(g: LoopyGame) -> dict[int, str]:
         for w in (*g.left[v], *g.right[v]):
             pred[w].append(v)
     ready = [v for v in range(g.size) if not pending[v]]
-    values = {}
-    text: dict[int, str] = {}
+    values: dict[int, CanonicalGame | None] = {}
     while ready:
         v = ready.pop()
         lefts = list(dict.fromkeys(values[w] for w in g.left[v]))
@@ -939,14 +946,22 @@ def _integer_nodes(g: LoopyGame) -> dict[int, str]:
             if len(lefts) + len(rights) <= MAX_CANONICAL_OPTIONS:
                 value = game(lefts, rights)
         values[v] = value
-        if value is not None and _number_plus_nimber(value):
-            written = str(value)
-            if _NUMBER_TEXT.fullmatch(written):
-                text[v] = written
         for p in pred[v]:
             pending[p] -= 1
             if not pending[p]:
                 ready.append(p)
+    return values
+
+
+def _integer_nodes(g: LoopyGame) -> dict[int, str]:
+    """Nodes that are short games equal to a number, a nimber or a number plus a nimber,
+    written as such as CGSuite does (``19/4`` for ``{{4|5}|5}``, ``-3*`` for ``{-3|-3}``)."""
+    text: dict[int, str] = {}
+    for v, value in _short_values(g).items():
+        if value is not None and _number_plus_nimber(value):
+            written = str(value)
+            if _NUMBER_TEXT.fullmatch(written):
+                text[v] = written
     return text
 
 
@@ -956,23 +971,57 @@ MAX_CANONICAL_OPTIONS = 64
 above it are written as braces."""
 
 
+def _named_nodes(g: LoopyGame) -> dict[int, str]:
+    """Nodes that are ``on``, ``off``, ``over``, ``under``, ``upon`` or ``dud`` as graphs (one
+    node passing to itself; ``{on|off}`` is written so, not ``{{pass|}|{|pass}}``)."""
+    ends = {v for v in range(g.size) if not g.left[v] and not g.right[v]}  # 0
+    stars = {
+        v
+        for v in range(g.size)
+        if len(g.left[v]) == 1 == len(g.right[v])
+        and g.left[v] == g.right[v]
+        and g.left[v][0] in ends
+    }
+    names = {}
+    for v in range(g.size):
+        left, right = g.left[v], g.right[v]
+        own_left, own_right = left == (v,), right == (v,)
+        if own_left and (own_right or not right):
+            names[v] = "dud" if own_right else "on"
+        elif own_right and not left:
+            names[v] = "off"
+        elif own_right and len(left) == 1 and left[0] in ends:
+            names[v] = "over"
+        elif own_left and len(right) == 1 and right[0] in ends:
+            names[v] = "under"
+        elif own_left and len(right) == 1 and right[0] in stars:
+            names[v] = "upon"
+    return names
+
+
 def _number_plus_nimber_of(
-    lefts: list[CanonicalGame], rights: list[CanonicalGame]
+    lefts: list[CanonicalGame | None], rights: list[CanonicalGame | None]
 ) -> CanonicalGame | None:
-    """x + *k when the options are those of x + *k's canonical form ({x, x*, ..., x*(k-1) |
-    the same}, x a number), else None: read off without :func:`game`, whose dominance
-    checks cost k^3 on such a node (``*300`` took minutes to print)."""
+    """x + *m when both sides are the same options x + *k (k in a set S, x one number):
+    ``{x + *k | x + *k}`` = x + *mex(S) (Sprague-Grundy), read off without :func:`game`,
+    whose dominance checks cost k^3 on such a node (``*300`` took minutes to print, and
+    ``*128 + *64``, whose nodes have options *k past their mex, was not recognised)."""
     if not lefts or None in lefts or set(lefts) != set(rights):
         return None
-    numbers = [o for o in lefts if o.is_number]
-    if len(numbers) != 1:
-        return None
-    from cgframework.values.canonical import nimber
+    x = None
+    stars = set()
+    for o in lefts:
+        up = o.uptimal  # type: ignore[union-attr]
+        if up is None or up[1] != 0 or (x is not None and up[0] != x):
+            return None
+        x = up[0]
+        stars.add(up[2])
+    mex = 0
+    while mex in stars:
+        mex += 1
+    from cgframework.values.canonical import uptimal
 
-    x, k = numbers[0], len(lefts)
-    if set(lefts) != {x + nimber(j) for j in range(k)}:
-        return None
-    return x + nimber(k)
+    return uptimal(x, 0, mex)
 
 
 def _number_plus_nimber(value: CanonicalGame) -> bool:

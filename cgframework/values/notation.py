@@ -68,27 +68,46 @@ def _special(g: CanonicalGame) -> str | None:
     return None
 
 
-def _bare(g: CanonicalGame) -> tuple[str, int]:
-    """A general game as ``L|R`` without braces, and its number of bars."""
-    sides = []
-    inner = 0
-    for options in (g.left, g.right):
-        if len(options) == 1 and _special(options[0]) is None:
-            text, bars = _bare(options[0])
-            inner = max(inner, bars)
-            sides.append(text)
-        else:
-            sides.append(",".join(sorted(format_value(o) for o in options)))
-    bars = inner + 1
-    return sides[0] + "|" * bars + sides[1], bars
+class _Printer:
+    """Texts of one printing, each subgame's made once: a canonical form is a DAG, and a
+    subgame met on many paths (3.4 MB of text for Snort on a 20-vertex path) would be
+    printed again on each one."""
+
+    def __init__(self) -> None:
+        self.texts: dict[int, str] = {}
+        self.bares: dict[int, tuple[str, int]] = {}
+
+    def text(self, g: CanonicalGame) -> str:
+        found = self.texts.get(g.id)
+        if found is None:
+            special = _special(g)
+            found = special if special is not None else "{" + self.bare(g)[0] + "}"
+            self.texts[g.id] = found
+        return found
+
+    def bare(self, g: CanonicalGame) -> tuple[str, int]:
+        """A general game as ``L|R`` without braces, and its number of bars."""
+        found = self.bares.get(g.id)
+        if found is not None:
+            return found
+        sides = []
+        inner = 0
+        for options in (g.left, g.right):
+            if len(options) == 1 and _special(options[0]) is None:
+                text, bars = self.bare(options[0])
+                inner = max(inner, bars)
+                sides.append(text)
+            else:
+                sides.append(",".join(sorted(self.text(o) for o in options)))
+        bars = inner + 1
+        found = self.bares[g.id] = (sides[0] + "|" * bars + sides[1], bars)
+        return found
 
 
 def format_value(g: CanonicalGame, max_length: int | None = None) -> str:
     """CGSuite text of ``g`` (parses back to ``g``). With ``max_length``, a longer text is
     elided to its start and end around ``...`` and its length (that form does not parse)."""
-    special = _special(g)
-    text = special if special is not None else "{" + _bare(g)[0] + "}"
-    return elide(text, max_length)
+    return elide(_Printer().text(g), max_length)
 
 
 def elide(text: str, max_length: int | None) -> str:
