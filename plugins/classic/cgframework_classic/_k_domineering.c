@@ -131,16 +131,50 @@ static void signed_key(int h, int w, u64 m, int *kh, int *kw, u64 *km, int *nega
 }
 
 /* Direct-mapped cache: trimmed region -> its key tuple (a reference held here); bounded: at
- * most 2^CACHE_BITS tuples (about 13 MB at 17 bits), a colliding region evicts the old one. */
-#ifndef CACHE_BITS
-#define CACHE_BITS 17
+ * most 2^MAX_CACHE_BITS tuples (about 13 MB at 17 bits), a colliding region evicts the old
+ * one. It starts small and grows (x4) after twice its size in misses: a big table costs
+ * page faults on first touch, which a small solve of a few milliseconds would feel. */
+#ifndef MAX_CACHE_BITS
+#define MAX_CACHE_BITS 17
 #endif
+#define MIN_CACHE_BITS 10
 typedef struct {
     u64 mask;
     int h, w;
     PyObject *key;
 } Slot;
-static Slot cache[1 << CACHE_BITS];
+static Slot *cache;
+static int cache_bits;
+static long cache_misses;
+
+static Slot *slot_of(Slot *table, int bits, int h, int w, u64 m) {
+    u64 hash = (m ^ ((u64)h << 58) ^ ((u64)w << 52)) * 0x9E3779B97F4A7C15ULL;
+    return &table[hash >> (64 - bits)];
+}
+
+/* A table 4 times larger (the first one: 2^MIN_CACHE_BITS), the old entries moved in (one
+ * of two that collide dropped). Out of memory: the old table stays. */
+static void grow_cache(void) {
+    int bits = cache ? cache_bits + 2 : MIN_CACHE_BITS;
+    if (bits > MAX_CACHE_BITS) bits = MAX_CACHE_BITS;
+    Slot *fresh = PyMem_Calloc((size_t)1 << bits, sizeof(Slot));
+    if (!fresh) return;
+    if (cache) {
+        for (size_t i = 0; i < ((size_t)1 << cache_bits); i++) {
+            Slot *old = &cache[i];
+            if (!old->key) continue;
+            Slot *to = slot_of(fresh, bits, old->h, old->w, old->mask);
+            if (to->key)
+                Py_DECREF(old->key);
+            else
+                *to = *old;
+        }
+        PyMem_Free(cache);
+    }
+    cache = fresh;
+    cache_bits = bits;
+    cache_misses = 0;
+}
 
 static PyObject *minus_one;
 
@@ -171,18 +205,19 @@ static PyObject *region_key(int h, int w, u64 m) {
     int th, tw, kh, kw, negated;
     u64 tm, km;
     trim(h, w, m, &th, &tw, &tm);
-    u64 hash = (tm ^ ((u64)th << 58) ^ ((u64)tw << 52)) * 0x9E3779B97F4A7C15ULL;
-    Slot *slot = &cache[hash >> (64 - CACHE_BITS)];
-    if (slot->key && slot->mask == tm && slot->h == th && slot->w == tw) {
+    if (!cache) grow_cache();
+    Slot *slot = cache ? slot_of(cache, cache_bits, th, tw, tm) : NULL;
+    if (slot && slot->key && slot->mask == tm && slot->h == th && slot->w == tw) {
         Py_INCREF(slot->key);
         return slot->key;
     }
     signed_key(th, tw, tm, &kh, &kw, &km, &negated);
     PyObject *key = key_tuple(kh, kw, km, negated);
-    if (!key) return NULL;
+    if (!key || !slot) return key; /* no table (out of memory): the key uncached */
     Py_INCREF(key);
     Py_XSETREF(slot->key, key);
     slot->mask = tm, slot->h = th, slot->w = tw;
+    if (++cache_misses > (2L << cache_bits) && cache_bits < MAX_CACHE_BITS) grow_cache();
     return key;
 }
 
