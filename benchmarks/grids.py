@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from typing import Any
 
 HERE = os.path.abspath(__file__)
@@ -46,6 +47,7 @@ BOARDS: list[tuple[str, list[str]]] = [
             "....|.x..|....|....",
             ".....|.....|..x..|.....|.....",
             "....|.x..|....|..x.|....|....",
+            "......|.x....|......|....x.|......",
         ],
     ),
     ("amazons", ["x..|..o", "x...|...o", "x..|...|..o", "x...|....|...o"]),
@@ -97,11 +99,13 @@ def child(who: str, ruleset: str, text: str, timeout: float) -> None:
         def dag(value: Any) -> Any:
             return peer_dag(who, value)
 
+    cpu = time.process_time()
     value, seconds = peers.timed_call(run, timeout)
+    cpu = time.process_time() - cpu  # (this process's CPU: wall times move with the load)
     if seconds is None:
         print(json.dumps({"status": "timeout"}))
         return
-    print(json.dumps({"status": "ok", "seconds": seconds, "dag": dag(value)}))
+    print(json.dumps({"status": "ok", "seconds": seconds, "cpu": cpu, "dag": dag(value)}))
 
 
 def measure(who: str, ruleset: str, text: str, timeout: float) -> dict:
@@ -115,13 +119,18 @@ def cell(result: dict, timeout: float) -> str:
     return f"> {timeout:g} s" if result["status"] == "timeout" else "-"
 
 
-def ratio(peer: dict, ours: dict, timeout: float) -> str:
-    """Peer time over ours (above 1: we are faster)."""
+def ratio(peer: dict, ours: dict, timeout: float, field: str = "seconds") -> str:
+    """Peer time over ours (above 1: we are faster); ``field`` ``cpu`` for CPU seconds."""
     if ours["status"] != "ok" or peer["status"] not in ("ok", "timeout"):
         return "-"
-    theirs = peer["seconds"] if peer["status"] == "ok" else timeout
+    theirs = peer[field] if peer["status"] == "ok" else timeout
     sign = "" if peer["status"] == "ok" else "> "
-    return f"{sign}{theirs / max(ours['seconds'], 1e-6):.2f}x"
+    return f"{sign}{theirs / max(ours[field], 1e-6):.2f}x"
+
+
+def cpu_cells(ours: dict, theirs: dict) -> str:
+    """``ours / peer`` CPU seconds of the solve (``-`` for one that did not finish)."""
+    return "/".join(f"{r['cpu']:.3f}" if r["status"] == "ok" else "-" for r in (ours, theirs))
 
 
 def md(text: str) -> str:
@@ -169,6 +178,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--only", help="one ruleset")
     parser.add_argument("--peer", help="one peer (cgt-py or pycgt)")
+    parser.add_argument("--position", help="only the boards written exactly so")
     parser.add_argument("--method", default="auto", help="our solver (default auto)")
     args = parser.parse_args()
     ours_as = "ours" if args.method == "auto" else f"ours={args.method}"
@@ -176,13 +186,16 @@ def main() -> None:
     from cgframework_grids.peers import PEER_RULESETS
 
     print(
-        "| ruleset | position | empty/cells | value | ours s | peer | peer s | peer/ours | agree |"
+        "| ruleset | position | empty/cells | value | ours s | peer | peer s | peer/ours | agree "
+        "| CPU ours/peer s | CPU peer/ours |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for ruleset, boards in BOARDS:
         if args.only and ruleset != args.only:
             continue
         for written in boards[:2] if args.quick else boards:
+            if args.position and written != args.position:
+                continue
             text = canonical_text(ruleset, written)  # what the peers are given
             ours = measure(ours_as, ruleset, text, args.timeout)
             value = from_dag(ours["dag"]) if ours["status"] == "ok" else None
@@ -194,7 +207,8 @@ def main() -> None:
                 print(
                     f"| {ruleset} | {md(written)} | {empty_cells(ruleset, text)} | {md(shown)} | "
                     f"{cell(ours, args.timeout)} | {peer} | {cell(theirs, args.timeout)} | "
-                    f"{ratio(theirs, ours, args.timeout)} | {agrees(theirs, value)} |",
+                    f"{ratio(theirs, ours, args.timeout)} | {agrees(theirs, value)} | "
+                    f"{cpu_cells(ours, theirs)} | {ratio(theirs, ours, args.timeout, 'cpu')} |",
                     flush=True,
                 )
 

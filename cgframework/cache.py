@@ -63,6 +63,18 @@ class TranspositionTable:
         if count >= self._check_at:
             self._check_at = self._budget.check(count)
 
+    def add_node(self) -> None:
+        """One more position expanded (charged to the budget)."""
+        self._nodes += 1
+        if self._nodes >= self._check_at:
+            self._check_at = self._budget.check(self._nodes)
+
+    def plain_dict(self) -> dict[Hashable, Any] | None:
+        """The table's own dict, when it is enabled and has no backing level: a solver's
+        inner loop may read it directly (counting ``hits`` and ``misses`` itself), writing
+        through :meth:`store`. ``None`` otherwise (then use :meth:`lookup`)."""
+        return self._table if self.enabled and self.backing is None else None
+
     def lookup(self, key: Hashable) -> Any:
         """The stored value, or :data:`MISSING` (counting a hit or a miss)."""
         value = self._table.get(key, _MISSING)
@@ -94,9 +106,7 @@ class TranspositionTable:
         if value is _MISSING:
             if key in self._path:
                 raise PositionRepeats(key)
-            self._nodes += 1
-            if self._nodes >= self._check_at:
-                self._check_at = self._budget.check(self._nodes)
+            self.add_node()
             self._path.add(key)
             try:
                 value = self.store(key, compute())

@@ -16,7 +16,7 @@ from plain_rulesets import PlainClobber, PlainCram
 from toy_rulesets import Tree, TreeRuleset
 
 from cgframework import BaseRuleset, Preserves, Simplification, Sum, SwapLetters, solve
-from cgframework.cache import TranspositionTable
+from cgframework.cache import MISSING, TranspositionTable
 from cgframework.solvers.dispatch import make_simplifier
 from cgframework.values import UP, game, nimber, number
 from cgframework.values.canonical import (
@@ -115,6 +115,35 @@ def test_a_wrong_negative_changes_the_answer():
     assert solve(Wrong(), board, method="generic").value is right
 
 
+class DictBacking:
+    """A value-store stand-in under the transposition table (``get`` / ``put``)."""
+
+    def __init__(self):
+        self.rows = {}
+
+    def get(self, key):
+        return self.rows.get(key, MISSING)
+
+    def put(self, key, value):
+        self.rows[key] = value
+
+
+@SETTINGS
+@given(st.lists(boards("xo.x"), min_size=1, max_size=2))
+def test_position_search_through_a_backing_level_agrees_with_the_plain_recursion(parts):
+    """A table with a backing level (the value store) is read through ``lookup`` and written
+    through ``store``, not as a plain dict: same values, and a second search over the filled
+    backing expands nothing."""
+    position = Sum(tuple(parts))
+    backing = DictBacking()
+    slow = solve(PlainClobber(), position, method="generic")
+    first = solve(PlainClobber(), position, table=TranspositionTable(backing=backing))
+    again = solve(PlainClobber(), position, table=TranspositionTable(backing=backing))
+    assert first.value is slow.value and again.value is slow.value
+    assert sorted(first.best_moves) == sorted(again.best_moves) == sorted(slow.best_moves)
+    assert again.stats.nodes == 0
+
+
 def test_swap_letters():
     assert SwapLetters("TF", reverse=True)("TT.F") == "T.FF"
     assert SwapLetters("xo")("xo.|o.x") == "ox.|x.o"
@@ -191,3 +220,6 @@ def test_one_rewrite_simplifier_agrees_with_the_general_one(preserves):
     general = make_simplifier(Strips(), _Registry([strip, noop]))
     for position in ["..T.F.", Sum(("..T.",)), Sum(("..T.", ".F.."))]:
         assert one(Strips(), position) == general(Strips(), position)
+    for position in ["..T.F.", ".", "T"]:  # ``part``: the rewrite for a position not a Sum
+        assert one.part(Strips(), position) == general.part(Strips(), position)
+        assert one.part(Strips(), position) == one(Strips(), position)

@@ -15,7 +15,7 @@ the component (default: its ``canonical_key``). The fast path is used when no
 simplification is on and the method is not ``generic`` (which stays the plain recursion
 over ``options``, the reference it is tested against).
 
-Any other ruleset gets :class:`_PositionSearch` (unless the method is ``generic``): option
+Any other ruleset gets :func:`_position_search` (unless the method is ``generic``): option
 positions and components are looked up as they are before ``components`` or
 ``canonical_key`` runs, and a ruleset that declares ``negative`` (a position of the negated
 value, e.g. ``SwapLetters("TF", reverse=True)``) searches one of each such pair.
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
-from cgframework.cache import MISSING
+from cgframework.cache import MISSING, PositionRepeats
 from cgframework.extensions import SolveContext
 from cgframework.game import (
     BaseRuleset,
@@ -33,10 +33,11 @@ from cgframework.game import (
     Position,
     Ruleset,
     Sum,
+    SwapLetters,
     components,
     options,
 )
-from cgframework.solvers.common import check_impartial, finish, simplified
+from cgframework.solvers.common import IMPARTIAL_CHECKS, check_impartial, finish, simplified
 from cgframework.values import ZERO, CanonicalGame, game
 from cgframework.values.canonical import add, negate
 
@@ -61,10 +62,10 @@ def canonical_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> 
             total = add(total, search.value(key_of(comp)))
         return total
     if ctx.method != "generic" and table.enabled:
-        search = _PositionSearch(ruleset, ctx)
+        search = _position_search(ruleset, ctx)
         total = ZERO
         for comp in components(ruleset, position):
-            total = add(total, search.component(simplified(ruleset, comp, ctx)))
+            total = add(total, search(simplified(ruleset, comp, ctx)))
         return total
     total = ZERO
     for comp in components(ruleset, position):
@@ -86,9 +87,10 @@ def _component_value(ruleset: Ruleset, component: Position, ctx: SolveContext) -
     return ctx.table.memo(("c", key), form)
 
 
-class _PositionSearch:
-    """The generic search for a ruleset without ``option_keys`` (every plugin gets it):
-    the plain recursion of :func:`_component_value` with its per-option costs cut.
+def _position_search(ruleset: Ruleset, ctx: SolveContext) -> Callable[[Position], CanonicalGame]:
+    """The generic search for a ruleset without ``option_keys`` (every plugin gets it): the
+    plain recursion of :func:`_component_value` with its per-option costs cut. Returns the
+    function from a (simplified) component to its value.
 
     - An option's position is looked up as it is, in a plain dict (position -> value), before
       any ``components``, simplification or ``canonical_key`` call: most options are
@@ -100,82 +102,123 @@ class _PositionSearch:
 
     The transposition table still holds every component key (counters, budget, value store,
     repeated-position check), so ``--method generic`` (the plain recursion) and this search
-    fill it alike."""
+    fill it alike. The state lives in the closure's local variables: the inner loop runs once
+    per option of every position searched, and reads no attribute of its own."""
+    table = ctx.table
+    known: dict[Position, CanonicalGame] = table.side("position-values")
+    known_get = known.get
+    entries = table.plain_dict()
+    impartial = bool(ruleset.impartial)
+    impartial_checked = table.side("impartial-check")  # check_impartial's, to skip the call
+    negative = getattr(ruleset, "negative", None)
+    swap = negative.table if isinstance(negative, SwapLetters) else None  # inline translate
+    reverse = swap is not None and negative.reverse
+    simplify = ctx.simplify
+    simplify_part = getattr(simplify, "part", simplify)  # for a position that is not a Sum
+    path: set[Hashable] = set()  # keys being searched: met again, a position repeats
+    kind = type(ruleset)
+    plain_keys = getattr(kind, "canonical_key", None) is BaseRuleset.canonical_key
+    canonical_key = ruleset.canonical_key
+    ruleset_options = ruleset.options
+    add_node = table.add_node
+    store = table.store if entries is None else entries.__setitem__
+    str_keys = swap is not None and plain_keys  # the keys are the positions: strings
+    # the default components() and is_empty() leave a position whole: skip the calls
+    whole = (
+        getattr(kind, "components", None) is BaseRuleset.components
+        and getattr(kind, "is_empty", None) is BaseRuleset.is_empty
+    )
+    sides = (Player.LEFT,) if impartial else (Player.LEFT, Player.RIGHT)
 
-    def __init__(self, ruleset: Ruleset, ctx: SolveContext) -> None:
-        self.ruleset = ruleset
-        self.ctx = ctx
-        self.table = ctx.table
-        self.known: dict[Position, CanonicalGame] = ctx.table.side("position-values")
-        self.sides = (Player.LEFT,) if ruleset.impartial else (Player.LEFT, Player.RIGHT)
-        self.negative = getattr(ruleset, "negative", None)
-        self.simplify = ctx.simplify
-        kind = type(ruleset)
-        self.plain_keys = getattr(kind, "canonical_key", None) is BaseRuleset.canonical_key
-        # the default components() and is_empty() leave a position whole: skip the calls
-        self.whole = (
-            getattr(kind, "components", None) is BaseRuleset.components
-            and getattr(kind, "is_empty", None) is BaseRuleset.is_empty
-        )
-
-    def value(self, position: Position) -> CanonicalGame:
-        """The value of an option's position (a sum of its components' values)."""
-        found = self.known.get(position)
-        if found is not None:
-            self.table.hits += 1
-            return found
-        return self._new_value(position)
-
-    def _new_value(self, position: Position) -> CanonicalGame:
-        """:meth:`value` for a position not in ``known``."""
-        ruleset, simplify = self.ruleset, self.simplify
-        if self.whole and not isinstance(position, Sum):
-            total = self.component(position if simplify is None else simplify(ruleset, position))
+    def value(position: Position) -> CanonicalGame:
+        """The value of an option's position not in ``known`` (a sum of its components')."""
+        if whole and not isinstance(position, Sum):
+            comp = position if simplify is None else simplify_part(ruleset, position)
+            if comp is position:
+                return component(comp)  # (which remembers it in ``known``)
+            total = known_get(comp)
+            if total is None:
+                total = component(comp)
+            else:
+                table.hits += 1
         else:
             total = ZERO
             for comp in components(ruleset, position):
                 comp = comp if simplify is None else simplify(ruleset, comp)
-                total = add(total, self.component(comp))
-        self.known[position] = total
+                found = known_get(comp)
+                if found is None:
+                    found = component(comp)
+                else:
+                    table.hits += 1
+                total = add(total, found)
+        known[position] = total
         return total
 
-    def component(self, component: Position) -> CanonicalGame:
-        """The value of one (simplified) component, through the transposition table."""
-        ruleset, table, known = self.ruleset, self.table, self.known
-        found = known.get(component)
-        if found is not None:
-            table.hits += 1
-            return found
-        key = component if self.plain_keys else ruleset.canonical_key(component)
+    def component(comp: Position) -> CanonicalGame:
+        """A component not in ``known``: from the table, as the negation of its
+        ``negative`` (of the two, the one with the smaller key is searched), or searched."""
+        key = comp if plain_keys else canonical_key(comp)
         entry = ("c", key)
-        negative = self.negative
-        if negative is not None and entry not in table:
-            other = negative(component)
-            other_key = other if self.plain_keys else ruleset.canonical_key(other)
-            if other_key != key and _first(other_key, key):
-                found = known[component] = table.memo(entry, lambda: negate(self.component(other)))
+        found = entries.get(entry) if entries is not None else table.lookup(entry)
+        if found is not None and found is not MISSING:
+            if entries is not None:
+                table.hits += 1
+            known[comp] = found
+            return found
+        if entries is not None:
+            table.misses += 1
+        if entry in path:
+            raise PositionRepeats(entry)
+        if negative is not None:
+            if swap is not None:
+                other = comp.translate(swap)
+                if reverse:
+                    other = other[::-1]
+            else:
+                other = negative(comp)
+            other_key = other if plain_keys else canonical_key(other)
+            if (other_key < key) if str_keys else (other_key != key and _first(other_key, key)):
+                add_node()
+                path.add(entry)
+                found = known_get(other)
+                if found is None:
+                    found = component(other)
+                else:
+                    table.hits += 1
+                found = known[comp] = negate(found)
+                path.discard(entry)
+                store(entry, found)
                 return found
-        found = known[component] = table.memo(entry, lambda: self._expand(component, key))
-        return found
-
-    def _expand(self, component: Position, key: Hashable) -> CanonicalGame:
-        ruleset, known, value = self.ruleset, self.known, self._new_value
-        if ruleset.impartial:
-            check_impartial(ruleset, component, key, self.ctx)
-        forms = []
+        add_node()
+        path.add(entry)
+        if impartial and len(impartial_checked) < IMPARTIAL_CHECKS:
+            check_impartial(ruleset, comp, key, ctx)
         hits = 0
-        for player in self.sides:
+        forms = []
+        for player in sides:
             values = []
-            for move in ruleset.options(component, player):
-                v = known.get(move.result)  # value()'s first step, without the call
-                if v is None:
-                    v = value(move.result)
+            for move in ruleset_options(comp, player):
+                found = known_get(move.result)
+                if found is None:
+                    found = value(move.result)
                 else:
                     hits += 1
-                values.append(v)
+                values.append(found)
             forms.append(values)
-        self.table.hits += hits
-        return game(forms[0], forms[-1])
+        table.hits += hits
+        path.discard(entry)
+        found = known[comp] = game(forms[0], forms[-1])
+        store(entry, found)
+        return found
+
+    def search(comp: Position) -> CanonicalGame:
+        found = known_get(comp)
+        if found is None:
+            return component(comp)
+        table.hits += 1
+        return found
+
+    return search
 
 
 def _first(a: Hashable, b: Hashable) -> bool:

@@ -96,7 +96,9 @@ def make_simplifier(
     ruleset: Ruleset, registry: Registry
 ) -> Callable[[Ruleset, Position], Position] | None:
     """Apply the registered rewrites: equivalence-preserving ones to every part, value-only
-    ones to a position that is not a sum of several parts."""
+    ones to a position that is not a sum of several parts. The function's ``part``
+    attribute is the same rewrite for a position known not to be a :class:`Sum` (a search
+    calls it once per new position, without the test)."""
     mine = [s for s in registry.simplifications if ruleset.name in s.rulesets]
     if not mine:
         return None
@@ -119,6 +121,7 @@ def make_simplifier(
                 return position
             return only(rs, position)
 
+        simplify_one.part = only  # type: ignore[attr-defined]
         return simplify_one
 
     def simplify(rs: Ruleset, position: Position) -> Position:
@@ -129,6 +132,9 @@ def make_simplifier(
             return Sum(parts)
         return rewrite(value_only, rs, rewrite(equivalence, rs, position))
 
+    simplify.part = lambda rs, position: rewrite(  # type: ignore[attr-defined]
+        value_only, rs, rewrite(equivalence, rs, position)
+    )
     return simplify
 
 

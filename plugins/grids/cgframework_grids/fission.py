@@ -13,19 +13,32 @@ transposes stand for minus the value: transposing swaps the players), exactly th
   so an option's images are its parent's, each xor-ed once, and its key their least;
 - the values are the core's canonical forms (``game()``), so the result is the generic
   search's, as ``tests/test_grids.py`` checks against ``--method generic``.
+
+With the compiled kernel (``_k_fission.c``) a board of up to 64 cells is searched in C and
+valued in one post-order pass calling ``game()`` once per new pair of option sets, after
+dropping dominated options; the search below is the fallback (no compiler, a DAG past
+``KERNEL_CAP`` keys) and the reference (``tests/test_fission_kernel.py``).
 """
 
 from __future__ import annotations
 
+import gc
 from functools import cache
+from types import ModuleType
 
 from cgframework import Solution, SolveContext, components
+from cgframework.compiled import load_kernel
 from cgframework.values import ZERO, CanonicalGame, game
 from cgframework_grids.closed_forms import solution_from_option_values
 from cgframework_grids.grid import CACHE_LIMIT
 from cgframework_grids.nibbles import EMPTY, STONE_X, planes
 
 _FLIP = STONE_X ^ EMPTY  # a stone and an empty cell differ in these bits
+_KERNEL = load_kernel("cgframework_grids._k_fission")  # None: the Python search only
+#: Keys the kernel finds before it gives up (the Python search, which a budget or a deadline
+#: can interrupt, takes over): some 2 s of C search and, with the valuation pass, about
+#: 150 bytes a key (300 MB at the cap; the 5 x 6 benchmark board has 654,310 keys).
+KERNEL_CAP = 2_000_000
 
 
 @cache
@@ -62,8 +75,9 @@ def _symmetries(h: int, w: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tupl
 class FissionBoards:
     """The values of the Fission boards of one shape ``h x w`` (``h <= w``, as keys are)."""
 
-    def __init__(self, h: int, w: int, ctx: SolveContext) -> None:
-        self.h, self.w, self.ctx = h, w, ctx
+    def __init__(self, h: int, w: int, ctx: SolveContext, kernel: ModuleType | None = _KERNEL):
+        """``kernel``: the compiled DAG search (``None``: the Python search, the reference)."""
+        self.h, self.w, self.ctx, self.kernel = h, w, ctx, kernel
         self.perms, self.after = _symmetries(h, w)
         self.ones, _, _, _, _, self.inner = planes(h, w)
         n = h * w
@@ -94,9 +108,32 @@ class FissionBoards:
         """The value of a key board (one that is the least of its images)."""
         found = self.folded.get(key)
         if found is None:
+            if self.kernel is not None and self.from_kernel(self.kernel, key):
+                return self.folded[key]
             self.images[key] = self.images_of(key)
             found = self.folded[key] = self.expand(key)
         return found
+
+    def from_kernel(self, kernel: ModuleType, key: int) -> bool:
+        """Value every key reachable from ``key`` in the kernel (``_k_fission.c``: the DAG
+        in post-order, ``game()`` called once per new pair of option sets, each key charged
+        to the search budget); False when the kernel declines (too big a board or DAG)."""
+        table = self.ctx.table
+
+        def charge(count: int) -> None:
+            table.nodes += count  # (may raise: the budget is spent)
+
+        collecting = gc.isenabled()
+        gc.disable()  # (no cycles are made here; on 5 x 6 the collector took 15% of the time)
+        try:
+            found = kernel.values(self.h, self.w, key, self.perms, KERNEL_CAP, game, ZERO, charge)
+        finally:
+            if collecting:
+                gc.enable()
+        if found is None:
+            return False
+        self.folded.update(zip(*found, strict=True))
+        return True
 
     def option_value(self, board: int, parent: list[int], code: tuple[int, ...]) -> CanonicalGame:
         """The value of a board new to ``plain``: its images are the parent's, xor-ed."""
