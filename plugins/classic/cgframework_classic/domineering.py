@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from cgframework import BaseRuleset, Convention, Move, Player
+from cgframework.compiled import load_kernel
 
 Key = tuple[int, int, int]  # a trimmed board (height, width, empty), least of its images
 NegatedKey = tuple[int, int, int, int]  # a Key with -1 appended: minus the Key's value
@@ -154,25 +155,20 @@ class Domineering(BaseRuleset):
 
     def option_keys(self, key: Key, player: Player) -> list[tuple[Key | NegatedKey, ...]]:
         """For the core's canonical search (``cgframework.solvers.canonical``): the keys of
-        each option's components, on integer masks alone. Transposing a board swaps the
-        players, so a component whose transpose has the smaller key is given as that key
-        with a -1 appended: minus its value (``negated_key``). ``key`` is itself a trimmed
-        board: (height, width, empty)."""
+        each option's components, on integer masks alone, lone cells (worth 0) left out.
+        Transposing a board swaps the players, so a component whose transpose has the
+        smaller key is given as that key with a -1 appended: minus its value
+        (``negated_key``). ``key`` is itself a trimmed board: (height, width, empty). The
+        compiled kernel ``_k_domineering`` does the work when it is built and the board
+        fits in 64 bits; ``python_option_keys`` is the reference it is tested against."""
         h, w, mask = key
         if h == 1:  # a strip (keys are connected): only Right moves, see _strip_options
             return _strip_options(w, player)
-        split = _splits(h, w)
-        out = []
-        for domino, window, around, memo in _domino_places(h, w)[player is Player.RIGHT]:
-            if mask & domino == domino:
-                after = mask ^ domino
-                parts = split.get(after)
-                if parts is None:
-                    if len(split) >= _SPLITS_LIMIT:
-                        split.clear()
-                    parts = split[after] = _component_keys(h, w, after, window, around, memo)
-                out.append(parts)
-        return out
+        if _kernel is not None:
+            found = _kernel.option_keys(h, w, mask, player is Player.RIGHT)
+            if found is not None:
+                return found
+        return python_option_keys(h, w, mask, player)
 
     def search_key(self, position: Board) -> Key | NegatedKey:
         """The key or negated key ``option_keys`` gives for this board."""
@@ -187,10 +183,84 @@ class Domineering(BaseRuleset):
 
 
 _SPLITS_LIMIT = 1 << 20
+_kernel = load_kernel("cgframework_classic._k_domineering")
 MAX_CELLS = 10_000
 """Largest board read (rows x columns). Boards are bit masks: each move costs time linear in
 the board, and a board past a few dozen empty cells in two dimensions is out of reach anyway
 (a long strip is solved in closed form, ``_strip_options``)."""
+
+
+def python_option_keys(h: int, w: int, mask: int, player: Player) -> list[tuple[Any, ...]]:
+    """``Domineering.option_keys`` of a board of 2 rows or more, in pure Python: for each
+    domino place of ``player`` in order (``_domino_places``), unless the place is beaten by
+    its neighbour (``_end_moves``), the signed keys of the regions of the option, lone
+    cells left out, in the order of their lowest cell."""
+    split = _splits(h, w)
+    right = player is Player.RIGHT
+    out = []
+    for (domino, window, around, memo), beaten in zip(
+        _domino_places(h, w)[right], _end_moves(h, w)[right], strict=True
+    ):
+        if mask & domino == domino:
+            ahead, ahead_clear, behind, behind_clear, unless_clear = beaten
+            if mask & ahead and not mask & ahead_clear:
+                continue
+            if mask & behind and not mask & behind_clear and mask & unless_clear:
+                continue
+            after = mask ^ domino
+            parts = split.get(after)
+            if parts is None:
+                if len(split) >= _SPLITS_LIMIT:
+                    split.clear()
+                parts = split[after] = _component_keys(h, w, after, window, around, memo)
+            out.append(parts)
+    return out
+
+
+@cache
+def _end_moves(h: int, w: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each place of ``_domino_places`` (vertical ones, then horizontal ones), when it is
+    dominated by the next place along its line, as masks: (ahead, ahead_clear, behind,
+    behind_clear, unless_clear). A player's domino on cells p, q (q after p along the
+    line) is beaten by the one on q, n (n after q) when n is empty, the cell after n is not
+    (or off the board), and no empty cell lies beside p across the line (``ahead`` = n,
+    ``ahead_clear`` = those cells); by the one on b, p (b before p) when b is empty, the
+    cell before b is not, and no empty cell lies beside q, unless the domino on b, p is
+    itself beaten by this one (``unless_clear``: the cell after q and those beside b, all
+    blocked; of two places that beat each other, the first is dropped). A cell off the
+    board is a blocked one (0 in the masks).
+
+    Why (for Right, whose dominoes lie along rows; Left's case is its transpose): a cell
+    with no empty cell above or below it can only ever be covered by Right, so blocking it
+    can only help Left: G' (G with it blocked) >= G. By induction on the board: the Left
+    options of G' are those of G with the cell blocked, its Right options some of G's with
+    the cell blocked, each >= its twin; so G^L >= G' would give G'^L >= G', and G'^R <= G
+    would give G^R <= G, neither possible (Siegel, CGT II.1). Symmetrically, blocking a cell
+    with no empty cell left or right of it can only help Right. With S the empty cells and
+    X = S less p, q, n: X <= S less p, q (n has no row neighbour there) and X >= S less q, n
+    (p has no column neighbour), so the move on q, n leaves at most what the move on p, q
+    leaves, and Right's move on p, q is dominated (Siegel, CGT II.2: removing dominated
+    options keeps the canonical form). The 1 x n strip's end move (Winning Ways ch. 1) is a
+    case of it. Checked against the plain search (``--method generic``) in the tests."""
+
+    def bit(r: int, c: int) -> int:
+        return 1 << (r * w + c) if 0 <= r < h and 0 <= c < w else 0
+
+    def rules(r: int, c: int, dr: int, dc: int) -> tuple[int, ...]:
+        beside = lambda r, c: bit(r + dc, c + dr) | bit(r - dc, c - dr)  # noqa: E731
+        q = (r + dr, c + dc)
+        n = (q[0] + dr, q[1] + dc)
+        b = (r - dr, c - dc)
+        ahead = bit(*n)
+        ahead_clear = bit(n[0] + dr, n[1] + dc) | beside(r, c)
+        behind = bit(*b)
+        behind_clear = bit(b[0] - dr, b[1] - dc) | beside(*q)
+        unless_clear = bit(*n) | beside(*b)
+        return ahead, ahead_clear, behind, behind_clear, unless_clear
+
+    vertical = tuple(rules(r, c, 1, 0) for r in range(h - 1) for c in range(w))
+    horizontal = tuple(rules(r, c, 0, 1) for r in range(h) for c in range(w - 1))
+    return vertical, horizontal
 
 
 def _strip_options(width: int, player: Player) -> list[tuple[Key, ...]]:
@@ -239,25 +309,24 @@ def _component_keys(
     h: int, w: int, empty: int, window: int, around: int, memo: dict[int, bool]
 ) -> tuple[Key | NegatedKey, ...]:
     """The keys (``_signed_key``) of the connected regions of ``empty``, the connected board
-    of a node less the domino of a ``_domino_places`` entry: lone cells first, found all at
-    once; then, if the domino's other neighbours are connected within its window, the rest
-    is one region (each cell of it reaches one of them without crossing the domino); else
-    each region is grown from its lowest cell."""
+    of a node less the domino of a ``_domino_places`` entry: lone cells (worth 0, found all
+    at once) left out; then, if the domino's other neighbours are connected within its
+    window, the rest is one region (each cell of it reaches one of them without crossing
+    the domino); else each region is grown from its lowest cell."""
     full, not_first_col, not_last_col = _column_masks(h, w)
     lone = empty & ~(
         ((empty & not_last_col) << 1) | ((empty & not_first_col) >> 1) | (empty << w) | (empty >> w)
     )
-    keys = [(1, 1, 1)] * lone.bit_count() if lone else []
     remaining = empty ^ lone
     if not remaining:
-        return tuple(keys)
+        return ()
     local = remaining & window
     joined = memo.get(local)
     if joined is None:
         joined = memo[local] = _joined(local & around, local, not_first_col, not_last_col, w)
     if joined:
-        keys.append(_signed_key(h, w, remaining))
-        return tuple(keys)
+        return (_signed_key(h, w, remaining),)
+    keys = []
     while remaining:
         region = _grown(remaining & -remaining, remaining, not_first_col, not_last_col, w)
         remaining ^= region
