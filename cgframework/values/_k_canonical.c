@@ -283,6 +283,32 @@ static int undominated(const Vec *in, Vec *out, int left) {
     return 0;
 }
 
+/* One side's options into out, each reversible one replaced (canonical.py _canonicalise):
+ * Left: G^L is reversible through G^LR if G^LR <= G, and is replaced by G^LR's Left
+ * options; Right: the mirror image (G^RL >= G, replaced by G^RL's Right options). */
+static int bypass_reversible(const Vec *side, const Raw *G, int left, Vec *out, int *changed) {
+    for (Py_ssize_t i = 0; i < side->n; i++) {
+        Node *g = known(side->a[i]);
+        if (!g || !(g->flags & F_OPTS)) return R_UNKNOWN;
+        int32_t first = left ? g->nl : 0, count = left ? g->nr : g->nl;
+        int reversed = 0;
+        for (int32_t j = 0; j < count && !reversed; j++) {
+            int32_t xi = g->opts[first + j];
+            int s = left ? le_raw(xi, G, 0) : ge_raw(xi, G, 0);
+            if (s < 0) return s;
+            if (s) {
+                Node *x = known(xi); /* known: le_raw / ge_raw checked it */
+                int32_t from = left ? 0 : x->nl, n = left ? x->nl : x->nr;
+                for (int32_t k = 0; k < n; k++)
+                    if (vec_push(out, x->opts[from + k])) return R_NOMEM;
+                reversed = *changed = 1;
+            }
+        }
+        if (!reversed && vec_push(out, side->a[i])) return R_NOMEM;
+    }
+    return 0;
+}
+
 /* Options of G = {ls | rs} (each sorted by id, no repeats), canonical on return. */
 static int canonicalise(Vec *ls, Vec *rs, Vec *tmp) {
     Vec t;
@@ -296,53 +322,8 @@ static int canonicalise(Vec *ls, Vec *rs, Vec *tmp) {
         Raw G = {ls, rs};
         int changed = 0;
         Vec new_ls = {0}, new_rs = {0};
-        /* G^L is reversible through G^LR if G^LR <= G: replace it by G^LR's Left options. */
-        for (Py_ssize_t i = 0; i < ls->n && r >= 0; i++) {
-            Node *gl = known(ls->a[i]);
-            if (!gl || !(gl->flags & F_OPTS)) {
-                r = R_UNKNOWN;
-                break;
-            }
-            int reversed = 0;
-            for (int32_t j = 0; j < gl->nr && !reversed; j++) {
-                int32_t xi = gl->opts[gl->nl + j];
-                int s = le_raw(xi, &G, 0);
-                if (s < 0) {
-                    r = s;
-                    break;
-                }
-                if (s) {
-                    Node *x = known(xi); /* known: le_raw checked it */
-                    for (int32_t k = 0; k < x->nl && r >= 0; k++)
-                        if (vec_push(&new_ls, x->opts[k])) r = R_NOMEM;
-                    reversed = changed = 1;
-                }
-            }
-            if (!reversed && r >= 0 && vec_push(&new_ls, ls->a[i])) r = R_NOMEM;
-        }
-        for (Py_ssize_t i = 0; i < rs->n && r >= 0; i++) {
-            Node *gr = known(rs->a[i]);
-            if (!gr || !(gr->flags & F_OPTS)) {
-                r = R_UNKNOWN;
-                break;
-            }
-            int reversed = 0;
-            for (int32_t j = 0; j < gr->nl && !reversed; j++) {
-                int32_t xi = gr->opts[j];
-                int s = ge_raw(xi, &G, 0);
-                if (s < 0) {
-                    r = s;
-                    break;
-                }
-                if (s) {
-                    Node *x = known(xi);
-                    for (int32_t k = 0; k < x->nr && r >= 0; k++)
-                        if (vec_push(&new_rs, x->opts[x->nl + k])) r = R_NOMEM;
-                    reversed = changed = 1;
-                }
-            }
-            if (!reversed && r >= 0 && vec_push(&new_rs, rs->a[i])) r = R_NOMEM;
-        }
+        r = bypass_reversible(ls, &G, 1, &new_ls, &changed);
+        if (r >= 0) r = bypass_reversible(rs, &G, 0, &new_rs, &changed);
         if (r < 0 || !changed) {
             free(new_ls.a);
             free(new_rs.a);
