@@ -36,6 +36,8 @@ BOARDS: list[tuple[str, list[str]]] = [
             "xoxo|o.ox|xoxo|oxo.",
             "xoxox|o.ox.|xoxox|oxoxo",
             "xo...|.xo..|..xo.|o..x.|.o..x",
+            "xox..|oxo..|xox..|.....|.....",
+            "xoxo|oxox|....|....|....|....",
         ],
     ),
     (
