@@ -115,3 +115,31 @@ def test_json_facts_of_a_big_value_keep_the_timeout(capsys):
     assert code == 3 and out == ""
     assert err.strip() == "cgf: error: search stopped after 0.5 s (--timeout)"
     assert time.monotonic() - start < 4
+
+
+def test_an_interruption_that_is_lost_is_raised_again():
+    """The deadline reaches a search as an exception raised asynchronously in its thread, and
+    one can be lost (Python ignores it inside a gc callback): the search then ran on, and a
+    CI run hung in norton() of a deep number (18 GB and growing). run_deep now interrupts
+    again until the search stops. Here the search swallows the first interruption."""
+    from cgframework.solvers.dispatch import _DeadlinePassed, run_deep
+
+    swallowed = []
+
+    def search() -> str:
+        end = time.monotonic() + 20
+        while time.monotonic() < end:
+            try:
+                while time.monotonic() < end:
+                    pass
+            except _DeadlinePassed:
+                if swallowed:
+                    raise
+                swallowed.append(True)  # lost, as in a gc callback
+        return "ran on"
+
+    start = time.monotonic()
+    with pytest.raises(SearchStopped):
+        run_deep(search, budget=SearchBudget(timeout=0.2).start())
+    assert swallowed
+    assert time.monotonic() - start < 10

@@ -363,8 +363,16 @@ def run_deep(fn: Callable[..., Any], *args: Any, budget: SearchBudget | None = N
         if remaining is not None:
             call.thread.join(max(remaining, 0.0) + DEADLINE_GRACE)
             if call.thread.is_alive():
-                _stop_late(call.thread)
                 interrupted = True
+                # an exception raised asynchronously can be lost (Python ignores one raised in
+                # a gc callback, such as dask's) while the search runs on: raise it again
+                for _ in range(STOP_ATTEMPTS):
+                    _stop_late(call.thread)
+                    call.thread.join(STOP_RETRY_SECONDS)
+                    if not call.thread.is_alive():
+                        break
+                else:  # never stopped: leave the (daemon) thread, report the deadline
+                    raise budget.timed_out()
         try:
             result = call.wait()
         except _DeadlinePassed:
@@ -379,6 +387,9 @@ def run_deep(fn: Callable[..., Any], *args: Any, budget: SearchBudget | None = N
 DEADLINE_GRACE = 1.0
 """Seconds past a deadline after which a search that has not stopped by itself (a solver
 that does not charge the table) is interrupted."""
+STOP_ATTEMPTS = 40
+STOP_RETRY_SECONDS = 0.25
+"""An interrupted search gets ``STOP_ATTEMPTS`` interruptions, this many seconds apart."""
 
 
 class _DeadlinePassed(SearchStopped):
