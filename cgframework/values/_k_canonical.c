@@ -466,6 +466,27 @@ static int read_payload(PyObject *o, int64_t *out) {
     return 0;
 }
 
+/* The option ids of modelled game `id` (F_OPTS, and an entry of the game() memo): 0; -1 when
+ * an id is not modelled (nothing is set); -2 when a Python error is set. */
+static int set_options(Py_ssize_t id, PyObject *lids, PyObject *rids) {
+    Vec v = {0};
+    int a = read_ids(lids, &v);
+    Py_ssize_t nl = v.n;
+    int b = a ? 0 : read_ids(rids, &v);
+    if (a || b) {
+        free(v.a);
+        return a == -2 || b == -2 ? -2 : -1;
+    }
+    Node *g = &table[id]; /* read_ids runs no Python code: the table has not moved */
+    g->opts = v.a;
+    g->nl = (int32_t)nl;
+    g->nr = (int32_t)(v.n - nl);
+    g->flags |= F_OPTS;
+    Vec l = {g->opts, g->nl, g->nl}, r = {g->opts + g->nl, g->nr, g->nr};
+    gmemo_put(key_hash(&l, &r), &l, &r, (int32_t)id);
+    return 0;
+}
+
 PyDoc_STRVAR(register_doc,
              "register(id, left_ids, right_ids, left_stop, right_stop, n, m)\n"
              "Mirror a new CanonicalGame: option ids (tuples, or None when not listed), stops\n"
@@ -490,27 +511,8 @@ static PyObject *k_register(PyObject *self, PyObject *args) {
         if (a || b || g->m < 0) Py_RETURN_NONE; /* flags 0: unknown */
         flags |= F_UP;
     }
-    if (lids != Py_None && rids != Py_None) {
-        Vec v = {0};
-        int a = read_ids(lids, &v);
-        Py_ssize_t nl = v.n;
-        int b = a ? 0 : read_ids(rids, &v);
-        if (a == -2 || b == -2) {
-            free(v.a);
-            return NULL;
-        }
-        if (!a && !b) {
-            g->opts = v.a;
-            g->nl = (int32_t)nl;
-            g->nr = (int32_t)(v.n - nl);
-            flags |= F_OPTS;
-            Vec l = {g->opts, g->nl, g->nl}, r = {g->opts + g->nl, g->nr, g->nr};
-            gmemo_put(key_hash(&l, &r), &l, &r, (int32_t)id);
-        } else {
-            free(v.a);
-        }
-    }
     g->flags = flags;
+    if (lids != Py_None && rids != Py_None && set_options(id, lids, rids) == -2) return NULL;
     Py_RETURN_NONE;
 }
 
@@ -524,25 +526,7 @@ static PyObject *k_register_options(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "nOO", &id, &lids, &rids)) return NULL;
     Node *g = id >= 0 && id <= ID_LIMIT ? known((int32_t)id) : NULL;
     if (!g || (g->flags & F_OPTS)) Py_RETURN_NONE;
-    Vec v = {0};
-    int a = read_ids(lids, &v);
-    Py_ssize_t nl = v.n;
-    int b = a ? 0 : read_ids(rids, &v);
-    if (a == -2 || b == -2) {
-        free(v.a);
-        return NULL;
-    }
-    if (a || b) {
-        free(v.a);
-        Py_RETURN_NONE;
-    }
-    g = &table[id]; /* read_ids ran no Python code, but look again all the same */
-    g->opts = v.a;
-    g->nl = (int32_t)nl;
-    g->nr = (int32_t)(v.n - nl);
-    g->flags |= F_OPTS;
-    Vec l = {g->opts, g->nl, g->nl}, r = {g->opts + g->nl, g->nr, g->nr};
-    gmemo_put(key_hash(&l, &r), &l, &r, (int32_t)id);
+    if (set_options(id, lids, rids) == -2) return NULL;
     Py_RETURN_NONE;
 }
 
