@@ -355,8 +355,13 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_k_domineering", "Domineering's option_keys in C.", -1, methods,
 };
 
+/* Raised whenever what domineering.py calls here changes: a stale build is then not loaded. */
+#define API_VERSION 1
+
 PyMODINIT_FUNC PyInit__k_domineering(void) {
     minus_one = PyLong_FromLong(-1);
     if (!minus_one) return NULL;
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "API_VERSION", API_VERSION) < 0) Py_CLEAR(m);
+    return m;
 }

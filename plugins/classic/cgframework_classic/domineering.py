@@ -183,7 +183,7 @@ class Domineering(BaseRuleset):
 
 
 _SPLITS_LIMIT = 1 << 20
-_kernel = load_kernel("cgframework_classic._k_domineering")
+_kernel = load_kernel("cgframework_classic._k_domineering", api_version=1)
 MAX_CELLS = 10_000
 """Largest board read (rows x columns). Boards are bit masks: each move costs time linear in
 the board, and a board past a few dozen empty cells in two dimensions is out of reach anyway

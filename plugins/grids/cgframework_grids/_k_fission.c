@@ -907,4 +907,11 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_k_fission", "Fission's key search in C (fission.py).", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__k_fission(void) { return PyModule_Create(&module); }
+/* Raised whenever what fission.py calls here changes: a stale build is then not loaded. */
+#define API_VERSION 1
+
+PyMODINIT_FUNC PyInit__k_fission(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "API_VERSION", API_VERSION) < 0) Py_CLEAR(m);
+    return m;
+}

@@ -34,7 +34,7 @@ from cgframework_grids.grid import CACHE_LIMIT
 from cgframework_grids.nibbles import EMPTY, STONE_X, planes
 
 _FLIP = STONE_X ^ EMPTY  # a stone and an empty cell differ in these bits
-_KERNEL = load_kernel("cgframework_grids._k_fission")  # None: the Python search only
+_KERNEL = load_kernel("cgframework_grids._k_fission", api_version=1)  # None: the Python search only
 #: Keys the kernel finds before it gives up (the Python search, which a budget or a deadline
 #: can interrupt, takes over): some 2 s of C search and, with the valuation pass, about
 #: 150 bytes a key (300 MB at the cap; the 5 x 6 benchmark board has 654,310 keys).
