@@ -1025,18 +1025,10 @@ def _number_plus_nimber_of(
 
 
 def _number_plus_nimber(value: CanonicalGame) -> bool:
-    """Is the canonical form x or x + *k (x a number): {x, x*, ..., x*(k-1) | the same}?"""
-    if value.is_number:
-        return True
-    options = value.left_options
-    if set(options) != set(value.right_options):
-        return False
-    numbers = [o for o in options if o.is_number]
-    if len(numbers) != 1:
-        return False
-    from cgframework.values.canonical import nimber
-
-    return set(options) == {numbers[0] + nimber(j) for j in range(len(options))}
+    """Is the canonical form x or x + *k (x a number)? Read off its uptimal payload (every
+    canonical form equal to x + n.^ + *m is interned as that payload)."""
+    up = value.uptimal
+    return up is not None and up[1] == 0
 
 
 def _write(
