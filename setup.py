@@ -7,29 +7,18 @@ install still succeeds and the pure-Python path runs (:mod:`cgframework.compiled
 Everything else about the project is declared in ``pyproject.toml``.
 """
 
+import tomllib
 from pathlib import Path
 
 from setuptools import Extension, setup
 
 ROOT = Path(__file__).parent
+_SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
 PACKAGE_DIRS = {
-    "cgframework": "cgframework",
-    "cgframework.values": "cgframework/values",
-    "cgframework.solvers": "cgframework/solvers",
-    **{
-        f"cgframework_{name}": f"plugins/{name}/cgframework_{name}"
-        for name in (
-            "classic",
-            "pizza",
-            "influence",
-            "cheating_robot",
-            "wak",
-            "guaranteed",
-            "loopy",
-            "grids",
-        )
-    },
+    package: _SETUPTOOLS.get("package-dir", {}).get(package, package.replace(".", "/"))
+    for package in _SETUPTOOLS["packages"]
 }
+"""Each package's folder, as ``pyproject.toml`` maps it."""
 
 
 def kernels() -> list[Extension]:
