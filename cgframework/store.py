@@ -80,6 +80,7 @@ MIGRATION_2 = (
 )
 """Schema 1 -> 2: provenance columns, with defaults (old rows: origin ``unknown``)."""
 
+
 def installation_id() -> str:
     """A short id of this installation: the host and the directory cgframework runs from
     (``CGFRAMEWORK_INSTALLATION`` overrides it, e.g. for a cluster sharing one install)."""

@@ -11,9 +11,13 @@ a plain dict in front of the transposition table. A ruleset with a symmetry that
 players (Domineering's transposition) may give, in place of a key, a token that stands for
 minus the value of a key, if it also provides ``negated_key(token)``: that key, or ``None``
 for a plain key; and ``search_key(component)``, the key or token ``option_keys`` gives for
-the component (default: its ``canonical_key``). The fast path is used when no
-simplification is on and the method is not ``generic`` (which stays the plain recursion
-over ``options``, the reference it is tested against).
+the component (default: its ``canonical_key``). A ruleset with a faster way to value
+many keys at once (a compiled search) may provide ``key_values(key, ctx)``: a mapping from
+keys to values holding at least ``key`` and the keys of its options, or ``None`` to leave
+the key to this search; it is asked once per component whose key is not yet known, and
+must charge what it searches to ``ctx.table.nodes`` (the search budget). The fast path is
+used when no simplification is on and the method is not ``generic`` (which stays the plain
+recursion over ``options``, the reference it is tested against).
 
 Any other ruleset gets :func:`_position_search` (unless the method is ``generic``): option
 positions and components are looked up as they are before ``components`` or
@@ -56,10 +60,14 @@ def canonical_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> 
     ):
         search = _KeySearch(ruleset, ctx, option_keys)
         key_of = getattr(ruleset, "search_key", ruleset.canonical_key)
+        in_bulk = getattr(ruleset, "key_values", None)
         total = ZERO
         for comp in components(ruleset, position):
             check_impartial(ruleset, comp, ruleset.canonical_key(comp), ctx)
-            total = add(total, search.value(key_of(comp)))
+            key = key_of(comp)
+            if in_bulk is not None and key not in search.known:
+                search.known.update(in_bulk(key, ctx) or ())
+            total = add(total, search.value(key))
         return total
     if ctx.method != "generic" and table.enabled:
         search = _position_search(ruleset, ctx)

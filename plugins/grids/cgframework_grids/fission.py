@@ -14,71 +14,40 @@ transposes stand for minus the value: transposing swaps the players), exactly th
 - the values are the core's canonical forms (``game()``), so the result is the generic
   search's, as ``tests/test_grids.py`` checks against ``--method generic``.
 
-With the compiled kernel (``_k_fission.c``) a board of up to 64 cells is searched in C and
+With the compiled kernel (``_k_planes.c``) a board of up to 64 cells is searched in C and
 valued in one post-order pass calling ``game()`` once per new pair of option sets, after
 dropping dominated options; the search below is the fallback (no compiler, a DAG past
-``KERNEL_CAP`` keys) and the reference (``tests/test_fission_kernel.py``).
+``nibbles.KERNEL_CAP`` keys) and the reference (``tests/test_fission_kernel.py``).
 """
 
 from __future__ import annotations
 
-import gc
-from functools import cache
 from types import ModuleType
 
 from cgframework import Solution, SolveContext, components
-from cgframework.compiled import load_kernel
 from cgframework.values import ZERO, CanonicalGame, game
 from cgframework_grids.closed_forms import solution_from_option_values
 from cgframework_grids.grid import CACHE_LIMIT
-from cgframework_grids.nibbles import EMPTY, STONE_X, planes
+from cgframework_grids.nibbles import (
+    EMPTY,
+    FISSION,
+    PLANES,
+    STONE_X,
+    kernel_values,
+    planes,
+    symmetries,
+)
 
 _FLIP = STONE_X ^ EMPTY  # a stone and an empty cell differ in these bits
-_KERNEL = load_kernel("cgframework_grids._k_fission", api_version=1)  # None: the Python search only
-#: Keys the kernel finds before it gives up (the Python search, which a budget or a deadline
-#: can interrupt, takes over): some 2 s of C search and, with the valuation pass, about
-#: 150 bytes a key (300 MB at the cap; the 5 x 6 benchmark board has 654,310 keys).
-KERNEL_CAP = 2_000_000
-
-
-@cache
-def _symmetries(h: int, w: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """(the cell permutations of the symmetries: four that keep rows rows, then on a square
-    the four transposes; the index of the composition ``a after b`` for each pair)."""
-
-    def perm(f) -> tuple[int, ...]:
-        out = []
-        for i in range(h * w):
-            r, c = f(*divmod(i, w))
-            out.append(r * w + c)
-        return tuple(out)
-
-    maps = [
-        lambda r, c: (r, c),
-        lambda r, c: (r, w - 1 - c),
-        lambda r, c: (h - 1 - r, c),
-        lambda r, c: (h - 1 - r, w - 1 - c),
-    ]
-    if h == w:
-        maps += [
-            lambda r, c: (c, r),
-            lambda r, c: (c, h - 1 - r),
-            lambda r, c: (w - 1 - c, r),
-            lambda r, c: (w - 1 - c, h - 1 - r),
-        ]
-    perms = [perm(f) for f in maps]
-    index = {p: k for k, p in enumerate(perms)}  # (on a 1-wide board images coincide)
-    after = tuple(tuple(index[tuple(a[b[i]] for i in range(h * w))] for b in perms) for a in perms)
-    return tuple(perms), after
 
 
 class FissionBoards:
     """The values of the Fission boards of one shape ``h x w`` (``h <= w``, as keys are)."""
 
-    def __init__(self, h: int, w: int, ctx: SolveContext, kernel: ModuleType | None = _KERNEL):
+    def __init__(self, h: int, w: int, ctx: SolveContext, kernel: ModuleType | None = PLANES):
         """``kernel``: the compiled DAG search (``None``: the Python search, the reference)."""
         self.h, self.w, self.ctx, self.kernel = h, w, ctx, kernel
-        self.perms, self.after = _symmetries(h, w)
+        self.perms, self.after = symmetries(h, w)
         self.ones, _, _, _, _, self.inner = planes(h, w)
         n = h * w
         # per split (direction, centre cell): per symmetry, the xor that makes it in the image
@@ -115,21 +84,9 @@ class FissionBoards:
         return found
 
     def from_kernel(self, kernel: ModuleType, key: int) -> bool:
-        """Value every key reachable from ``key`` in the kernel (``_k_fission.c``: the DAG
-        in post-order, ``game()`` called once per new pair of option sets, each key charged
-        to the search budget); False when the kernel declines (too big a board or DAG)."""
-        table = self.ctx.table
-
-        def charge(count: int) -> None:
-            table.nodes += count  # (may raise: the budget is spent)
-
-        collecting = gc.isenabled()
-        gc.disable()  # (no cycles are made here; on 5 x 6 the collector took 15% of the time)
-        try:
-            found = kernel.values(self.h, self.w, key, self.perms, KERNEL_CAP, game, ZERO, charge)
-        finally:
-            if collecting:
-                gc.enable()
+        """Value every key reachable from ``key`` in the kernel (``nibbles.kernel_values``);
+        False when it declines (too big a board or DAG)."""
+        found = kernel_values(kernel, FISSION, self.h, self.w, key, self.ctx)
         if found is None:
             return False
         self.folded.update(zip(*found, strict=True))

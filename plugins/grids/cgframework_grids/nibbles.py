@@ -10,14 +10,27 @@ cell string (last cell first), so the symmetric images are the same string slice
 
 from __future__ import annotations
 
+import gc
 from functools import cache
+from types import ModuleType
 
+from cgframework import SolveContext
+from cgframework.compiled import load_kernel
+from cgframework.values import ZERO, CanonicalGame, game
 from cgframework_grids.grid import CACHE_LIMIT, Grid, images, transposed, trim
 
 NibbleKey = tuple[int, int, int]  # (height, width, board): least of its images
 NegatedNibbleKey = tuple[int, int, int, int]  # with -1 appended: minus the key's value
 
 EMPTY, STONE_X, STONE_O = 1, 2, 4
+
+#: The compiled key searches of Fission and Konane (``_k_planes.c``), or None: the Python paths.
+PLANES = load_kernel("cgframework_grids._k_planes", api_version=1)
+#: Keys the kernel finds before it gives up (the Python search, which a budget or a deadline
+#: can interrupt, takes over): some 2 s of C search and, with the valuation pass, about
+#: 150 bytes a key (300 MB at the cap; the 5 x 6 Fission benchmark board has 654,310 keys).
+KERNEL_CAP = 2_000_000
+FISSION, KONANE = 0, 1  # the kernel's rules (``PLANES.FISSION``, ``PLANES.KONANE``)
 _TO_HEX = str.maketrans({".": "1", "x": "2", "o": "4", "#": "0"})
 
 
@@ -43,6 +56,62 @@ def planes(h: int, w: int) -> tuple[int, int, int, int, int, int]:
         columns(lambda c: c >= 2),
         columns(lambda c: 1 <= c < w - 1),
     )
+
+
+@cache
+def symmetries(h: int, w: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """(the cell permutations of the rectangle's symmetries: four that keep rows rows, then
+    on a square the four transposes; the index of the composition ``a after b`` for each
+    pair)."""
+
+    def perm(f) -> tuple[int, ...]:
+        out = []
+        for i in range(h * w):
+            r, c = f(*divmod(i, w))
+            out.append(r * w + c)
+        return tuple(out)
+
+    maps = [
+        lambda r, c: (r, c),
+        lambda r, c: (r, w - 1 - c),
+        lambda r, c: (h - 1 - r, c),
+        lambda r, c: (h - 1 - r, w - 1 - c),
+    ]
+    if h == w:
+        maps += [
+            lambda r, c: (c, r),
+            lambda r, c: (c, h - 1 - r),
+            lambda r, c: (w - 1 - c, r),
+            lambda r, c: (w - 1 - c, h - 1 - r),
+        ]
+    perms = [perm(f) for f in maps]
+    index = {p: k for k, p in enumerate(perms)}  # (on a 1-wide board images coincide)
+    after = tuple(tuple(index[tuple(a[b[i]] for i in range(h * w))] for b in perms) for a in perms)
+    return tuple(perms), after
+
+
+def kernel_values(
+    kernel: ModuleType, rule: int, h: int, w: int, board: int, ctx: SolveContext
+) -> tuple[list[int], list[CanonicalGame]] | None:
+    """The values of a key board of ``h x w`` and of its options' keys, from the compiled
+    search (``_k_planes.c``: the key DAG in C, valued in post-order with the core's
+    ``game()`` once per new option set; every key charged to ``ctx``'s search budget); None
+    when the kernel declines (over 64 cells, past ``KERNEL_CAP`` keys)."""
+    table = ctx.table
+
+    def charge(count: int) -> None:
+        table.nodes += count  # (may raise: the budget is spent)
+
+    collecting = gc.isenabled()
+    gc.disable()  # (no cycles are made here; on Fission 5 x 6 the collector took 15% of the time)
+    try:
+        found = kernel.values(
+            rule, h, w, board, symmetries(h, w)[0], KERNEL_CAP, game, ZERO, charge
+        )
+    finally:
+        if collecting:
+            gc.enable()
+    return found
 
 
 def least_image(h: int, w: int, board: int) -> NibbleKey:

@@ -7,15 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cgframework import Player
+from cgframework import Player, SolveContext
+from cgframework.values import CanonicalGame
 from cgframework_grids.grid import Grid, GridRuleset, put2, rays
 from cgframework_grids.nibbles import (
     EMPTY,
+    KONANE,
+    PLANES,
     STONE_O,
     STONE_X,
     NegatedNibbleKey,
     NibbleKey,
     NibbleSearch,
+    kernel_values,
     least_image,
     planes,
     signed_least_image,
@@ -164,6 +168,23 @@ class Konane(NibbleSearch, GridRuleset):
             (fold(h, w, after),) if (after >> 1) & ones and (after >> 2) & ones else ()
             for after in afters
         ]
+
+    kernel = PLANES  # the compiled search of ``key_values`` (None: ``option_keys`` only)
+
+    def key_values(
+        self, key: NibbleKey, ctx: SolveContext
+    ) -> dict[NibbleKey, CanonicalGame] | None:
+        """The values of ``key`` and of its options' keys from the compiled search of the
+        whole key DAG (``_k_planes.c``, the twin of ``option_keys``; the core's key search
+        over ``option_keys`` stays the reference, ``tests/test_konane_kernel.py``); None
+        without the kernel or when it declines (over 64 cells, too many keys)."""
+        if self.kernel is None:
+            return None
+        h, w, board = key
+        found = kernel_values(self.kernel, KONANE, h, w, board, ctx)
+        if found is None:
+            return None
+        return {(h, w, b): value for b, value in zip(*found, strict=True)}
 
 
 class Cram(GridRuleset):

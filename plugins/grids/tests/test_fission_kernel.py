@@ -1,6 +1,7 @@
-"""The compiled Fission search (``_k_fission.c``) against the Python paths it stands for:
-its DAG's keys and option lists against ``Fission.option_keys`` (the bit-plane twin of the
-string moves), and the values it leads to against ``FissionBoards``' Python search."""
+"""The compiled Fission search (``_k_planes.c``, rule ``FISSION``) against the Python paths
+it stands for: its DAG's keys and option lists against ``Fission.option_keys`` (the
+bit-plane twin of the string moves), and the values it leads to against ``FissionBoards``'
+Python search."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from hypothesis import strategies as st
 from cgframework import Player, SolveContext, components, get_registry, solve
 from cgframework.budget import SearchStopped
 from cgframework.compiled import load_kernel
-from cgframework_grids.fission import FissionBoards, _symmetries
+from cgframework_grids.fission import FissionBoards
 from cgframework_grids.grid import Grid
+from cgframework_grids.nibbles import FISSION, KONANE
+from cgframework_grids.nibbles import symmetries as _symmetries
 
-KERNEL = load_kernel("cgframework_grids._k_fission")
+KERNEL = load_kernel("cgframework_grids._k_planes")
 pytestmark = pytest.mark.skipif(KERNEL is None, reason="the Fission kernel is not built")
 RULES = get_registry().ruleset("fission")
 
@@ -49,7 +52,7 @@ def test_kernel_dag_is_the_option_keys_closure(board):
 
 
 def _check_dag(h: int, w: int, key: int) -> None:
-    keys, lefts, rights = KERNEL.search(h, w, key, _symmetries(h, w)[0], 10**6)
+    keys, lefts, rights = KERNEL.search(FISSION, h, w, key, _symmetries(h, w)[0], 10**6)
     assert keys[-1] == key and len(set(keys)) == len(keys)
     for k, (board_k, left, right) in enumerate(zip(keys, lefts, rights, strict=True)):
         for player, codes in ((Player.LEFT, left), (Player.RIGHT, right)):
@@ -80,11 +83,14 @@ def test_kernel_declines_what_it_does_not_model():
     """None (the Python search runs): past the cap, over 64 cells, a letter not Fission's."""
     perms = _symmetries(4, 4)[0]
     ((h, w, key, *_),) = region_keys(Grid(4, 4, ".x..|....|..x.|....".replace("|", "")))
-    assert KERNEL.search(h, w, key, perms, 3) is None
-    assert KERNEL.search(h, w, key, perms, 10**6) is not None
-    assert KERNEL.search(h, w, key | 4, perms, 10**6) is None  # an 'o' nibble
-    assert KERNEL.search(h, w, key | 1 << 64, perms, 10**6) is None  # a cell past h * w
-    assert KERNEL.search(5, 13, 1, _symmetries(5, 13)[0], 10) is None  # 65 cells
+    assert KERNEL.search(FISSION, h, w, key, perms, 3) is None
+    assert KERNEL.search(FISSION, h, w, key, perms, 10**6) is not None
+    assert KERNEL.search(KONANE, h, w, key, perms, 10**6) is not None  # (no o: no moves)
+    assert KERNEL.search(FISSION, h, w, key | 4, perms, 10**6) is None  # an 'o' nibble
+    assert KERNEL.search(FISSION, h, w, key | 8, perms, 10**6) is None  # no letter at all
+    assert KERNEL.search(FISSION, h, w, key | 1 << 64, perms, 10**6) is None  # past h * w
+    assert KERNEL.search(FISSION, 5, 13, 1, _symmetries(5, 13)[0], 10) is None  # 65 cells
+    assert KERNEL.search(2, h, w, key, perms, 10**6) is None  # a rule it does not know
     fallback = FissionBoards(h, w, SolveContext(), KERNEL)
     assert not fallback.from_kernel(_Declining(), key)
 

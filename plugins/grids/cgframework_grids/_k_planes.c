@@ -1,12 +1,14 @@
-/* Fission's key search in C: the game DAG of one board, and its values by the core's game().
+/* The key searches of Fission and Konane in C: the game DAG of one board, and its values by
+ * the core's game().
  *
- * The compiled twin of fission.py's FissionBoards search (the pure-Python path stays the
- * reference): from a key board it finds every key board reachable, each once, with its
- * Left and Right options as keys, in post-order (options first).
+ * The compiled twin of two Python searches, which stay the reference: fission.py's
+ * FissionBoards and the core's key search over Konane.option_keys (stones.py). From a key
+ * board it finds every key board reachable, each once, with its Left and Right options as
+ * keys, in post-order (options first).
  *
- *   search(h, w, board, perms, cap) -> (keys, lefts, rights) or None
- *       the DAG itself (for the tests: it is checked against Fission.option_keys);
- *   values(h, w, board, perms, cap, game, zero, charge) -> (keys, values) or None
+ *   search(rule, h, w, board, perms, cap) -> (keys, lefts, rights) or None
+ *       the DAG itself (for the tests: it is checked against the ruleset's option_keys);
+ *   values(rule, h, w, board, perms, cap, game, zero, charge) -> (keys, values) or None
  *       the DAG valued in post-order: each key's value is game(lefts, rights), the core's
  *       canonical form, called from here with the options' values, but once per new pair
  *       of option sets (a memo on the values' addresses: values are interned) and after
@@ -15,21 +17,24 @@
  *       Handed back: the board's value and its options' keys' values (what a solve asks
  *       for next), ``zero`` standing for an option without moves.
  *
- * ``board`` is a nibble board (nibbles.py: cell i is nibble i, '.' 1, 'x' 2, '#' 0) of
- * h * w <= 64 cells, already the least of its images; ``perms`` the cell permutations of
- * the symmetries (fission._symmetries: four that keep rows rows, then on a square the four
- * transposes, whose images stand for minus the value). ``keys[k]`` is the k-th key board
- * (a nibble int), ``lefts[k]`` / ``rights[k]`` tuples of option codes: 0 for an option
- * with fewer than two empty cells (0, no move ever), else 2 * (j + 1) + n for key j
- * (j < k), negated when n is 1. None when the board does not fit (over 64 cells, a letter
- * other than '.', 'x', '#') or the search passes ``cap`` keys (the caller then runs the
- * Python search, which its budget and deadline can interrupt).
+ * ``rule`` is FISSION (0) or KONANE (1). ``board`` is a nibble board (nibbles.py: cell i is
+ * nibble i, '.' 1, 'x' 2, 'o' 4 (Konane only), '#' 0) of h * w <= 64 cells, already the least
+ * of its images; ``perms`` the cell permutations of the symmetries (nibbles.symmetries: four
+ * that keep rows rows, then on a square the four transposes, whose images stand for minus
+ * the value in Fission, where transposing swaps the players). ``keys[k]`` is the k-th key
+ * board (a nibble int), ``lefts[k]`` / ``rights[k]`` tuples of option codes: 0 for an option
+ * that is 0 with no move ever (Fission: fewer than two empty cells; Konane: no stones of
+ * one colour), else 2 * (j + 1) + n for key j (j < k), negated when n is 1. None when the
+ * board does not fit (over 64 cells, a letter the rule does not have) or the search passes
+ * ``cap`` keys (the caller then runs the Python search, which its budget and deadline can
+ * interrupt).
  *
- * Inside, a board is two 64-bit masks (empty cells, stones); a split turns three cells
- * over, in every image at once by an exclusive or with the image cells' mask. The least
- * image compares as the nibble ints do: at the highest cell where two boards differ, the
- * larger letter (x > . > #) wins. Nothing recurses: keys are expanded in the order they
- * are found, and the post-order comes from a DFS with its stack on the heap.
+ * Inside, a board is three 64-bit masks (empty cells, x, o). A move changes a few cells,
+ * in every image at once: a Fission split by an exclusive or with the image cells' mask, a
+ * Konane jump by the images of the cells it changes. The least image compares as the nibble
+ * ints do: at the highest cell where two boards differ, the larger letter (o > x > . > #)
+ * wins. Nothing recurses: keys are expanded in the order they are found, and the post-order
+ * comes from a DFS with its stack on the heap.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -38,9 +43,10 @@
 #include <string.h>
 
 typedef uint64_t u64;
-typedef struct { u64 e, s; } Board;
+typedef struct { u64 e, x, o; } Board;
 
 #define MAX_SYMS 8
+enum { FISSION = 0, KONANE = 1 };
 
 #if defined(__GNUC__) || defined(__clang__)
 static int top_bit(u64 x) { return 63 - __builtin_clzll(x); } /* x != 0 */
@@ -60,21 +66,28 @@ static int popcount(u64 x) {
 }
 #endif
 
+/* shifts that give 0 past 63 (a 1 x 64 board shifts by 64) */
+static u64 shl(u64 x, int k) { return k < 64 ? x << k : 0; }
+static u64 shr(u64 x, int k) { return k < 64 ? x >> k : 0; }
+
+static int letter(Board a, int t) {
+    return (int)(((a.o >> t) & 1) * 4 + ((a.x >> t) & 1) * 2 + ((a.e >> t) & 1));
+}
+
 /* a < b in the order of the nibble ints */
 static int less(Board a, Board b) {
-    u64 diff = (a.e ^ b.e) | (a.s ^ b.s);
+    u64 diff = (a.e ^ b.e) | (a.x ^ b.x) | (a.o ^ b.o);
     if (!diff) return 0;
     int t = top_bit(diff);
-    int va = (int)(((a.s >> t) & 1) * 2 + ((a.e >> t) & 1));
-    int vb = (int)(((b.s >> t) & 1) * 2 + ((b.e >> t) & 1));
-    return va < vb;
+    return letter(a, t) < letter(b, t);
 }
 
 typedef struct {
-    int n, nsym, w;
+    int rule, n, nsym, w;
     int perm[MAX_SYMS][64];
+    u64 bit[MAX_SYMS][64]; /* the cell i of the board is the cell bit[s][i] of image s */
     u64 ones, inner;
-    u64 vcode[64][MAX_SYMS], hcode[64][MAX_SYMS]; /* image masks of a split at cell i */
+    u64 vcode[64][MAX_SYMS], hcode[64][MAX_SYMS]; /* Fission: image masks of a split at i */
     /* keys */
     Board *key;
     int *opt_start, *nleft, *nright;
@@ -89,7 +102,8 @@ typedef struct {
 } Search;
 
 static u64 hash(Board b) {
-    u64 h = b.e * 0x9E3779B97F4A7C15ULL ^ (b.s + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    u64 h = b.e * 0x9E3779B97F4A7C15ULL ^ (b.x + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL
+            ^ (b.o + 0x165667B19E3779F9ULL) * 0x27D4EB2F165667C5ULL;
     return h ^ (h >> 29);
 }
 
@@ -134,7 +148,7 @@ static int find_or_add(Search *z, Board b) {
     size_t i = hash(b) & z->mask;
     while (z->slots[i]) {
         int k = z->slots[i] - 1;
-        if (z->key[k].e == b.e && z->key[k].s == b.s) return k;
+        if (z->key[k].e == b.e && z->key[k].x == b.x && z->key[k].o == b.o) return k;
         i = (i + 1) & z->mask;
     }
     if (z->count >= z->cap_nodes) return -2;
@@ -158,25 +172,51 @@ static int push_opt(Search *z, int code) {
     return 0;
 }
 
-static Board image(const Search *z, int s, Board b) {
-    Board out = {0, 0};
-    for (u64 m = b.e; m; m &= m - 1) out.e |= 1ULL << z->perm[s][low_bit(m)];
-    for (u64 m = b.s; m; m &= m - 1) out.s |= 1ULL << z->perm[s][low_bit(m)];
+/* the cells of mask m in image s */
+static u64 image_mask(const Search *z, int s, u64 m) {
+    u64 out = 0;
+    for (; m; m &= m - 1) out |= z->bit[s][low_bit(m)];
     return out;
 }
 
-/* Left's (vertical, d = w) or Right's (horizontal, d = 1) options of key k, appended to
- * opts; returns the number added, or a negative error from find_or_add. */
-static int options(Search *z, int k, const Board *imgs, int vertical) {
+static Board image(const Search *z, int s, Board b) {
+    Board out = {image_mask(z, s, b.e), image_mask(z, s, b.x), image_mask(z, s, b.o)};
+    return out;
+}
+
+/* append the option whose image s is imgs[s] changed by the masks in change[s] (cells that
+ * turn over between empty and not, and the cells of x and of o that change): its least
+ * image is a key; 0 or a negative error from find_or_add */
+static int add_option(Search *z, const Board *imgs, const Board *change) {
+    Board own = {0, 0, 0}, other = {0, 0, 0}; /* the least of images 0-3, of images 4-7 */
+    for (int s = 0; s < z->nsym; s++) {
+        Board c = {imgs[s].e ^ change[s].e, imgs[s].x ^ change[s].x, imgs[s].o ^ change[s].o};
+        Board *best = s < 4 ? &own : &other;
+        if (s == 0 || s == 4 || less(c, *best)) *best = c;
+    }
+    int negated = 0;
+    Board best = own;
+    if (z->nsym == 8 && less(other, own)) {
+        best = other;
+        negated = z->rule == FISSION; /* (a transposed Konane board is the same game) */
+    }
+    int j = find_or_add(z, best);
+    if (j < 0) return j;
+    return push_opt(z, 2 * j + negated);
+}
+
+/* Fission (fission.py): Left's (vertical, d = w) or Right's (horizontal, d = 1) splits of
+ * key k, appended to opts; returns the number added, or a negative error. */
+static int fission_options(Search *z, int k, const Board *imgs, int vertical) {
     Board b = z->key[k];
     int d = vertical ? z->w : 1;
-    u64 e = b.e, starts = b.s & (e << d) & (e >> d) & z->ones;
+    u64 e = b.e, starts = b.x & shl(e, d) & shr(e, d) & z->ones;
     if (!vertical) starts &= z->inner;
     int added = 0;
     while (starts) {
         u64 low = starts & -starts;
         starts ^= low;
-        u64 flip = low | (low << d) | (low >> d);
+        u64 flip = low | shl(low, d) | shr(low, d);
         if (popcount(e ^ flip) < 2) { /* (the three flipped cells are 2 stones, 1 empty) */
             if (push_opt(z, -1) < 0) return -1;
             added++;
@@ -184,25 +224,62 @@ static int options(Search *z, int k, const Board *imgs, int vertical) {
         }
         int i = top_bit(low);
         const u64 *code = vertical ? z->vcode[i] : z->hcode[i];
-        Board own = {imgs[0].e ^ code[0], imgs[0].s ^ code[0]};
-        for (int s = 1; s < 4; s++) {
-            Board c = {imgs[s].e ^ code[s], imgs[s].s ^ code[s]};
-            if (less(c, own)) own = c;
-        }
-        Board best = own;
-        int negated = 0;
-        if (z->nsym == 8) {
-            Board other = {imgs[4].e ^ code[4], imgs[4].s ^ code[4]};
-            for (int s = 5; s < 8; s++) {
-                Board c = {imgs[s].e ^ code[s], imgs[s].s ^ code[s]};
-                if (less(c, other)) other = c;
-            }
-            if (less(other, own)) { best = other; negated = 1; }
-        }
-        int j = find_or_add(z, best);
-        if (j < 0) return j;
-        if (push_opt(z, 2 * j + negated) < 0) return -1;
+        Board change[MAX_SYMS];
+        for (int s = 0; s < z->nsym; s++) change[s] = (Board){code[s], code[s], 0};
+        int rc = add_option(z, imgs, change);
+        if (rc < 0) return rc;
         added++;
+    }
+    return added;
+}
+
+/* may a stone at cell `at` jump by `step` (one of 1, -1, w, -w): an enemy stone next, then
+ * an empty cell, both on the board? */
+static int can_jump(const Search *z, u64 theirs, u64 empty, int at, int step) {
+    if (step == 1 || step == -1) {
+        int c = at % z->w;
+        if (step > 0 ? c + 2 >= z->w : c < 2) return 0;
+    } else if (at + 2 * step < 0 || at + 2 * step >= z->n) {
+        return 0;
+    }
+    return (int)((theirs >> (at + step)) & (empty >> (at + 2 * step)) & 1);
+}
+
+/* Konane (stones.py, Konane.option_keys): the jumps of Left's (x) or Right's (o) stones of
+ * key k, appended to opts: a stone jumps over an adjacent enemy stone onto the empty cell
+ * beyond, and may go on in the same direction; returns the number added, or a negative
+ * error. An option without stones of both colours is 0. */
+static int konane_options(Search *z, int k, const Board *imgs, int left) {
+    Board b = z->key[k];
+    u64 mine = left ? b.x : b.o, theirs = left ? b.o : b.x;
+    int steps[4] = {1, -1, z->w, -z->w};
+    int added = 0;
+    for (u64 m = mine; m; m &= m - 1) {
+        int start = low_bit(m);
+        for (int d = 0; d < 4; d++) {
+            int step = steps[d], at = start;
+            u64 jumped = 0;
+            while (can_jump(z, theirs, b.e, at, step)) {
+                jumped |= 1ULL << (at + step);
+                at += 2 * step;
+                if (!(theirs & ~jumped)) { /* no enemy stone left: 0, no move ever */
+                    if (push_opt(z, -1) < 0) return -1;
+                    added++;
+                    continue;
+                }
+                u64 ends = (1ULL << start) | (1ULL << at);
+                Board change[MAX_SYMS];
+                for (int s = 0; s < z->nsym; s++) {
+                    u64 js = image_mask(z, s, jumped), es = image_mask(z, s, ends);
+                    change[s].e = js | es;
+                    if (left) { change[s].x = es; change[s].o = js; }
+                    else { change[s].o = es; change[s].x = js; }
+                }
+                int rc = add_option(z, imgs, change);
+                if (rc < 0) return rc;
+                added++;
+            }
+        }
     }
     return added;
 }
@@ -215,9 +292,9 @@ static int run(Search *z) {
         Board imgs[MAX_SYMS];
         for (int s = 0; s < z->nsym; s++) imgs[s] = s ? image(z, s, z->key[k]) : z->key[k];
         size_t start = z->nopts;
-        int nl = options(z, k, imgs, 1);
+        int nl = z->rule == FISSION ? fission_options(z, k, imgs, 1) : konane_options(z, k, imgs, 1);
         if (nl < 0) return nl;
-        int nr = options(z, k, imgs, 0);
+        int nr = z->rule == FISSION ? fission_options(z, k, imgs, 0) : konane_options(z, k, imgs, 0);
         if (nr < 0) return nr;
         z->opt_start[k] = (int)start; /* (set after: options may move the arrays) */
         z->nleft[k] = nl;
@@ -253,6 +330,7 @@ static int *post_order(Search *z) {
         }
         if (!pushed) { order[m++] = k; depth -= 2; }
     }
+    free(stack);
     return order;
 }
 
@@ -260,14 +338,14 @@ static PyObject *to_nibbles(Board b, int n) {
     /* its hex digits, last cell first (cell i is nibble i), read by int(..., 16) */
     char digits[65];
     int m = 0;
-    for (int i = n - 1; i >= 0; i--) digits[m++] = (char)('0' + ((b.s >> i) & 1) * 2 + ((b.e >> i) & 1));
+    for (int i = n - 1; i >= 0; i--) digits[m++] = (char)('0' + letter(b, i));
     digits[m] = 0;
     return PyLong_FromString(digits, NULL, 16);
 }
 
-/* the board's cells from its nibble int: 0 ok, 1 a letter the kernel does not model */
-static int from_nibbles(PyObject *board, int n, Board *out) {
-    out->e = out->s = 0;
+/* the board's cells from its nibble int: 0 ok, 1 a letter the rule does not have */
+static int from_nibbles(PyObject *board, int n, int rule, Board *out) {
+    out->e = out->x = out->o = 0;
     PyObject *rest = board;
     Py_INCREF(rest);
     PyObject *mask = PyLong_FromUnsignedLongLong(~0ULL);
@@ -283,7 +361,8 @@ static int from_nibbles(PyObject *board, int n, Board *out) {
         for (int c = 0; c < 16 && chunk * 16 + c < n; c++) {
             int nib = (int)((v >> (4 * c)) & 15), i = chunk * 16 + c;
             if (nib == 1) out->e |= 1ULL << i;
-            else if (nib == 2) out->s |= 1ULL << i;
+            else if (nib == 2) out->x |= 1ULL << i;
+            else if (nib == 4 && rule == KONANE) out->o |= 1ULL << i;
             else if (nib != 0) { rc = 1; goto done; }
         }
         PyObject *shifted = PyNumber_Rshift(rest, sixty_four);
@@ -342,12 +421,14 @@ fail:
 
 /* Read the arguments and find the DAG with its post-order: 0 done (*order set), 1 declined
  * (None for the caller), -1 a Python exception is set. */
-static int prepare(Search *z, int h, int w, PyObject *board, PyObject *perms, int cap,
-                   int **order) {
+static int prepare(Search *z, int rule, int h, int w, PyObject *board, PyObject *perms,
+                   int cap, int **order) {
     memset(z, 0, sizeof *z);
     *order = NULL;
-    if (!PyLong_Check(board) || h < 1 || w < 1 || h > 64 || w > 64 || h * w > 64 || cap < 1)
+    if (!PyLong_Check(board) || h < 1 || w < 1 || h > 64 || w > 64 || h * w > 64 || cap < 1
+        || (rule != FISSION && rule != KONANE))
         return 1;
+    z->rule = rule;
     z->n = h * w;
     z->w = w;
     z->cap_nodes = cap;
@@ -364,12 +445,13 @@ static int prepare(Search *z, int h, int w, PyObject *board, PyObject *perms, in
             if (j == -1 && PyErr_Occurred()) { Py_DECREF(p); Py_DECREF(seq); return -1; }
             if (j < 0 || j >= z->n) { Py_DECREF(p); Py_DECREF(seq); return 1; }
             z->perm[s][i] = (int)j;
+            z->bit[s][i] = 1ULL << j;
         }
         Py_DECREF(p);
     }
     Py_DECREF(seq);
     Board root;
-    int fit = from_nibbles(board, z->n, &root);
+    int fit = from_nibbles(board, z->n, rule, &root);
     if (fit != 0) return fit;
     z->ones = z->n == 64 ? ~0ULL : (1ULL << z->n) - 1;
     for (int i = 0; i < z->n; i++) {
@@ -409,11 +491,11 @@ static int prepare(Search *z, int h, int w, PyObject *board, PyObject *perms, in
 }
 
 static PyObject *search(PyObject *self, PyObject *args) {
-    int h, w, cap, *order;
+    int rule, h, w, cap, *order;
     PyObject *board, *perms, *result = NULL;
-    if (!PyArg_ParseTuple(args, "iiOOi", &h, &w, &board, &perms, &cap)) return NULL;
+    if (!PyArg_ParseTuple(args, "iiiOOi", &rule, &h, &w, &board, &perms, &cap)) return NULL;
     Search z;
-    int rc = prepare(&z, h, w, board, perms, cap, &order);
+    int rc = prepare(&z, rule, h, w, board, perms, cap, &order);
     if (rc == 0) result = build_result(&z, order);
     else if (rc == 1) { result = Py_None; Py_INCREF(result); }
     free(order);
@@ -511,7 +593,8 @@ static void sort_unique(uintptr_t *a, size_t *n) { /* insertion sort, then drop 
 /* ---- dominated options, found before game() is called (it would drop them itself) -------
  * A Left option g is dominated by another o >= g (a Right one by o <= g); dropping it does
  * not change {lefts | rights} (Siegel CGT II.2), and more nodes then share one option set,
- * so game() runs less (on Fission 6 x 4 some 8,600 calls instead of 23,400). The stops decide most pairs (as the core's ge does):
+ * so game() runs less (on Fission 6 x 4 some 8,600 calls instead of 23,400). The stops
+ * decide most pairs (as the core's ge does):
  * o >= g needs L(o) >= L(g) and R(o) >= R(g), and R(o) > L(g) gives o > g (Siegel CGT
  * II.3); the rest ask Python's >=, each pair once. Two different options are never
  * equal (the core interns its values: equal values are one object), so no option is
@@ -878,13 +961,13 @@ fail:
 }
 
 static PyObject *values(PyObject *self, PyObject *args) {
-    int h, w, cap, *order;
+    int rule, h, w, cap, *order;
     PyObject *board, *perms, *game, *zero, *charge, *result = NULL;
-    if (!PyArg_ParseTuple(args, "iiOOiOOO", &h, &w, &board, &perms, &cap, &game, &zero,
+    if (!PyArg_ParseTuple(args, "iiiOOiOOO", &rule, &h, &w, &board, &perms, &cap, &game, &zero,
                           &charge))
         return NULL;
     Search z;
-    int rc = prepare(&z, h, w, board, perms, cap, &order);
+    int rc = prepare(&z, rule, h, w, board, perms, cap, &order);
     if (rc == 0) result = valuate(&z, order, game, zero, charge);
     else if (rc == 1) { result = Py_None; Py_INCREF(result); }
     free(order);
@@ -894,24 +977,28 @@ static PyObject *values(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS,
-     "search(h, w, board, perms, cap) -> (keys, lefts, rights) or None: the key DAG of a "
-     "Fission board in post-order (see the module source)."},
+     "search(rule, h, w, board, perms, cap) -> (keys, lefts, rights) or None: the key DAG "
+     "of a Fission (rule 0) or Konane (rule 1) board in post-order (see the module source)."},
     {"values", values, METH_VARARGS,
-     "values(h, w, board, perms, cap, game, zero, charge) -> (keys, values) or None: the "
-     "values of the board and of its options' keys, game(lefts, rights) called once per new "
-     "option set, charge(n) after every n keys valued (see the module source)."},
+     "values(rule, h, w, board, perms, cap, game, zero, charge) -> (keys, values) or None: "
+     "the values of the board and of its options' keys, game(lefts, rights) called once per "
+     "new option set, charge(n) after every n keys valued (see the module source)."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_k_fission", "Fission's key search in C (fission.py).", -1, methods,
+    PyModuleDef_HEAD_INIT, "_k_planes", "The key searches of Fission and Konane in C (nibbles.py).",
+    -1, methods,
 };
 
-/* Raised whenever what fission.py calls here changes: a stale build is then not loaded. */
+/* Raised whenever what nibbles.py calls here changes: a stale build is then not loaded. */
 #define API_VERSION 1
 
-PyMODINIT_FUNC PyInit__k_fission(void) {
+PyMODINIT_FUNC PyInit__k_planes(void) {
     PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddIntConstant(m, "API_VERSION", API_VERSION) < 0) Py_CLEAR(m);
+    if (m && (PyModule_AddIntConstant(m, "API_VERSION", API_VERSION) < 0
+              || PyModule_AddIntConstant(m, "FISSION", FISSION) < 0
+              || PyModule_AddIntConstant(m, "KONANE", KONANE) < 0))
+        Py_CLEAR(m);
     return m;
 }
