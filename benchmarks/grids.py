@@ -38,6 +38,10 @@ BOARDS: list[tuple[str, list[str]]] = [
             "xo...|.xo..|..xo.|o..x.|.o..x",
             "xox..|oxo..|xox..|.....|.....",
             "xoxo|oxox|....|....|....|....",
+            "xoxoxo|oxoxox|......|......|......",
+            "xoxox|oxoxo|xoxox|.....|.....|.....",
+            "xoxoxo|oxoxox|xoxoxo|......|......|......",
+            ".xox.|xoxox|oxoxo|xoxox|.....|.....",
         ],
     ),
     (

@@ -234,12 +234,18 @@ def _intern(lefts: tuple[CanonicalGame, ...], rights: tuple[CanonicalGame, ...])
 
 
 def _fast_number(x: Fraction | float) -> Fraction | float:
-    """``x`` as a float when that is exact, else unchanged."""
-    try:
-        f = float(x)
-    except OverflowError:
+    """``x`` as a float when that is exact, else unchanged: a dyadic ``n / 2^k`` with ``|n|``
+    under 2^53 and ``k`` at most 1000 is a float exactly (read off the integers: comparing a
+    float with a Fraction makes a Fraction of the float, and a new form's stops came here)."""
+    if type(x) is float:
         return x
-    return f if f == x else x
+    n, d = x.numerator, x.denominator
+    if d & (d - 1) == 0 and -_EXACT_FLOAT < n < _EXACT_FLOAT and d.bit_length() <= 1001:
+        return n / d  # (true division of ints rounds once: exact here)
+    return x
+
+
+_EXACT_FLOAT = 1 << 53
 
 
 def _number_of(
@@ -498,9 +504,9 @@ def _uptimal_birthday(x: Fraction, n: int, m: int) -> int:
     """Birthday of ``x + n.^ + *m``: b(x) plus that of the infinitesimal part, where
     b(m/2^j) = floor(|x|) + j + 1 off the integers, b(*m) = m, b(^) = b(^*) = 2,
     b(^*m) = 1 + (m xor 1) (m >= 2), b(n.^*m) = 1 + b((n-1).^*(m xor 1))."""
-    a = abs(x)
-    j = x.denominator.bit_length() - 1
-    born = a.numerator // a.denominator + (j + 1 if j else 0)
+    d = x.denominator
+    j = d.bit_length() - 1
+    born = abs(x.numerator) // d + (j + 1 if j else 0)
     k = abs(n)
     if k == 0:
         return born + m

@@ -33,6 +33,7 @@ from cgframework_grids.nibbles import (
     FISSION,
     PLANES,
     STONE_X,
+    compositions,
     kernel_values,
     planes,
     symmetries,
@@ -47,7 +48,7 @@ class FissionBoards:
     def __init__(self, h: int, w: int, ctx: SolveContext, kernel: ModuleType | None = PLANES):
         """``kernel``: the compiled DAG search (``None``: the Python search, the reference)."""
         self.h, self.w, self.ctx, self.kernel = h, w, ctx, kernel
-        self.perms, self.after = symmetries(h, w)
+        self.perms, self.after = symmetries(h, w), compositions(h, w)
         self.ones, _, _, _, _, self.inner = planes(h, w)
         n = h * w
         # per split (direction, centre cell): per symmetry, the xor that makes it in the image

@@ -59,35 +59,32 @@ def planes(h: int, w: int) -> tuple[int, int, int, int, int, int]:
 
 
 @cache
-def symmetries(h: int, w: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """(the cell permutations of the rectangle's symmetries: four that keep rows rows, then
-    on a square the four transposes; the index of the composition ``a after b`` for each
-    pair)."""
-
-    def perm(f) -> tuple[int, ...]:
-        out = []
-        for i in range(h * w):
-            r, c = f(*divmod(i, w))
-            out.append(r * w + c)
-        return tuple(out)
-
+def symmetries(h: int, w: int) -> tuple[tuple[int, ...], ...]:
+    """The cell permutations of the rectangle's symmetries (cell i goes to ``perm[i]``): four
+    that keep rows rows, then on a square the four transposes."""
+    cells = [divmod(i, w) for i in range(h * w)]
     maps = [
-        lambda r, c: (r, c),
-        lambda r, c: (r, w - 1 - c),
-        lambda r, c: (h - 1 - r, c),
-        lambda r, c: (h - 1 - r, w - 1 - c),
+        lambda r, c: r * w + c,
+        lambda r, c: r * w + w - 1 - c,
+        lambda r, c: (h - 1 - r) * w + c,
+        lambda r, c: (h - 1 - r) * w + w - 1 - c,
     ]
     if h == w:
         maps += [
-            lambda r, c: (c, r),
-            lambda r, c: (c, h - 1 - r),
-            lambda r, c: (w - 1 - c, r),
-            lambda r, c: (w - 1 - c, h - 1 - r),
+            lambda r, c: c * w + r,
+            lambda r, c: c * w + h - 1 - r,
+            lambda r, c: (w - 1 - c) * w + r,
+            lambda r, c: (w - 1 - c) * w + h - 1 - r,
         ]
-    perms = [perm(f) for f in maps]
+    return tuple(tuple([f(r, c) for r, c in cells]) for f in maps)
+
+
+@cache
+def compositions(h: int, w: int) -> tuple[tuple[int, ...], ...]:
+    """For each pair of ``symmetries(h, w)``, the index of ``a after b``."""
+    perms = symmetries(h, w)
     index = {p: k for k, p in enumerate(perms)}  # (on a 1-wide board images coincide)
-    after = tuple(tuple(index[tuple(a[b[i]] for i in range(h * w))] for b in perms) for a in perms)
-    return tuple(perms), after
+    return tuple(tuple(index[tuple(a[b[i]] for i in range(h * w))] for b in perms) for a in perms)
 
 
 def kernel_values(
@@ -105,9 +102,7 @@ def kernel_values(
     collecting = gc.isenabled()
     gc.disable()  # (no cycles are made here; on Fission 5 x 6 the collector took 15% of the time)
     try:
-        found = kernel.values(
-            rule, h, w, board, symmetries(h, w)[0], KERNEL_CAP, game, ZERO, charge
-        )
+        found = kernel.values(rule, h, w, board, symmetries(h, w), KERNEL_CAP, game, ZERO, charge)
     finally:
         if collecting:
             gc.enable()

@@ -14,8 +14,7 @@ from cgframework.budget import SearchStopped
 from cgframework.compiled import load_kernel
 from cgframework_grids.fission import FissionBoards
 from cgframework_grids.grid import Grid
-from cgframework_grids.nibbles import FISSION, KONANE
-from cgframework_grids.nibbles import symmetries as _symmetries
+from cgframework_grids.nibbles import FISSION, KONANE, symmetries
 
 KERNEL = load_kernel("cgframework_grids._k_planes")
 pytestmark = pytest.mark.skipif(KERNEL is None, reason="the Fission kernel is not built")
@@ -52,7 +51,7 @@ def test_kernel_dag_is_the_option_keys_closure(board):
 
 
 def _check_dag(h: int, w: int, key: int) -> None:
-    keys, lefts, rights = KERNEL.search(FISSION, h, w, key, _symmetries(h, w)[0], 10**6)
+    keys, lefts, rights = KERNEL.search(FISSION, h, w, key, symmetries(h, w), 10**6)
     assert keys[-1] == key and len(set(keys)) == len(keys)
     for k, (board_k, left, right) in enumerate(zip(keys, lefts, rights, strict=True)):
         for player, codes in ((Player.LEFT, left), (Player.RIGHT, right)):
@@ -81,7 +80,7 @@ def _check_values(h: int, w: int, key: int) -> None:
 
 def test_kernel_declines_what_it_does_not_model():
     """None (the Python search runs): past the cap, over 64 cells, a letter not Fission's."""
-    perms = _symmetries(4, 4)[0]
+    perms = symmetries(4, 4)
     ((h, w, key, *_),) = region_keys(Grid(4, 4, ".x..|....|..x.|....".replace("|", "")))
     assert KERNEL.search(FISSION, h, w, key, perms, 3) is None
     assert KERNEL.search(FISSION, h, w, key, perms, 10**6) is not None
@@ -89,7 +88,7 @@ def test_kernel_declines_what_it_does_not_model():
     assert KERNEL.search(FISSION, h, w, key | 4, perms, 10**6) is None  # an 'o' nibble
     assert KERNEL.search(FISSION, h, w, key | 8, perms, 10**6) is None  # no letter at all
     assert KERNEL.search(FISSION, h, w, key | 1 << 64, perms, 10**6) is None  # past h * w
-    assert KERNEL.search(FISSION, 5, 13, 1, _symmetries(5, 13)[0], 10) is None  # 65 cells
+    assert KERNEL.search(FISSION, 5, 13, 1, symmetries(5, 13), 10) is None  # 65 cells
     assert KERNEL.search(2, h, w, key, perms, 10**6) is None  # a rule it does not know
     fallback = FissionBoards(h, w, SolveContext(), KERNEL)
     assert not fallback.from_kernel(_Declining(), key)

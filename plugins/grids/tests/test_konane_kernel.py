@@ -44,7 +44,7 @@ def region_keys(board: Grid) -> list[tuple[int, int, int]]:
 def test_kernel_dag_is_the_option_keys_closure(board):
     """Every key the kernel lists has exactly ``option_keys``' options, in post-order."""
     for h, w, key in region_keys(board):
-        keys, lefts, rights = PLANES.search(KONANE, h, w, key, symmetries(h, w)[0], 10**6)
+        keys, lefts, rights = PLANES.search(KONANE, h, w, key, symmetries(h, w), 10**6)
         assert keys[-1] == key and len(set(keys)) == len(keys)
         for k, (board_k, left, right) in enumerate(zip(keys, lefts, rights, strict=True)):
             for player, codes in ((Player.LEFT, left), (Player.RIGHT, right)):
@@ -101,7 +101,7 @@ def test_kernel_declines_past_64_cells_and_the_key_search_runs():
     core's search values it (two stones at each end: xo. jumps once, .ox too)."""
     text = "xo." + "." * 62 + "xo.ox"
     ((h, w, key),) = region_keys(RULES.parse(text))
-    assert PLANES.search(KONANE, h, w, key, symmetries(h, w)[0], 10**6) is None
+    assert PLANES.search(KONANE, h, w, key, symmetries(h, w), 10**6) is None
     assert RULES.key_values((h, w, key), SolveContext()) is None
     assert solve(RULES, text).value is solve(RULES, text, method="generic").value
 
