@@ -35,6 +35,19 @@ def test_cli_solve_json_imports_no_cattrs_or_store():
     assert loaded == "[]"
 
 
+def test_loading_every_plugin_imports_no_numpy():
+    """numpy (through igraph, the WAK plugin's optional BLISS) starts a BLAS thread pool that
+    spun on the second core during every later search of the process: a Konane solve used
+    1.4x its wall time in CPU. Registering and solving must not import it."""
+    code = (
+        "import sys; from cgframework import get_registry, solve\n"
+        "registry = get_registry()\n"
+        "for name in ('konane', 'wak', 'nim'): registry.ruleset(name)\n"
+        "print(solve('konane', 'xo.|.ox').value, 'numpy' in sys.modules)"
+    )
+    assert _run(code) == ["2 False"]
+
+
 def test_lazy_names_still_work():
     code = (
         "import sys, cgframework\n"

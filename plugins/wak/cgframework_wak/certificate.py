@@ -14,14 +14,12 @@ so mixing backends loses sharing but never soundness.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Hashable
+from functools import cache
+from types import ModuleType
 
 from cgframework_wak.graph import WakGraph
-
-try:  # optional extra "igraph"
-    import igraph as _igraph
-except ImportError:  # pragma: no cover - exercised only without the extra
-    _igraph = None
 
 SMALL = 0
 """Graphs up to this many vertices use the pure-Python labelling even with igraph installed
@@ -30,7 +28,23 @@ with and without igraph)."""
 
 
 def has_igraph() -> bool:
-    return _igraph is not None
+    """Whether igraph (the optional extra) is installed, without importing it: igraph's first
+    graph imports numpy, whose BLAS thread pool then spins on the second core during every
+    later search of the process (a Konane solve took 1.4x its wall time in CPU), so only a
+    WAK graph that needs BLISS pays for it (``_igraph``)."""
+    return _installed()
+
+
+@cache
+def _installed() -> bool:
+    return importlib.util.find_spec("igraph") is not None
+
+
+@cache
+def _igraph() -> ModuleType:
+    import igraph
+
+    return igraph
 
 
 Label = tuple[int, int]
@@ -158,6 +172,7 @@ def _py(adj: list[list[int]], edges: list[tuple[int, int]], lab: list[Label]) ->
     return ("py", tuple(sorted(lab)), best[0] if best else ())
 
 
+@cache
 def _new_to_old() -> bool:
     """Whether igraph's canonical permutation lists, for each new position, the old vertex
     (igraph 1.0), rather than the new position of each old vertex: checked against igraph's
@@ -168,7 +183,7 @@ def _new_to_old() -> bool:
     votes = set()
     for _ in range(5):
         edges = [(i, j) for i in range(7) for j in range(i + 1, 7) if rng.random() < 0.4]
-        g = _igraph.Graph(n=7, edges=edges)
+        g = _igraph().Graph(n=7, edges=edges)
         perm = g.canonical_permutation()
         want = sorted(tuple(sorted(e)) for e in g.permute_vertices(perm).get_edgelist())
         inverse = [0] * 7
@@ -183,7 +198,6 @@ def _new_to_old() -> bool:
     return votes.pop()
 
 
-_NEW_TO_OLD = _new_to_old() if _igraph is not None else False
 
 
 def bliss_certificate(graph: WakGraph) -> tuple:
@@ -192,10 +206,10 @@ def bliss_certificate(graph: WakGraph) -> tuple:
 
 
 def _bliss(n: int, edges: list[tuple[int, int]], lab: list[Label]) -> tuple:
-    if _igraph is None:
+    if not has_igraph():
         raise RuntimeError("igraph is not installed (pip install 'cgframework[igraph]')")
-    perm = _igraph.Graph(n=n, edges=edges).canonical_permutation(color=_rank(lab))
-    if _NEW_TO_OLD:
+    perm = _igraph().Graph(n=n, edges=edges).canonical_permutation(color=_rank(lab))
+    if _new_to_old():
         new = [0] * n
         for position, old in enumerate(perm):
             new[old] = position
@@ -217,7 +231,7 @@ def certificate_of(
         return ("T", "")
     if len(edges) == n - 1:  # connected with n - 1 edges: a tree
         return _tree(adj, lab)
-    if n <= SMALL or _igraph is None:
+    if n <= SMALL or not has_igraph():
         return _py(adj, edges, lab)
     return _bliss(n, edges, lab)
 
@@ -231,7 +245,7 @@ def certificate(graph: WakGraph) -> Hashable:
         edges = list(graph.edges)
         return (
             _py(adj, edges, lab)
-            if graph.n <= SMALL or _igraph is None
+            if graph.n <= SMALL or not has_igraph()
             else _bliss(graph.n, edges, lab)
         )
     return certificate_of(adj, list(graph.edges), labels(graph))
