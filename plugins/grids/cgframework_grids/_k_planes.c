@@ -13,7 +13,8 @@
  *       canonical form, called from here with the options' values, but once per new pair
  *       of option sets (a memo on the values' addresses: values are interned) and after
  *       dropping dominated options (below); charge(n) is called after every n keys valued
- *       (the search budget: it may raise, and so may game(): the error is passed on).
+ *       (the search budget: it may raise, and so may game(): the error is passed on), and
+ *       charge(0) every 65,536 keys found (a deadline may raise).
  *       Handed back: the board's value and its options' keys' values (what a solve asks
  *       for next), ``zero`` standing for an option without moves.
  *
@@ -284,11 +285,20 @@ static int konane_options(Search *z, int k, const Board *imgs, int left) {
     return added;
 }
 
+/* call charge(0) (the search budget's deadline), the Python error: 0, or -1 if it raised */
+static int poll(PyObject *charge) {
+    if (!charge) return 0;
+    PyObject *done = PyObject_CallFunction(charge, "i", 0);
+    Py_XDECREF(done);
+    return done ? 0 : -1;
+}
+
 /* expand every key once, in the order found (options append new keys); 0 done, -1 out
- * of memory, -2 past the cap, -3 a signal handler raised (Ctrl-C, a timer) */
-static int run(Search *z) {
+ * of memory, -2 past the cap, -3 a signal handler or charge(0) raised (Ctrl-C, a timer,
+ * a deadline), every 65,536 keys */
+static int run(Search *z, PyObject *charge) {
     for (int k = 0; k < z->count; k++) {
-        if ((k & 0xFFFF) == 0xFFFF && PyErr_CheckSignals() < 0) return -3;
+        if ((k & 0xFFFF) == 0xFFFF && (PyErr_CheckSignals() < 0 || poll(charge) < 0)) return -3;
         Board imgs[MAX_SYMS];
         for (int s = 0; s < z->nsym; s++) imgs[s] = s ? image(z, s, z->key[k]) : z->key[k];
         size_t start = z->nopts;
@@ -422,7 +432,7 @@ fail:
 /* Read the arguments and find the DAG with its post-order: 0 done (*order set), 1 declined
  * (None for the caller), -1 a Python exception is set. */
 static int prepare(Search *z, int rule, int h, int w, PyObject *board, PyObject *perms,
-                   int cap, int **order) {
+                   int cap, PyObject *charge, int **order) {
     memset(z, 0, sizeof *z);
     *order = NULL;
     if (!PyLong_Check(board) || h < 1 || w < 1 || h > 64 || w > 64 || h * w > 64 || cap < 1
@@ -481,7 +491,7 @@ static int prepare(Search *z, int rule, int h, int w, PyObject *board, PyObject 
         PyErr_NoMemory();
         return -1;
     }
-    int rc = run(z);
+    int rc = run(z, charge);
     if (rc == -3) return -1;
     if (rc == -1) { PyErr_NoMemory(); return -1; }
     if (rc == -2) return 1;
@@ -495,7 +505,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     PyObject *board, *perms, *result = NULL;
     if (!PyArg_ParseTuple(args, "iiiOOi", &rule, &h, &w, &board, &perms, &cap)) return NULL;
     Search z;
-    int rc = prepare(&z, rule, h, w, board, perms, cap, &order);
+    int rc = prepare(&z, rule, h, w, board, perms, cap, NULL, &order);
     if (rc == 0) result = build_result(&z, order);
     else if (rc == 1) { result = Py_None; Py_INCREF(result); }
     free(order);
@@ -967,7 +977,7 @@ static PyObject *values(PyObject *self, PyObject *args) {
                           &charge))
         return NULL;
     Search z;
-    int rc = prepare(&z, rule, h, w, board, perms, cap, &order);
+    int rc = prepare(&z, rule, h, w, board, perms, cap, charge, &order);
     if (rc == 0) result = valuate(&z, order, game, zero, charge);
     else if (rc == 1) { result = Py_None; Py_INCREF(result); }
     free(order);

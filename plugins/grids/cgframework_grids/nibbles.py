@@ -93,16 +93,24 @@ def kernel_values(
     """The values of a key board of ``h x w`` and of its options' keys, from the compiled
     search (``_k_planes.c``: the key DAG in C, valued in post-order with the core's
     ``game()`` once per new option set; every key charged to ``ctx``'s search budget); None
-    when the kernel declines (over 64 cells, past ``KERNEL_CAP`` keys)."""
+    when the kernel declines (over 64 cells, past ``KERNEL_CAP`` keys, or past the keys a
+    ``--max-nodes`` budget has left: the Python search then stops at the limit itself,
+    instead of after the whole DAG was found)."""
     table = ctx.table
+    cap = KERNEL_CAP
+    budget = table.budget
+    if budget is not None and budget.max_nodes is not None:
+        cap = max(1, min(cap, budget.max_nodes - table.nodes + 1))
 
     def charge(count: int) -> None:
         table.nodes += count  # (may raise: the budget is spent)
+        if not count and budget is not None:  # (the kernel's search phase asks: a deadline?)
+            budget.check(table.nodes)
 
     collecting = gc.isenabled()
     gc.disable()  # (no cycles are made here; on Fission 5 x 6 the collector took 15% of the time)
     try:
-        found = kernel.values(rule, h, w, board, symmetries(h, w), KERNEL_CAP, game, ZERO, charge)
+        found = kernel.values(rule, h, w, board, symmetries(h, w), cap, game, ZERO, charge)
     finally:
         if collecting:
             gc.enable()

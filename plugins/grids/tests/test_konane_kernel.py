@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from cgframework import Player, SolveContext, components, get_registry, solve
 from cgframework.budget import SearchStopped
+from cgframework.values import ZERO, game, parse_value
 from cgframework_grids.grid import Grid
 from cgframework_grids.nibbles import KONANE, PLANES, symmetries
 
@@ -110,3 +111,41 @@ def test_budget_stops_the_kernel_pass():
     """The kernel charges each key valued to the search budget: a node limit stops it."""
     with pytest.raises(SearchStopped):
         solve(RULES, "xoxox|o.ox.|xoxox|oxoxo", max_nodes=1000)
+
+
+def test_a_node_limit_caps_the_kernel_search():
+    """With ``--max-nodes`` the kernel may find only the keys the budget has left (then it
+    declines, and the key search stops at the limit), not the whole DAG first."""
+    caps = []
+
+    class Recording:
+        @staticmethod
+        def values(rule, h, w, board, perms, cap, *rest):
+            caps.append(cap)
+            return PLANES.values(rule, h, w, board, perms, cap, *rest)
+
+    RULES.kernel = Recording
+    try:
+        with pytest.raises(SearchStopped):
+            solve(RULES, "xoxox|o.ox.|xoxox|oxoxo", max_nodes=1000)
+        assert solve(RULES, "xoxox|o.ox.|xoxox|oxoxo", max_nodes=20_000).value is parse_value(
+            "-1/2"
+        )
+    finally:
+        del RULES.kernel
+    assert caps == [1001, 20_001]
+
+
+def test_the_kernel_search_asks_for_the_deadline():
+    """The C search phase calls ``charge(0)`` every 65,536 keys found (``kernel_values``
+    checks the deadline there): an exception from it stops the search at once."""
+    ((h, w, key),) = region_keys(RULES.parse("xoxoxo|oxoxox|xo.oxo|oxo.ox|xoxoxo|oxoxox"))
+    calls = []
+
+    def charge(count: int) -> None:
+        calls.append(count)
+        raise SearchStopped("deadline")
+
+    with pytest.raises(SearchStopped, match="deadline"):
+        PLANES.values(KONANE, h, w, key, symmetries(h, w), 10**7, game, ZERO, charge)
+    assert calls == [0]
