@@ -42,6 +42,7 @@ BOARDS: list[tuple[str, list[str]]] = [
             "xoxox|oxoxo|xoxox|.....|.....|.....",
             "xoxoxo|oxoxox|xoxoxo|......|......|......",
             ".xox.|xoxox|oxoxo|xoxox|.....|.....",
+            "..xox.|.xoxox|xoxoxo|oxoxox|......|......",
         ],
     ),
     (

@@ -699,6 +699,8 @@ def main(argv: list[str] | None = None) -> None:
             # int <-> str conversion of a huge number (sys.get_int_max_str_digits)
             _die(f"a number has more than {sys.get_int_max_str_digits()} digits (limit)", 3)
         _die(f"internal error: ValueError: {exc} (set CGF_DEBUG=1 for a traceback)", 1)
+    except MemoryError:  # a limit of the machine: a search too big for its memory
+        _die("out of memory (limit): try --max-nodes or --timeout, or a smaller position", 3)
     except RecursionError:
         _die("internal error: recursion too deep (set CGF_DEBUG=1 for a traceback)", 1)
     except Exception as exc:  # a bug: still one line, with a way to see the traceback

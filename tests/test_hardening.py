@@ -218,3 +218,19 @@ def test_embed_of_a_huge_integer_is_refused_before_building(capsys):
     """The GS image of the integer n is n forms deep: a 9-digit n ran for minutes."""
     code, out, err = run_cli(capsys, "guaranteed", "embed", "--normal", "999999999")
     assert code == 3 and out == "" and "limit: day 20000" in err
+
+
+def test_out_of_memory_is_a_limit_in_one_line(capsys, monkeypatch):
+    """A search too big for the machine's memory (MemoryError, e.g. from a compiled kernel's
+    allocation or Python's) ends in exit 3 with one line, like the other limits, not in an
+    "internal error" (a real run: Konane ``..xox.|.xoxox|xoxoxo|oxoxox|......|......`` under a
+    700 MB address-space limit)."""
+    import cgframework.cli as cli
+
+    def too_big(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(cli, "solve", too_big)
+    code, out, err = run_cli(capsys, "solve", "nim", "3")
+    assert code == 3 and out == ""
+    assert err.count("\n") == 1 and "out of memory" in err and "internal error" not in err

@@ -26,10 +26,11 @@ EMPTY, STONE_X, STONE_O = 1, 2, 4
 
 #: The compiled key searches of Fission and Konane (``_k_planes.c``), or None: the Python paths.
 PLANES = load_kernel("cgframework_grids._k_planes", api_version=1)
-#: Keys the kernel finds before it gives up (the Python search, which a budget or a deadline
-#: can interrupt, takes over): some 2 s of C search and, with the valuation pass, about
-#: 150 bytes a key (300 MB at the cap; the 5 x 6 Fission benchmark board has 654,310 keys).
-KERNEL_CAP = 2_000_000
+#: Keys the kernel finds before it gives up and the Python search takes over. Not a memory
+#: guard (the Python search needs more memory a key, and is 10-20 times slower; running out
+#: of memory is a limit, exit 3): with the values, about 400 bytes a key (the 2,806,077 keys
+#: of the Konane board ``..xox.|.xoxox|xoxoxo|oxoxox|......|......`` take 1.1 GB in 17 s).
+KERNEL_CAP = 20_000_000
 FISSION, KONANE = 0, 1  # the kernel's rules (``PLANES.FISSION``, ``PLANES.KONANE``)
 _TO_HEX = str.maketrans({".": "1", "x": "2", "o": "4", "#": "0"})
 
