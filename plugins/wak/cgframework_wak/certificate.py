@@ -14,7 +14,6 @@ so mixing backends loses sharing but never soundness.
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Hashable
 from functools import cache
 from types import ModuleType
@@ -28,22 +27,20 @@ with and without igraph)."""
 
 
 def has_igraph() -> bool:
-    """Whether igraph (the optional extra) is installed, without importing it: igraph's first
-    graph imports numpy, whose BLAS thread pool then spins on the second core during every
-    later search of the process (a Konane solve took 1.4x its wall time in CPU), so only a
-    WAK graph that needs BLISS pays for it (``_igraph``)."""
-    return _installed()
+    """Whether igraph (the optional extra) can be used: imported on the first call, which
+    comes with the first graph that needs BLISS (not a tree). Not when the plugin loads:
+    igraph's first graph imports numpy, whose BLAS thread pool then spun on the second core
+    during every later search of the process (a Konane solve took 1.4x its wall time in
+    CPU), and the imports took about 195 ms."""
+    return _igraph() is not None
 
 
 @cache
-def _installed() -> bool:
-    return importlib.util.find_spec("igraph") is not None
-
-
-@cache
-def _igraph() -> ModuleType:
-    import igraph
-
+def _igraph() -> ModuleType | None:
+    try:  # optional extra "igraph"
+        import igraph
+    except ImportError:  # pragma: no cover - exercised only without the extra
+        return None
     return igraph
 
 
@@ -179,11 +176,12 @@ def _new_to_old() -> bool:
     own ``permute_vertices`` on fixed graphs, so either convention is handled."""
     import random
 
+    igraph = _igraph()
     rng = random.Random(6)
     votes = set()
     for _ in range(5):
         edges = [(i, j) for i in range(7) for j in range(i + 1, 7) if rng.random() < 0.4]
-        g = _igraph().Graph(n=7, edges=edges)
+        g = igraph.Graph(n=7, edges=edges)
         perm = g.canonical_permutation()
         want = sorted(tuple(sorted(e)) for e in g.permute_vertices(perm).get_edgelist())
         inverse = [0] * 7
@@ -206,9 +204,10 @@ def bliss_certificate(graph: WakGraph) -> tuple:
 
 
 def _bliss(n: int, edges: list[tuple[int, int]], lab: list[Label]) -> tuple:
-    if not has_igraph():
+    igraph = _igraph()
+    if igraph is None:
         raise RuntimeError("igraph is not installed (pip install 'cgframework[igraph]')")
-    perm = _igraph().Graph(n=n, edges=edges).canonical_permutation(color=_rank(lab))
+    perm = igraph.Graph(n=n, edges=edges).canonical_permutation(color=_rank(lab))
     if _new_to_old():
         new = [0] * n
         for position, old in enumerate(perm):
