@@ -14,10 +14,11 @@ for a plain key; and ``search_key(component)``, the key or token ``option_keys``
 the component (default: its ``canonical_key``). A ruleset with a faster way to value
 many keys at once (a compiled search) may provide ``key_values(key, ctx)``: a mapping from
 keys to values holding at least ``key`` and the keys of its options, or ``None`` to leave
-the key to this search; it is asked once per component whose key is not yet known, and
-must charge what it searches to ``ctx.table.nodes`` (the search budget). The fast path is
-used when no simplification is on and the method is not ``generic`` (which stays the plain
-recursion over ``options``, the reference it is tested against).
+the key to this search; it is asked once per component whose key is not yet known (nor in
+the table, or a store behind it), its values are stored in the table as this search's are,
+and it must charge what it searches to ``ctx.table.nodes`` (the search budget). The fast
+path is used when no simplification is on and the method is not ``generic`` (which stays
+the plain recursion over ``options``, the reference it is tested against).
 
 Any other ruleset gets :func:`_position_search` (unless the method is ``generic``): option
 positions and components are looked up as they are before ``components`` or
@@ -66,7 +67,7 @@ def canonical_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> 
             check_impartial(ruleset, comp, ruleset.canonical_key(comp), ctx)
             key = key_of(comp)
             if in_bulk is not None and key not in search.known:
-                search.known.update(in_bulk(key, ctx) or ())
+                _values_in_bulk(in_bulk, key, ctx, search.known)
             total = add(total, search.value(key))
         return total
     if ctx.method != "generic" and table.enabled:
@@ -79,6 +80,19 @@ def canonical_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> 
     for comp in components(ruleset, position):
         total = total + _component_value(ruleset, simplified(ruleset, comp, ctx), ctx)
     return total
+
+
+def _values_in_bulk(in_bulk, key: Hashable, ctx: SolveContext, known: dict) -> None:
+    """``key``'s value from the table (a store may hold it), else from the ruleset's
+    ``key_values`` (see the module docstring), whose values are stored in the table too
+    (a store then keeps them, as it keeps the key search's)."""
+    table = ctx.table
+    value = table.lookup(("c", key))
+    if value is not MISSING:
+        known[key] = value
+        return
+    for k, v in (in_bulk(key, ctx) or {}).items():
+        known[k] = table.store(("c", k), v)
 
 
 def _component_value(ruleset: Ruleset, component: Position, ctx: SolveContext) -> CanonicalGame:

@@ -5,12 +5,15 @@ against the Python paths it stands for: its DAG's keys and option lists against
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cgframework import Player, SolveContext, components, get_registry, solve
 from cgframework.budget import SearchStopped
+from cgframework.testing import run_cli
 from cgframework.values import ZERO, game, parse_value
 from cgframework_grids.grid import Grid
 from cgframework_grids.nibbles import KONANE, PLANES, symmetries
@@ -149,3 +152,19 @@ def test_the_kernel_search_asks_for_the_deadline():
     with pytest.raises(SearchStopped, match="deadline"):
         PLANES.values(KONANE, h, w, key, symmetries(h, w), 10**7, game, ZERO, charge)
     assert calls == [0]
+
+
+def test_a_store_keeps_what_the_kernel_found(capsys, tmp_path):
+    """With ``--store`` the kernel's values (a key and its options' keys) are stored as the
+    key search's are: a later solve of a part of the sum finds it there (0 nodes)."""
+    store = str(tmp_path / "values.db")
+
+    def solved(text: str) -> dict:
+        code, out, err = run_cli(capsys, "solve", "konane", text, "--store", store, "--json")
+        assert code == 0, err
+        return json.loads(out)
+
+    first = solved("xoxox|o.ox.|xoxox|oxoxo + xoxo|o.ox|xoxo|oxo.")
+    again = solved("xoxox|o.ox.|xoxox|oxoxo")
+    assert (first["value"], first["stats"]["nodes"] > 15_000) == ("1/2", True)
+    assert (again["value"], again["stats"]["nodes"]) == ("-1/2", 0)
