@@ -17,7 +17,7 @@ transposes stand for minus the value: transposing swaps the players), exactly th
 With the compiled kernel (``_k_planes.c``) a board of up to 64 cells is searched in C and
 valued in one post-order pass calling ``game()`` once per new pair of option sets, after
 dropping dominated options; the search below is the fallback (no compiler, a DAG past
-``nibbles.KERNEL_CAP`` keys) and the reference (``tests/test_fission_kernel.py``).
+``nibbles.KERNEL_CAP`` keys) and the reference (``tests/test_planes_kernel.py``).
 """
 
 from __future__ import annotations

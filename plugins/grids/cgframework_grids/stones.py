@@ -176,7 +176,7 @@ class Konane(NibbleSearch, GridRuleset):
     ) -> dict[NibbleKey, CanonicalGame] | None:
         """The values of ``key`` and of its options' keys from the compiled search of the
         whole key DAG (``_k_planes.c``, the twin of ``option_keys``; the core's key search
-        over ``option_keys`` stays the reference, ``tests/test_konane_kernel.py``); None
+        over ``option_keys`` stays the reference, ``tests/test_planes_kernel.py``); None
         without the kernel or when it declines (over 64 cells, too many keys)."""
         if self.kernel is None:
             return None
