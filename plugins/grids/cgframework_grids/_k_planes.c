@@ -467,13 +467,10 @@ static int prepare(Search *z, int rule, int h, int w, PyObject *board, PyObject 
     for (int i = 0; i < z->n; i++) {
         int c = i % w;
         if (c >= 1 && c < w - 1) z->inner |= 1ULL << i;
-        for (int s = 0; s < z->nsym; s++) {
-            if (i >= w && i + w < z->n)
-                z->vcode[i][s] = (1ULL << z->perm[s][i - w]) | (1ULL << z->perm[s][i])
-                                 | (1ULL << z->perm[s][i + w]);
-            if (c >= 1 && c < w - 1)
-                z->hcode[i][s] = (1ULL << z->perm[s][i - 1]) | (1ULL << z->perm[s][i])
-                                 | (1ULL << z->perm[s][i + 1]);
+        for (int s = 0; s < z->nsym && rule == FISSION; s++) { /* (Konane images cells) */
+            const u64 *bit = z->bit[s];
+            if (i >= w && i + w < z->n) z->vcode[i][s] = bit[i - w] | bit[i] | bit[i + w];
+            if (c >= 1 && c < w - 1) z->hcode[i][s] = bit[i - 1] | bit[i] | bit[i + 1];
         }
     }
     z->alloc = 1024;
