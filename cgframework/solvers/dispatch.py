@@ -124,17 +124,18 @@ def make_simplifier(
         simplify_one.part = only  # type: ignore[attr-defined]
         return simplify_one
 
+    def part(rs: Ruleset, position: Position) -> Position:
+        return rewrite(whole, rs, position)  # (the equivalence rewrites, then value-only ones)
+
     def simplify(rs: Ruleset, position: Position) -> Position:
         if isinstance(position, Sum):
             parts = tuple(rewrite(equivalence, rs, p) for p in position.parts)
             if len(parts) == 1:
                 return Sum((rewrite(value_only, rs, parts[0]),))
             return Sum(parts)
-        return rewrite(value_only, rs, rewrite(equivalence, rs, position))
+        return part(rs, position)
 
-    simplify.part = lambda rs, position: rewrite(  # type: ignore[attr-defined]
-        value_only, rs, rewrite(equivalence, rs, position)
-    )
+    simplify.part = part  # type: ignore[attr-defined]
     return simplify
 
 
