@@ -112,6 +112,96 @@ def test_forms_the_kernel_makes_have_the_facts_intern_gives(lefts, rights):
         assert _uptimal_of(g.left, g.right) is None
 
 
+FRESH_FORMS = """
+import json, random, sys
+from cgframework.values import game, nimber, number
+from cgframework.values.canonical import (
+    CanonicalGame, EAGER_BIRTHDAY, _by_id, _interned, _kernel, _uptimal_options, _uptimals
+)
+made_in_c = "--check" in sys.argv
+rng = random.Random(2026)
+pool = [number(0), number(1), nimber(1)]  # (1 and * exist at import: 0 | 1 | * made by game())
+facts = []
+for step in range(600):
+    picks = [rng.choice(pool) for _ in range(rng.randint(0, 4))]
+    split = rng.randint(0, len(picks))
+    g = game(picks[:split], picks[split:])
+    numbers = [x for x in pool if x.number_value is not None]
+    if rng.random() < 0.5:  # numbers made by game() alone: {a | b}, {a |}, {| a}
+        a, b = rng.choice(numbers), rng.choice(numbers)
+        g = game([a], [b]) if rng.random() < 0.6 else game([a], []) if a > b else game([], [a])
+    elif rng.random() < 0.5:  # infinitesimals at a number x: {x | u}, {u | x}, {x, x* | x}, *m
+        x = rng.choice(numbers)
+        at_x = [u for u in pool if u._up is not None and u._up[0] == x.number_value]
+        u, kind = rng.choice(at_x), rng.randrange(4)
+        if kind < 2:
+            g = game([x], [u]) if kind == 0 else game([u], [x])
+        else:
+            stars = [v for v in at_x if v._up[1] == 0]  # x + *j: their {S | S} is x + *m
+            g = game([x, game([x], [x])], [x]) if kind == 2 else game(stars, stars)
+    if g not in pool and len(pool) < 150:
+        pool.append(g)
+    facts.append([str(g), str(g._up), str(g.number_value), g.nim_value, g._ls, g._rs,
+                  g.birthday(), type(g).__name__, sorted(map(str, g.left)),
+                  sorted(map(str, g.right))])
+    if made_in_c:  # the kernel's forms are the ones canonical.py would have made
+        assert _by_id[g.id] is g and _interned[g._key] is g
+        assert g._key == (tuple(x.id for x in g.left), tuple(x.id for x in g.right))
+        assert type(g._ls) is float and type(g._rs) is float
+        if g._up is not None:
+            assert _uptimals[g._up] is g
+            assert (g.left, g.right) == _uptimal_options(*g._up)
+            assert type(g._up[0].numerator) is int and g._up[0] == float(g._up[0])
+            assert hash(g._up[0]) == hash(float(g._up[0]))  # a Fraction as Fraction() makes
+            assert type(g) is CanonicalGame and g.birthday() <= EAGER_BIRTHDAY
+print(json.dumps(facts))
+if made_in_c:
+    print(json.dumps(_kernel.info()))
+"""
+
+
+def _fresh_forms(pure: str, *args: str) -> list[str]:
+    env = {**os.environ, PURE_PYTHON_ENV: pure}
+    done = subprocess.run(
+        [sys.executable, "-c", FRESH_FORMS, *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+@needs_kernel
+def test_numbers_and_uptimals_the_kernel_makes_are_the_ones_python_makes():
+    """game() of number and uptimal options makes new numbers, ``x*``, ``x + n.^ + *m`` and
+    switches ``{x | y}`` in C (a fresh process, where nearly every one is new): each has the
+    slots, table entries and options canonical.py's ``_uptimal`` gives it, and the same 600
+    games with their facts come out as in a pure-Python process."""
+    with_kernel = _fresh_forms("0", "--check")
+    assert with_kernel[0] == _fresh_forms("1")[0]
+    facts = json.loads(with_kernel[0])
+    uptimals = {f[1] for f in facts if f[1] != "None"}
+    assert len(uptimals) > 40 and json.loads(with_kernel[1])["uptimals_made"] > 30
+    assert any(", 0, 1)" in u and "(0, 1)" not in u for u in uptimals)  # some x*
+    assert any(", 1, 1)" in u for u in uptimals) and any(", 2, 0)" in u for u in uptimals)
+    assert any(f[1] == "None" and f[8] and f[9] for f in facts)  # general forms
+
+
+@needs_kernel
+def test_the_kernel_makes_uptimals_only_as_old_as_canonical_py_lists_options_of():
+    """The kernel's MADE_BIRTHDAY (64) is canonical.py's EAGER_BIRTHDAY: an uptimal born
+    later is canonical.py's lazy ``_Uptimal`` (options not listed), never made in C."""
+    from cgframework.values import canonical
+
+    assert canonical.EAGER_BIRTHDAY == 64
+    big = game([number(63)], [])  # 64: born on day 64, made eagerly
+    assert type(big) is canonical.CanonicalGame and big.left == (number(63),)
+    later = game([big], [])  # 65: canonical.py's lazy uptimal
+    assert type(later) is canonical._Uptimal and later is number(65)
+
+
 @needs_kernel
 @SETTINGS
 @given(games, games)

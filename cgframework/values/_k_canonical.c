@@ -17,6 +17,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +79,12 @@ static const char *slot_names[S_COUNT] = {"id",   "left", "right", "number_value
 static Py_ssize_t slot_offsets[S_COUNT];
 static int can_make = 0; /* every slot offset is known */
 
+/* For numbers and x* made here (see numbers_game): canonical.py's _uptimals dict, the Fraction
+ * type and the offsets of its two slots (when they are plain slots: else Fraction() is called). */
+static PyObject *uptimals = NULL;
+static PyTypeObject *fraction_type = NULL;
+static Py_ssize_t fraction_offsets[2] = {-1, -1};
+
 static Node *known(int32_t id) {
     if (id < 0 || id >= table_len) return NULL;
     Node *g = &table[id];
@@ -101,6 +108,8 @@ typedef struct {
 } PairMap;
 
 static PairMap ge_memo = {0}, add_memo = {0}, neg_memo = {0};
+static PairMap numbers = {0}; /* a number's stop (its double's bits + 1) -> its id */
+static Py_ssize_t uptimals_made = 0; /* numbers and uptimals made here (info()) */
 
 static int32_t pairmap_get(const PairMap *m, uint64_t key) {
     if (m->cap == 0) return -1;
@@ -141,6 +150,14 @@ static void pairmap_put(PairMap *m, uint64_t key, int32_t value) {
 }
 
 static uint64_t pair_key(int32_t a, int32_t b) { return (((uint64_t)a << 32) | (uint64_t)b) + 1; }
+
+/* The key of a number in `numbers`: its stop's bits, + 1 (0 marks an empty slot). */
+static uint64_t number_key(double x) {
+    uint64_t bits;
+    x += 0.0; /* -0.0 is 0.0 */
+    memcpy(&bits, &x, sizeof bits);
+    return bits + 1;
+}
 
 /* ---- ge ------------------------------------------------------------------------------------ */
 
@@ -510,6 +527,7 @@ static PyObject *k_register(PyObject *self, PyObject *args) {
         if (a == -2 || b == -2) return NULL;
         if (a || b || g->m < 0) Py_RETURN_NONE; /* flags 0: unknown */
         flags |= F_UP;
+        if (g->n == 0 && g->m == 0) pairmap_put(&numbers, number_key(g->ls), (int32_t)id);
     }
     g->flags = flags;
     if (lids != Py_None && rids != Py_None && set_options(id, lids, rids) == -2) return NULL;
@@ -625,6 +643,27 @@ static PyObject *k_set_tick(PyObject *self, PyObject *fn) {
     Py_RETURN_NONE;
 }
 
+PyDoc_STRVAR(init_numbers_doc,
+             "init_numbers(uptimals, fraction_type): canonical.py's _uptimals dict ((x, n, m) ->\n"
+             "game) and fractions.Fraction, for the numbers and x* that game() makes here.");
+
+static PyObject *k_init_numbers(PyObject *self, PyObject *args) {
+    PyObject *dict, *type;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyDict_Type, &dict, &PyType_Type, &type)) return NULL;
+    Py_XSETREF(uptimals, Py_NewRef(dict));
+    Py_XSETREF(fraction_type, (PyTypeObject *)Py_NewRef(type));
+    const char *names[2] = {"_numerator", "_denominator"}; /* else Fraction() is called */
+    for (int i = 0; i < 2; i++) {
+        fraction_offsets[i] = -1;
+        PyObject *descr = PyDict_GetItemString(fraction_type->tp_dict, names[i]);
+        if (descr && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+            PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+            if (member->type == T_OBJECT_EX) fraction_offsets[i] = member->offset;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
 static PyObject *k_init(PyObject *self, PyObject *args) {
     PyObject *list, *dict, *intern, *sorted, *any, *type, *add, *negate;
     if (!PyArg_ParseTuple(args, "O!O!OOOO!OO", &PyList_Type, &list, &PyDict_Type, &dict, &intern,
@@ -723,19 +762,12 @@ static int register_node(Py_ssize_t id, const Vec *l, const Vec *r, double ls, d
     return 0;
 }
 
-/* A new general form {l | r} (canonical options, sorted ids, both sides non-empty, some option
- * no uptimal, every option modelled), made as canonical.py's _intern makes one: no number, no
- * nimber, no uptimal (those need uptimal options), stops max(l's right stops) and
- * min(r's left stops), appended to _by_id, entered in _interned and here. New reference. */
-static PyObject *make_form(const Vec *l, const Vec *r) {
-    double ls = table[l->a[0]].rs, rs = table[r->a[0]].ls;
-    for (Py_ssize_t i = 1; i < l->n; i++)
-        if (table[l->a[i]].rs > ls) ls = table[l->a[i]].rs;
-    for (Py_ssize_t i = 1; i < r->n; i++)
-        if (table[r->a[i]].ls < rs) rs = table[r->a[i]].ls;
+/* A new CanonicalGame with options l, r (sorted canonical ids) and stops ls, rs, made as
+ * canonical.py makes one: its slots from `values` (S_ID, S_LEFT, S_RIGHT and S_KEY are filled
+ * here; the references are taken over, also on failure), appended to _by_id, entered in
+ * _interned and mirrored here. New reference. */
+static PyObject *new_game(PyObject **values, const Vec *l, const Vec *r, double ls, double rs) {
     Py_ssize_t id = PyList_GET_SIZE(by_id);
-    if (id > ID_LIMIT) return PyObject_CallFunction(py_intern, "NN", games_of(l), games_of(r));
-    PyObject *values[S_COUNT] = {NULL};
     PyObject *lk = ids_tuple(l), *rk = lk ? ids_tuple(r) : NULL;
     if (lk && rk) values[S_KEY] = PyTuple_Pack(2, lk, rk);
     Py_XDECREF(lk);
@@ -743,11 +775,6 @@ static PyObject *make_form(const Vec *l, const Vec *r) {
     values[S_ID] = PyLong_FromSsize_t(id);
     values[S_LEFT] = games_of(l);
     values[S_RIGHT] = games_of(r);
-    values[S_NUMBER] = Py_NewRef(Py_None);
-    values[S_NIM] = Py_NewRef(Py_None);
-    values[S_LS] = PyFloat_FromDouble(ls);
-    values[S_RS] = PyFloat_FromDouble(rs);
-    values[S_UP] = Py_NewRef(Py_None);
     PyObject *g = NULL;
     int ok = 1;
     for (int i = 0; i < S_COUNT; i++) ok = ok && values[i];
@@ -766,20 +793,235 @@ static PyObject *make_form(const Vec *l, const Vec *r) {
     return g;
 }
 
-/* Could {l | r} (canonical options, all uptimals) be an uptimal, a number or a nimber? A
- * conservative reading of canonical.py's _uptimal_of and _number_of: 0 only when it surely
- * is none (then it is a general form), 1 when canonical.py's _intern must decide. */
-static int maybe_uptimal(const Vec *l, const Vec *r) {
+/* A new general form {l | r} (canonical options, sorted ids, both sides non-empty, some option
+ * no uptimal, every option modelled), made as canonical.py's _intern makes one: no number, no
+ * nimber, no uptimal (those need uptimal options), stops max(l's right stops) and
+ * min(r's left stops). New reference. */
+static PyObject *make_form(const Vec *l, const Vec *r) {
+    double ls = table[l->a[0]].rs, rs = table[r->a[0]].ls;
+    for (Py_ssize_t i = 1; i < l->n; i++)
+        if (table[l->a[i]].rs > ls) ls = table[l->a[i]].rs;
+    for (Py_ssize_t i = 1; i < r->n; i++)
+        if (table[r->a[i]].ls < rs) rs = table[r->a[i]].ls;
+    if (PyList_GET_SIZE(by_id) > ID_LIMIT)
+        return PyObject_CallFunction(py_intern, "NN", games_of(l), games_of(r));
+    PyObject *values[S_COUNT] = {NULL};
+    values[S_NUMBER] = Py_NewRef(Py_None);
+    values[S_NIM] = Py_NewRef(Py_None);
+    values[S_LS] = PyFloat_FromDouble(ls);
+    values[S_RS] = PyFloat_FromDouble(rs);
+    values[S_UP] = Py_NewRef(Py_None);
+    return new_game(values, l, r, ls, rs);
+}
+
+/* ---- numbers: game() of number options alone ----------------------------------------------
+ * canonical.py's _game makes {numbers | numbers} the simplest number strictly between the
+ * largest Left and the smallest Right option, x* when they are equal and {x | y} when x > y
+ * (Siegel CGT II.3); the kernel does the same here for small dyadics: |x| < 2^20, denominator
+ * at most 2^20 (every sum and product below is an exact double), and makes a new number or x*
+ * as canonical.py's _uptimal would, when it is born by MADE_BIRTHDAY (canonical.py's
+ * EAGER_BIRTHDAY: such uptimals list their options; a test checks the two agree). Anything else
+ * is canonical.py's. */
+#define SMALL_DYADIC_BITS 20
+static int32_t id_of_result(PyObject *g);
+#define MADE_BIRTHDAY 64
+
+/* x = num / 2^j exactly, with num odd when j > 0, |x| < 2^20 and j <= 20: 1; else 0. */
+static int small_dyadic(double x, int64_t *num, int *j) {
+    double limit = (double)(1 << SMALL_DYADIC_BITS), scaled = x;
+    if (!(x > -limit && x < limit)) return 0;
+    for (int k = 0; k <= SMALL_DYADIC_BITS; k++, scaled *= 2)
+        if (scaled == floor(scaled)) {
+            *num = (int64_t)scaled;
+            *j = k;
+            return 1;
+        }
+    return 0;
+}
+
+/* The birthday of num / 2^j (Siegel CGT II.3): |x| for an integer, else floor(|x|) + j + 1. */
+static int64_t number_birthday(int64_t num, int j) {
+    int64_t a = num < 0 ? -num : num;
+    return j ? (a >> j) + j + 1 : a;
+}
+
+/* The simplest number x with lo < x < hi (a side absent: unbounded), canonical.py's
+ * simplest_between on small dyadics (exact in doubles). */
+static double simplest_between(int has_lo, double lo, int has_hi, double hi) {
+    if (!has_lo && !has_hi) return 0.0;
+    if (!has_lo) return fmin(0.0, ceil(hi) - 1);
+    if (!has_hi) return fmax(0.0, floor(lo) + 1);
+    if (lo < 0 && 0 < hi) return 0.0;
+    if (hi <= 0) return -simplest_between(1, -hi, 1, -lo);
+    double n = floor(lo) + 1;
+    if (n < hi) return n;
+    for (double d = 2;; d *= 2) { /* lo, hi have denominators <= 2^20: ends by d = 2^21 */
+        double k = floor(lo * d) + 1;
+        if (k / d < hi) return k / d;
+    }
+}
+
+/* The Fraction num / 2^j (reduced: num odd when j > 0). New reference. */
+static PyObject *new_fraction(int64_t num, int j) {
+    PyObject *n = PyLong_FromLongLong(num), *d = n ? PyLong_FromLongLong((int64_t)1 << j) : NULL;
+    PyObject *f = NULL;
+    if (d && fraction_offsets[0] >= 0 && fraction_offsets[1] >= 0) {
+        f = fraction_type->tp_alloc(fraction_type, 0); /* as Fraction(n, d) with gcd 1 */
+        if (f) {
+            *(PyObject **)((char *)f + fraction_offsets[0]) = Py_NewRef(n);
+            *(PyObject **)((char *)f + fraction_offsets[1]) = Py_NewRef(d);
+        }
+    } else if (d) {
+        f = PyObject_CallFunctionObjArgs((PyObject *)fraction_type, n, d, NULL);
+    }
+    Py_XDECREF(n);
+    Py_XDECREF(d);
+    return f;
+}
+
+/* The birthday of x + n.^ + *m, x = num / 2^j: canonical.py's _uptimal_birthday. */
+static int64_t uptimal_birthday(int64_t num, int j, int64_t n, int64_t m) {
+    int64_t born = number_birthday(num, j), k = n < 0 ? -n : n;
+    if (k == 0) return born + m;
+    if ((k - 1) & 1) m ^= 1;
+    return born + (k - 1) + (m <= 1 ? 2 : 1 + (m ^ 1));
+}
+
+/* A new uptimal x + n.^ + *m (x = num / 2^j) with canonical options l, r, born by
+ * MADE_BIRTHDAY, made as canonical.py's _uptimal makes it (options listed; entered in
+ * _uptimals too): its id, or R_ERROR. */
+static int32_t make_uptimal(double x, int64_t num, int j, int64_t n, int64_t m, const Vec *l,
+                            const Vec *r) {
+    PyObject *values[S_COUNT] = {NULL};
+    PyObject *fraction = new_fraction(num, j);
+    if (fraction) {
+        values[S_NUMBER] = Py_NewRef(n == 0 && m == 0 ? fraction : Py_None);
+        values[S_NIM] = n == 0 && num == 0 ? PyLong_FromLongLong(m) : Py_NewRef(Py_None);
+        values[S_LS] = PyFloat_FromDouble(x);
+        values[S_RS] = Py_XNewRef(values[S_LS]);
+        values[S_UP] = Py_BuildValue("(OLL)", fraction, (long long)n, (long long)m);
+    }
+    PyObject *up = Py_XNewRef(values[S_UP]);
+    Py_XDECREF(fraction);
+    PyObject *g = fraction && up ? new_game(values, l, r, x, x) : NULL;
+    if (!fraction || !up) /* (new_game takes the references; without it, release them) */
+        for (int i = 0; i < S_COUNT; i++) Py_XDECREF(values[i]);
+    int32_t id = R_ERROR;
+    if (g && PyDict_SetItem(uptimals, up, g) == 0) {
+        id = id_of(g);
+        Node *node = &table[id];
+        node->flags |= F_UP;
+        node->n = n;
+        node->m = m;
+        if (n == 0 && m == 0) pairmap_put(&numbers, number_key(x), id);
+        uptimals_made++;
+    }
+    Py_XDECREF(up);
+    Py_XDECREF(g);
+    return id;
+}
+
+/* x + n.^ + *m with canonical options l, r: made here when x is a small dyadic and it is born
+ * by MADE_BIRTHDAY (its id, or R_ERROR), else R_UNKNOWN (canonical.py makes it). */
+static int32_t uptimal_id(double x, int64_t n, int64_t m, const Vec *l, const Vec *r) {
+    int64_t num;
+    int j;
+    if (!uptimals || !can_make || PyList_GET_SIZE(by_id) > ID_LIMIT || !small_dyadic(x, &num, &j)
+        || n > MADE_BIRTHDAY || n < -MADE_BIRTHDAY || m > MADE_BIRTHDAY
+        || uptimal_birthday(num, j, n, m) > MADE_BIRTHDAY)
+        return R_UNKNOWN;
+    return make_uptimal(x, num, j, n, m, l, r);
+}
+
+/* The id of the number x (a small dyadic), made here with its options if it is new and born
+ * by MADE_BIRTHDAY; R_UNKNOWN when canonical.py must make it, R_ERROR. */
+static int32_t number_id(double x) {
+    int32_t found = pairmap_get(&numbers, number_key(x));
+    if (found >= 0 && found < PyList_GET_SIZE(by_id)) return found;
+    int64_t num;
+    int j;
+    if (x == 0 || !small_dyadic(x, &num, &j) || number_birthday(num, j) > MADE_BIRTHDAY)
+        return R_UNKNOWN; /* (0 is made at import) */
+    /* its canonical options: x -+ 2^-j off the integers, else the integer next to it
+     * towards 0 (born earlier: this recursion is at most MADE_BIRTHDAY deep) */
+    double step = ldexp(1.0, -j);
+    int32_t option[2];
+    Py_ssize_t nl = 0, nr = 0;
+    if (j || x > 0) {
+        if ((option[0] = number_id(x - step)) < 0) return option[0];
+        nl = 1;
+    }
+    if (j || x < 0) {
+        if ((option[1] = number_id(x + step)) < 0) return option[1];
+        nr = 1;
+    }
+    Vec l = {&option[0], nl, 1}, r = {&option[1], nr, 1};
+    return uptimal_id(x, 0, 0, &l, &r);
+}
+
+/* game() of number options alone (best_l the largest Left one, best_r the smallest Right
+ * one, -1 when a side has none): the game's id, R_UNKNOWN (canonical.py decides), R_ERROR. */
+static int32_t numbers_game(int32_t best_l, int32_t best_r) {
+    int has_lo = best_l >= 0, has_hi = best_r >= 0;
+    double lo = has_lo ? table[best_l].ls : 0.0, hi = has_hi ? table[best_r].ls : 0.0;
+    int64_t num;
+    int j;
+    if ((has_lo && !small_dyadic(lo, &num, &j)) || (has_hi && !small_dyadic(hi, &num, &j)))
+        return R_UNKNOWN;
+    if (!has_lo || !has_hi || lo < hi) return number_id(simplest_between(has_lo, lo, has_hi, hi));
+    Vec l = {&best_l, 1, 1}, r = {&best_r, 1, 1}; /* {lo | hi}, canonical */
+    int32_t found = gmemo_get(key_hash(&l, &r), &l, &r);
+    if (found >= 0 && found < PyList_GET_SIZE(by_id)) return found;
+    if (!can_make) return R_UNKNOWN;
+    if (lo > hi) return id_of_result(make_form(&l, &r)); /* a switch-like form: no uptimal */
+    return uptimal_id(lo, 0, 1, &l, &r);                  /* lo == hi: x* */
+}
+
+/* canonical.py's _uptimal_of on canonical options (sorted ids) that are all modelled
+ * uptimals, not all numbers: 1 and x, n, m when {l | r} is x + n.^ + *m, else 0. */
+static int uptimal_of(const Vec *l, const Vec *r, double *x, int64_t *n, int64_t *m) {
     Py_ssize_t nl = l->n, nr = r->n;
     int same = nl == nr && !memcmp(l->a, r->a, (size_t)nl * sizeof *l->a);
-    if (same) return 1;                           /* x + *m */
-    if (nl > 2 || nr > 2) return 0;               /* no rule applies to other lists */
+    if (same && nl > 0) { /* x + *m: the options are x + *j for j < m (distinct games) */
+        double at = table[l->a[0]].ls;
+        for (Py_ssize_t i = 0; i < nl; i++) {
+            const Node *g = &table[l->a[i]];
+            if (g->ls != at || g->n != 0 || g->m >= nl) return 0;
+        }
+        *x = at;
+        *n = 0;
+        *m = nl;
+        return 1;
+    }
     if (nl == 1 && nr == 1) {
         const Node *a = &table[l->a[0]], *b = &table[r->a[0]];
-        if (is_number(a) && is_number(b) && a->ls < b->ls) return 1; /* a number */
-        return a->ls == b->ls;                    /* x + n.^ + *m needs equal x */
+        if (a->ls != b->ls) return 0;
+        *x = a->ls;
+        if (is_number(a) && b->n >= 0 && !is_number(b)) { /* {x | x + n.^*m}, n >= 0 */
+            *n = b->n + 1;
+            *m = b->m ^ 1;
+            return 1;
+        }
+        if (is_number(b) && a->n <= 0 && !is_number(a)) { /* {x + n.^*m | x}, n <= 0 */
+            *n = a->n - 1;
+            *m = a->m ^ 1;
+            return 1;
+        }
+        return 0;
     }
-    return 1;
+    if ((nl == 2 && nr == 1) || (nl == 1 && nr == 2)) { /* x + ^* or x + v*: {x, x* | x} */
+        const Node *single = &table[nl == 2 ? r->a[0] : l->a[0]];
+        const Vec *pair = nl == 2 ? l : r;
+        const Node *p = &table[pair->a[0]], *q = &table[pair->a[1]];
+        if (!is_number(single) || p->ls != single->ls || q->ls != single->ls || p->n || q->n ||
+            (p->m | q->m) != 1 || (p->m & q->m))
+            return 0;
+        *x = single->ls;
+        *n = nl == 2 ? 1 : -1;
+        *m = 1;
+        return 1;
+    }
+    return 0;
 }
 
 /* game() of sorted option ids, not in the memo: canonicalise here when every game met is
@@ -819,8 +1061,17 @@ static PyObject *game_miss(const Vec *key_l, const Vec *key_r) {
         sort_unique(&rs);
         if (r == 0) r = canonicalise(&ls, &rs, &tmp);
     }
+    int32_t number = R_UNKNOWN;
+    if (r == 0 && modelled && all_numbers) {
+        number = numbers_game(best_l, best_r);
+        if (number == R_ERROR) r = R_ERROR;
+    }
     if (r == R_NOMEM) {
         PyErr_NoMemory();
+    } else if (r == R_ERROR) {
+        /* a Python exception is set */
+    } else if (number >= 0) {
+        result = Py_NewRef(PyList_GET_ITEM(by_id, number));
     } else if (r < 0 || !modelled || all_numbers) {
         PyObject *lt = games_of(key_l), *rt = lt ? games_of(key_r) : NULL;
         if (lt && rt) result = PyObject_CallFunctionObjArgs(py_game_sorted, lt, rt, NULL);
@@ -828,12 +1079,31 @@ static PyObject *game_miss(const Vec *key_l, const Vec *key_r) {
         Py_XDECREF(rt);
     } else {
         int32_t found = gmemo_get(key_hash(&ls, &rs), &ls, &rs);
-        int general = 0; /* some option is no uptimal: the form is none either */
-        for (Py_ssize_t i = 0; i < ls.n; i++) general |= !(table[ls.a[i]].flags & F_UP);
-        for (Py_ssize_t i = 0; i < rs.n; i++) general |= !(table[rs.a[i]].flags & F_UP);
-        if (!general) general = !maybe_uptimal(&ls, &rs);
+        int general = 0, only_numbers = 1; /* general: some option is no uptimal, nor is the form */
+        for (int side = 0; side < 2; side++) {
+            const Vec *v = side ? &rs : &ls;
+            for (Py_ssize_t i = 0; i < v->n; i++) {
+                general |= !(table[v->a[i]].flags & F_UP);
+                only_numbers &= is_number(&table[v->a[i]]);
+            }
+        }
+        double x = 0;
+        int64_t n = 0, m = 0;
+        int32_t made = R_UNKNOWN; /* a number, or an uptimal, made here */
+        if (found < 0 || found >= PyList_GET_SIZE(by_id)) {
+            if (!general && only_numbers) /* (canonical: at most one number a side) */
+                made = numbers_game(ls.n ? ls.a[0] : -1, rs.n ? rs.a[0] : -1);
+            else if (!general && uptimal_of(&ls, &rs, &x, &n, &m))
+                made = uptimal_id(x, n, m, &ls, &rs);
+            else if (!general)
+                general = 1; /* options uptimals, the form none: made as any other */
+        }
         if (found >= 0 && found < PyList_GET_SIZE(by_id)) {
             result = Py_NewRef(PyList_GET_ITEM(by_id, found));
+        } else if (made >= 0) {
+            result = Py_NewRef(PyList_GET_ITEM(by_id, made));
+        } else if (made == R_ERROR) {
+            /* a Python exception is set */
         } else if (general && can_make && ls.n && rs.n) {
             result = make_form(&ls, &rs);
         } else {
@@ -1082,21 +1352,24 @@ static PyObject *k_reset(PyObject *self, PyObject *unused) {
     gmemo_cap = gmemo_len = 0;
     pairmap_clear(&add_memo);
     pairmap_clear(&neg_memo);
+    pairmap_clear(&numbers);
     Py_CLEAR(by_id);
+    Py_CLEAR(uptimals);
     Py_RETURN_NONE;
 }
 
 static PyObject *k_info(PyObject *self, PyObject *unused) {
     Py_ssize_t modelled = 0;
     for (Py_ssize_t i = 0; i < table_len; i++) modelled += (table[i].flags & F_KNOWN) != 0;
-    return Py_BuildValue("{s:n,s:n,s:n,s:n,s:n,s:n}", "table", table_len, "modelled", modelled,
-                         "ge_cached", (Py_ssize_t)ge_memo.len, "game_cached", (Py_ssize_t)gmemo_len,
-                         "add_cached", (Py_ssize_t)add_memo.len, "neg_cached",
-                         (Py_ssize_t)neg_memo.len);
+    return Py_BuildValue("{s:n,s:n,s:n,s:n,s:n,s:n,s:n}", "table", table_len, "modelled",
+                         modelled, "ge_cached", (Py_ssize_t)ge_memo.len, "game_cached",
+                         (Py_ssize_t)gmemo_len, "add_cached", (Py_ssize_t)add_memo.len,
+                         "neg_cached", (Py_ssize_t)neg_memo.len, "uptimals_made", uptimals_made);
 }
 
 static PyMethodDef methods[] = {
     {"init", k_init, METH_VARARGS, init_doc},
+    {"init_numbers", k_init_numbers, METH_VARARGS, init_numbers_doc},
     {"set_tick", k_set_tick, METH_O, "set_tick(fn): the no-op called every so often (see tick())."},
     {"game", k_game, METH_VARARGS, game_doc},
     {"add", k_add, METH_VARARGS, add_doc},
@@ -1106,7 +1379,8 @@ static PyMethodDef methods[] = {
     {"ge", k_ge, METH_VARARGS, ge_doc},
     {"canonicalise", k_canonicalise, METH_VARARGS, canonicalise_doc},
     {"reset", k_reset, METH_NOARGS, reset_doc},
-    {"info", k_info, METH_NOARGS, "Sizes: the mirror table, the games modelled, the ge memo."},
+    {"info", k_info, METH_NOARGS,
+     "Sizes: the mirror table, the games modelled, the memos, the uptimals made here."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1116,7 +1390,7 @@ static struct PyModuleDef module = {
 };
 
 /* Raised whenever what canonical.py calls here changes: a stale build is then not loaded. */
-#define API_VERSION 2
+#define API_VERSION 3
 
 PyMODINIT_FUNC PyInit__k_canonical(void) {
     PyObject *m = PyModule_Create(&module);

@@ -55,7 +55,7 @@ _game_memo: dict[tuple[frozenset[int], frozenset[int]], CanonicalGame] = {}
 """game()'s answers by the ids of the options it was given (before canonicalising)."""
 _stats = {"ge_hits": 0, "ge_misses": 0, "add_hits": 0, "add_misses": 0}
 
-_kernel = load_kernel("cgframework.values._k_canonical", api_version=2)
+_kernel = load_kernel("cgframework.values._k_canonical", api_version=3)
 """The compiled kernel (``_k_canonical.c``), or None. It mirrors the intern table (each game
 is registered as it is made) and runs :func:`game` (its memo, dominance, reversibility, new
 general forms), :func:`ge`, :func:`add` and :func:`negate` there. Whenever it answers None (a
@@ -880,6 +880,7 @@ def _tick() -> None:
 if _kernel is not None:  # what the kernel hands back to Python
     _kernel.init(_by_id, _interned, _intern, _game, _game_py, CanonicalGame, add_py, negate_py)
     _kernel.set_tick(_tick)
+    _kernel.init_numbers(_uptimals, Fraction)
 
 
 _stops_memo: dict[int, tuple[Fraction, Fraction]] = {}
