@@ -149,7 +149,8 @@ for step in range(600):
         assert g._key == (tuple(x.id for x in g.left), tuple(x.id for x in g.right))
         assert type(g._ls) is float and type(g._rs) is float
         if g._up is not None:
-            assert _uptimals[g._up] is g
+            x, n, m = g._up
+            assert _uptimals[x.numerator, x.denominator, n, m] is g
             assert (g.left, g.right) == _uptimal_options(*g._up)
             assert type(g._up[0].numerator) is int and g._up[0] == float(g._up[0])
             assert hash(g._up[0]) == hash(float(g._up[0]))  # a Fraction as Fraction() makes

@@ -64,7 +64,8 @@ def canonical_value(ruleset: Ruleset, position: Position, ctx: SolveContext) -> 
         in_bulk = getattr(ruleset, "key_values", None)
         total = ZERO
         for comp in components(ruleset, position):
-            check_impartial(ruleset, comp, ruleset.canonical_key(comp), ctx)
+            if ruleset.impartial:  # (the check needs the key: not computed for nothing)
+                check_impartial(ruleset, comp, ruleset.canonical_key(comp), ctx)
             key = key_of(comp)
             if in_bulk is not None and key not in search.known:
                 _values_in_bulk(in_bulk, key, ctx, search.known)

@@ -132,7 +132,7 @@ static void pairmap_insert(PairMap *m, uint64_t key, int32_t value) {
 /* A cache: when it cannot grow, it stops growing. */
 static void pairmap_put(PairMap *m, uint64_t key, int32_t value) {
     if (2 * (m->len + 1) > m->cap) {
-        size_t cap = m->cap ? 2 * m->cap : 1 << 12;
+        size_t cap = m->cap ? 2 * m->cap : 1 << 8;
         PairMap bigger = {calloc(cap, sizeof(uint64_t)), malloc(cap * sizeof(int32_t)), cap, 0};
         if (!bigger.keys || !bigger.vals) {
             free(bigger.keys);
@@ -644,8 +644,9 @@ static PyObject *k_set_tick(PyObject *self, PyObject *fn) {
 }
 
 PyDoc_STRVAR(init_numbers_doc,
-             "init_numbers(uptimals, fraction_type): canonical.py's _uptimals dict ((x, n, m) ->\n"
-             "game) and fractions.Fraction, for the numbers and x* that game() makes here.");
+             "init_numbers(uptimals, fraction_type): canonical.py's _uptimals dict ((x's\n"
+             "numerator, x's denominator, n, m) -> game) and fractions.Fraction, for the\n"
+             "numbers and uptimals that game() makes here.");
 
 static PyObject *k_init_numbers(PyObject *self, PyObject *args) {
     PyObject *dict, *type;
@@ -901,10 +902,13 @@ static int32_t make_uptimal(double x, int64_t num, int j, int64_t n, int64_t m, 
         values[S_RS] = Py_XNewRef(values[S_LS]);
         values[S_UP] = Py_BuildValue("(OLL)", fraction, (long long)n, (long long)m);
     }
-    PyObject *up = Py_XNewRef(values[S_UP]);
+    /* its key in _uptimals: (x's numerator, x's denominator, n, m) */
+    PyObject *up = Py_BuildValue("(LLLL)", (long long)num, (long long)1 << j, (long long)n,
+                                 (long long)m);
     Py_XDECREF(fraction);
-    PyObject *g = fraction && up ? new_game(values, l, r, x, x) : NULL;
-    if (!fraction || !up) /* (new_game takes the references; without it, release them) */
+    int ready = fraction && values[S_UP] && up;
+    PyObject *g = ready ? new_game(values, l, r, x, x) : NULL;
+    if (!ready) /* (new_game takes the references; without it, release them) */
         for (int i = 0; i < S_COUNT; i++) Py_XDECREF(values[i]);
     int32_t id = R_ERROR;
     if (g && PyDict_SetItem(uptimals, up, g) == 0) {

@@ -303,7 +303,9 @@ def _ceil(x: Fraction) -> int:
 
 # ---- uptimals: x + n.^ + *m as a payload ------------------------------------------------------
 Payload = tuple[Fraction, int, int]
-_uptimals: dict[Payload, CanonicalGame] = {}
+_uptimals: dict[tuple[int, int, int, int], CanonicalGame] = {}
+"""The uptimals made, by (x's numerator, x's denominator, n, m): ints hash in C, a Fraction's
+hash is Python code (the kernel makes uptimals too, and enters them here)."""
 _SLOT_LEFT = CanonicalGame.__dict__["left"]
 _SLOT_RIGHT = CanonicalGame.__dict__["right"]
 
@@ -407,10 +409,10 @@ _wide_ids: set[int] = set()
 
 def _uptimal(x: Fraction, n: int, m: int) -> CanonicalGame:
     """The one object for ``x + n.^ + *m`` (x a dyadic Fraction, m >= 0)."""
-    key = (x, n, m)
-    found = _uptimals.get(key)
+    found = _uptimals.get((x.numerator, x.denominator, n, m))
     if found is not None:
         return found
+    key = (x, n, m)
     born = _uptimal_birthday(x, n, m)
     eager = born <= EAGER_BIRTHDAY
     g = object.__new__(CanonicalGame if eager else _Uptimal)
@@ -424,7 +426,7 @@ def _uptimal(x: Fraction, n: int, m: int) -> CanonicalGame:
     put(g, "_ls", stop)
     put(g, "_rs", stop)
     _by_id.append(g)
-    _uptimals[key] = g
+    _uptimals[x.numerator, x.denominator, n, m] = g
     if born > TREE_LIMIT or m > OPTION_LIST_LIMIT:
         _huge_ids.add(g.id)
         if m > OPTION_LIST_LIMIT:
@@ -546,7 +548,7 @@ def number(x: int | Fraction | str) -> CanonicalGame:
     """The canonical form of a dyadic rational (2 = {1|}, 3/4 = {1/2|1}), any size."""
     if type(x) is not Fraction:
         x = Fraction(x)
-    found = _uptimals.get((x, 0, 0))
+    found = _uptimals.get((x.numerator, x.denominator, 0, 0))
     if found is not None:
         return found
     d = x.denominator
@@ -641,7 +643,7 @@ def _simplest_integer(lo: Fraction | None, hi: Fraction | None) -> CanonicalGame
         x = hi.numerator - 1
     else:
         x = 0
-    found = _uptimals.get((Fraction(x), 0, 0))
+    found = _uptimals.get((x, 1, 0, 0))
     return found if found is not None else number(x)
 
 

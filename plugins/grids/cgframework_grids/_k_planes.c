@@ -22,13 +22,13 @@
  * nibble i, '.' 1, 'x' 2, 'o' 4 (Konane only), '#' 0) of h * w <= 64 cells, already the least
  * of its images; ``perms`` the cell permutations of the symmetries (nibbles.symmetries: four
  * that keep rows rows, then on a square the four transposes, whose images stand for minus
- * the value in Fission, where transposing swaps the players). ``keys[k]`` is the k-th key
- * board (a nibble int), ``lefts[k]`` / ``rights[k]`` tuples of option codes: 0 for an option
- * that is 0 with no move ever (Fission: fewer than two empty cells; Konane: no stones of
- * one colour), else 2 * (j + 1) + n for key j (j < k), negated when n is 1. None when the
- * board does not fit (over 64 cells, a letter the rule does not have) or the search passes
- * ``cap`` keys (the caller then runs the Python search, which its budget and deadline can
- * interrupt).
+ * the value in Fission, where transposing swaps the players), or None: the same, made
+ * here. ``keys[k]`` is the k-th key board (a nibble int), ``lefts[k]`` / ``rights[k]``
+ * tuples of option codes: 0 for an option that is 0 with no move ever (Fission: fewer than
+ * two empty cells; Konane: no stones of one colour), else 2 * (j + 1) + n for key j
+ * (j < k), negated when n is 1. None when the board does not fit (over 64 cells, a letter
+ * the rule does not have) or the search passes ``cap`` keys (the caller then runs the
+ * Python search, which its budget and deadline can interrupt).
  *
  * Inside, a board is three 64-bit masks (empty cells, x, o). A move changes a few cells,
  * in every image at once: a Fission split by an exclusive or with the image cells' mask, a
@@ -442,11 +442,23 @@ static int prepare(Search *z, int rule, int h, int w, PyObject *board, PyObject 
     z->n = h * w;
     z->w = w;
     z->cap_nodes = cap;
-    PyObject *seq = PySequence_Fast(perms, "perms must be a sequence");
-    if (!seq) return -1;
-    z->nsym = (int)PySequence_Fast_GET_SIZE(seq);
-    if (z->nsym != 4 && z->nsym != 8) { Py_DECREF(seq); return 1; }
-    for (int s = 0; s < z->nsym; s++) {
+    if (perms == Py_None) { /* nibbles.symmetries(h, w), made here (no Python per shape) */
+        z->nsym = h == w ? 8 : 4;
+        for (int i = 0; i < z->n; i++) {
+            int r = i / w, c = i % w, image[MAX_SYMS] = {
+                r * w + c, r * w + w - 1 - c, (h - 1 - r) * w + c, (h - 1 - r) * w + w - 1 - c,
+                c * w + r, c * w + h - 1 - r, (w - 1 - c) * w + r, (w - 1 - c) * w + h - 1 - r};
+            for (int s = 0; s < z->nsym; s++) {
+                z->perm[s][i] = image[s];
+                z->bit[s][i] = 1ULL << image[s];
+            }
+        }
+    }
+    PyObject *seq = perms == Py_None ? NULL : PySequence_Fast(perms, "perms must be a sequence");
+    if (!seq && perms != Py_None) return -1;
+    if (seq) z->nsym = (int)PySequence_Fast_GET_SIZE(seq);
+    if (z->nsym != 4 && z->nsym != 8) { Py_XDECREF(seq); return 1; }
+    for (int s = 0; seq && s < z->nsym; s++) {
         PyObject *p = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, s), "a perm");
         if (!p) { Py_DECREF(seq); return -1; }
         if (PySequence_Fast_GET_SIZE(p) != z->n) { Py_DECREF(p); Py_DECREF(seq); return 1; }
@@ -459,7 +471,7 @@ static int prepare(Search *z, int rule, int h, int w, PyObject *board, PyObject 
         }
         Py_DECREF(p);
     }
-    Py_DECREF(seq);
+    Py_XDECREF(seq);
     Board root;
     int fit = from_nibbles(board, z->n, rule, &root);
     if (fit != 0) return fit;
@@ -473,9 +485,9 @@ static int prepare(Search *z, int rule, int h, int w, PyObject *board, PyObject 
             if (c >= 1 && c < w - 1) z->hcode[i][s] = bit[i - 1] | bit[i] | bit[i + 1];
         }
     }
-    z->alloc = 1024;
-    z->opts_alloc = 4096;
-    z->mask = 2047;
+    z->alloc = 256; /* (all grow: a small DAG pays for small tables) */
+    z->opts_alloc = 1024;
+    z->mask = 511;
     z->key = malloc(z->alloc * sizeof(Board));
     z->opt_start = malloc(z->alloc * sizeof(int));
     z->nleft = malloc(z->alloc * sizeof(int));
@@ -846,20 +858,23 @@ static PyObject *valuate(Search *z, const int *order, PyObject *game, PyObject *
     int *position = malloc((size_t)count * sizeof(int));
     PyObject **val = calloc((size_t)count, sizeof(PyObject *));
     PyObject **neg = calloc((size_t)count, sizeof(PyObject *));
+    /* the tables start small (they grow): a small DAG does not pay for clearing big ones */
+    size_t size = 64;
+    while (size < 2 * (size_t)count && size < 2048) size *= 2;
     Memo memo = {0};
-    memo.alloc = 1024;
-    memo.words_alloc = 8192;
-    memo.mask = 2047;
+    memo.alloc = (int)size / 2;
+    memo.words_alloc = 4 * size;
+    memo.mask = size - 1;
     memo.words = malloc(memo.words_alloc * sizeof(uintptr_t));
     memo.start = malloc(memo.alloc * sizeof(size_t));
     memo.value = malloc(memo.alloc * sizeof(PyObject *));
     memo.slots = calloc(memo.mask + 1, sizeof(int));
     Compare cmp = {{0}};
-    cmp.stops_at.mask = 1023;
-    cmp.stops_at.slots = calloc(1024, sizeof(Entry));
-    cmp.ge.mask = 4095;
-    cmp.ge.slots = calloc(4096, sizeof(Entry));
-    cmp.stops_alloc = 1024;
+    cmp.stops_at.mask = size / 2 - 1;
+    cmp.stops_at.slots = calloc(size / 2, sizeof(Entry));
+    cmp.ge.mask = size - 1;
+    cmp.ge.slots = calloc(size, sizeof(Entry));
+    cmp.stops_alloc = size / 2;
     cmp.stops = malloc(cmp.stops_alloc * sizeof(Stops));
     PyObject *keys = PyList_New(0), *values = PyList_New(0), *result = NULL;
     uintptr_t key[2 + 2 * 64], pruned[2 + 2 * 64];
@@ -999,7 +1014,7 @@ static struct PyModuleDef module = {
 };
 
 /* Raised whenever what nibbles.py calls here changes: a stale build is then not loaded. */
-#define API_VERSION 1
+#define API_VERSION 2
 
 PyMODINIT_FUNC PyInit__k_planes(void) {
     PyObject *m = PyModule_Create(&module);

@@ -25,7 +25,7 @@ NegatedNibbleKey = tuple[int, int, int, int]  # with -1 appended: minus the key'
 EMPTY, STONE_X, STONE_O = 1, 2, 4
 
 #: The compiled key searches of Fission and Konane (``_k_planes.c``), or None: the Python paths.
-PLANES = load_kernel("cgframework_grids._k_planes", api_version=1)
+PLANES = load_kernel("cgframework_grids._k_planes", api_version=2)
 #: Keys the kernel finds before it gives up and the Python search takes over. Not a memory
 #: guard (the Python search needs more memory a key, and is 10-20 times slower; running out
 #: of memory is a limit, exit 3): with the values, about 400 bytes a key (the 2,806,077 keys
@@ -111,7 +111,8 @@ def kernel_values(
     collecting = gc.isenabled()
     gc.disable()  # (no cycles are made here; on Fission 5 x 6 the collector took 15% of the time)
     try:
-        found = kernel.values(rule, h, w, board, symmetries(h, w), cap, game, ZERO, charge)
+        # (perms None: the kernel makes symmetries(h, w) itself, no Python per board shape)
+        found = kernel.values(rule, h, w, board, None, cap, game, ZERO, charge)
     finally:
         if collecting:
             gc.enable()

@@ -56,12 +56,16 @@ class Clobber(GridRuleset):
 
     def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
         mine, theirs = _sides(player)
-        steps = rays(h, w, False)
         i = s.find(mine)
         while i >= 0:
-            for ray in steps[i]:
-                if ray and s[ray[0]] == theirs:
-                    j = ray[0]
+            r, c = divmod(i, w)
+            for j, inside in (
+                (i - w, r > 0),
+                (i + w, r < h - 1),
+                (i - 1, c > 0),
+                (i + 1, c < w - 1),
+            ):
+                if inside and s[j] == theirs:  # (up, down, left, right)
                     yield (i, j), put2(s, i, ".", j, mine)
             i = s.find(mine, i + 1)
 
@@ -93,27 +97,33 @@ class Konane(NibbleSearch, GridRuleset):
 
     def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
         """Found from the landing cells (few on a crowded board): a stone two cells back
-        with an enemy stone between jumps here; it may go on in the same direction."""
+        with an enemy stone between jumps here; it may go on in the same direction. Cells
+        by arithmetic (no per-shape ray table: a solve's first board pays for none)."""
         mine, theirs = _sides(player)
-        steps = rays(h, w, False)
         e = s.find(".")
         while e >= 0:
-            around = steps[e]
-            for d in range(4):  # the direction of the jump; d ^ 1 is the opposite one
-                back = around[d ^ 1]
-                if len(back) > 1 and s[back[0]] == theirs and s[back[1]] == mine:
-                    start = back[1]
+            r, c = divmod(e, w)
+            # per direction of the jump (up, down, left, right): its step, and how many cells
+            # lie ahead of e and behind it up to the edge
+            for step, ahead, behind in (
+                (-w, r, h - 1 - r),
+                (w, h - 1 - r, r),
+                (-1, c, w - 1 - c),
+                (1, w - 1 - c, c),
+            ):
+                if behind > 1 and s[e - step] == theirs and s[e - 2 * step] == mine:
+                    start = e - 2 * step
                     cells = list(s)
-                    cells[start] = cells[back[0]] = "."
+                    cells[start] = cells[e - step] = "."
                     cells[e] = mine
                     yield (start, e), "".join(cells)
-                    ahead, k, at = around[d], 0, e
-                    while k + 1 < len(ahead) and s[ahead[k]] == theirs and s[ahead[k + 1]] == ".":
-                        cells[at] = cells[ahead[k]] = "."
-                        at = ahead[k + 1]
+                    at = e
+                    while ahead > 1 and s[at + step] == theirs and s[at + 2 * step] == ".":
+                        cells[at] = cells[at + step] = "."
+                        at += 2 * step
                         cells[at] = mine
                         yield (start, at), "".join(cells)
-                        k += 2
+                        ahead -= 2
             e = s.find(".", e + 1)
 
     def examples(self) -> list[str]:

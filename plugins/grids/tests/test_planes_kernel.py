@@ -46,6 +46,8 @@ def check_dag(rules, rule: int, h: int, w: int, key: int) -> None:
     (an odd code is a negated key: only Fission, whose transposes swap the players)."""
     keys, lefts, rights = PLANES.search(rule, h, w, key, symmetries(h, w), 10**6)
     assert keys[-1] == key and len(set(keys)) == len(keys)
+    # the symmetries the kernel makes itself (perms None, as a solve asks) are the same
+    assert PLANES.search(rule, h, w, key, None, 10**6) == (keys, lefts, rights)
     negates = rule == FISSION
     for k, (board_k, left, right) in enumerate(zip(keys, lefts, rights, strict=True)):
         for player, codes in ((Player.LEFT, left), (Player.RIGHT, right)):
