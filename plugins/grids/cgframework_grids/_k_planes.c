@@ -997,6 +997,74 @@ static PyObject *values(PyObject *self, PyObject *args) {
     return result;
 }
 
+/* ---- fold: a board's key, the least of its images (nibbles.least_image and
+ * signed_least_image, for boards of letters) --------------------------------------------
+ * A solve folds every component it meets (the root and its options' parts): in C, the
+ * string work of the Python twins (hex digits, images, transposes, min, int) is skipped. */
+
+/* image k of an h x w board (k < 4: identity, left-right, up-down, half turn, as h x w;
+ * k >= 4: the same of the transpose, as w x h) written into out: out[cell of the image] */
+static void board_image(const unsigned char *cells, int h, int w, int k, unsigned char *out) {
+    int th = k < 4 ? h : w, tw = k < 4 ? w : h; /* the image's shape */
+    for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++) {
+            int rr = k < 4 ? r : c, cc = k < 4 ? c : r; /* (transposed: cell (c, r)) */
+            if (k & 1) cc = tw - 1 - cc;                /* left-right */
+            if (k & 2) rr = th - 1 - rr;                /* up-down */
+            out[rr * tw + cc] = cells[r * w + c];
+        }
+}
+
+/* a < b as nibble ints of n cells (the last cell is the highest digit) */
+static int cells_less(const unsigned char *a, const unsigned char *b, int n) {
+    for (int i = n - 1; i >= 0; i--)
+        if (a[i] != b[i]) return a[i] < b[i];
+    return 0;
+}
+
+/* the least image among images first..last-1 into best */
+static void least_of(const unsigned char *cells, int h, int w, int first, int last,
+                     unsigned char *best) {
+    unsigned char image[64];
+    int n = h * w;
+    board_image(cells, h, w, first, best);
+    for (int k = first + 1; k < last; k++) {
+        board_image(cells, h, w, k, image);
+        if (cells_less(image, best, n)) memcpy(best, image, (size_t)n);
+    }
+}
+
+static PyObject *fold(PyObject *self, PyObject *args) {
+    int h, w, negates;
+    const char *text;
+    Py_ssize_t len;
+    if (!PyArg_ParseTuple(args, "iis#p", &h, &w, &text, &len, &negates)) return NULL;
+    int n = h * w;
+    if (h < 1 || w < 1 || n > 64 || len != n) Py_RETURN_NONE; /* (the Python twin decides) */
+    unsigned char cells[64], own[64], other[64];
+    for (int i = 0; i < n; i++) {
+        char ch = text[i];
+        cells[i] = ch == '#' ? 0 : ch == '.' ? 1 : ch == 'x' ? 2 : ch == 'o' ? 4 : 8;
+        if (cells[i] == 8) Py_RETURN_NONE;
+    }
+    /* keys compare by height first: of a board and its transpose the flatter one is the key
+     * (both on a square); with ``negates`` the transpose stands for minus the value */
+    int use_own = h <= w, use_other = h >= w;
+    if (use_own) least_of(cells, h, w, 0, 4, own);
+    if (use_other) least_of(cells, h, w, 4, 8, other);
+    const unsigned char *best = use_own ? own : other;
+    if (use_own && use_other && cells_less(other, own, n)) best = other;
+    int flip = negates && best == other;
+    char digits[65];
+    for (int i = 0; i < n; i++) digits[i] = (char)('0' + best[n - 1 - i]);
+    digits[n] = 0;
+    PyObject *board = PyLong_FromString(digits, NULL, 16);
+    if (!board) return NULL;
+    int th = best == own ? h : w, tw = best == own ? w : h;
+    return flip ? Py_BuildValue("(iiNi)", th, tw, board, -1)
+                : Py_BuildValue("(iiN)", th, tw, board);
+}
+
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS,
      "search(rule, h, w, board, perms, cap) -> (keys, lefts, rights) or None: the key DAG "
@@ -1005,6 +1073,10 @@ static PyMethodDef methods[] = {
      "values(rule, h, w, board, perms, cap, game, zero, charge) -> (keys, values) or None: "
      "the values of the board and of its options' keys, game(lefts, rights) called once per "
      "new option set, charge(n) after every n keys valued (see the module source)."},
+    {"fold", fold, METH_VARARGS,
+     "fold(h, w, cells, negates) -> the key of an h x w board of letters (# . x o): "
+     "nibbles.least_image of its nibble board, or with negates signed_least_image; None "
+     "past 64 cells or for another letter."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1014,7 +1086,7 @@ static struct PyModuleDef module = {
 };
 
 /* Raised whenever what nibbles.py calls here changes: a stale build is then not loaded. */
-#define API_VERSION 2
+#define API_VERSION 3
 
 PyMODINIT_FUNC PyInit__k_planes(void) {
     PyObject *m = PyModule_Create(&module);

@@ -25,7 +25,7 @@ NegatedNibbleKey = tuple[int, int, int, int]  # with -1 appended: minus the key'
 EMPTY, STONE_X, STONE_O = 1, 2, 4
 
 #: The compiled key searches of Fission and Konane (``_k_planes.c``), or None: the Python paths.
-PLANES = load_kernel("cgframework_grids._k_planes", api_version=2)
+PLANES = load_kernel("cgframework_grids._k_planes", api_version=3)
 #: Keys the kernel finds before it gives up and the Python search takes over. Not a memory
 #: guard (the Python search needs more memory a key, and is 10-20 times slower; running out
 #: of memory is a limit, exit 3): with the values, about 400 bytes a key (the 2,806,077 keys
@@ -150,6 +150,7 @@ class NibbleSearch:
     ``signed_least_image`` when transposing swaps the players)."""
 
     fill: str
+    transpose_negates: bool  # (``GridRuleset``'s: the fold is ``signed_least_image``)
     _folds: dict[tuple[int, int, int], tuple[int, ...]]  # set by ``GridRuleset``
 
     @staticmethod
@@ -157,8 +158,13 @@ class NibbleSearch:
         raise NotImplementedError
 
     def search_key(self, position: Grid) -> tuple[int, ...]:
-        """The key ``option_keys`` gives for this board (a trimmed region)."""
+        """The key ``option_keys`` gives for this board (a trimmed region): folded by the
+        kernel (``PLANES.fold``, no string work) when it is there, else by ``folded``."""
         h, w, s = trim(position.height, position.width, position.cells, self.fill)
+        if PLANES is not None:
+            key = PLANES.fold(h, w, s, self.transpose_negates)
+            if key is not None:
+                return key
         return self._fold(h, w, to_nibbles(s))
 
     def _fold(self, h: int, w: int, board: int) -> tuple[int, ...]:

@@ -6,7 +6,10 @@ leads to against ``FissionBoards``' Python search.
 
 Konane (rule ``KONANE``, behind ``Konane.key_values``): its DAG against
 ``Konane.option_keys``, and its values against the core's key search over ``option_keys``
-(the kernel switched off) and the plain recursion over ``options`` (``--method generic``)."""
+(the kernel switched off) and the plain recursion over ``options`` (``--method generic``).
+
+``fold`` (behind both rulesets' ``search_key``) against ``least_image`` and
+``signed_least_image``."""
 
 from __future__ import annotations
 
@@ -29,7 +32,15 @@ from cgframework.testing import run_cli
 from cgframework.values import ZERO, game, parse_value
 from cgframework_grids.fission import FissionBoards
 from cgframework_grids.grid import Grid
-from cgframework_grids.nibbles import FISSION, KONANE, PLANES, symmetries
+from cgframework_grids.nibbles import (
+    FISSION,
+    KONANE,
+    PLANES,
+    least_image,
+    signed_least_image,
+    symmetries,
+    to_nibbles,
+)
 
 pytestmark = pytest.mark.skipif(PLANES is None, reason="the _k_planes kernel is not built")
 FISSION_RULES = get_registry().ruleset("fission")
@@ -283,3 +294,33 @@ def test_a_store_keeps_what_the_kernel_found(capsys, tmp_path):
     again = solved("xoxox|o.ox.|xoxox|oxoxo")
     assert (first["value"], first["stats"]["nodes"] > 15_000) == ("1/2", True)
     assert (again["value"], again["stats"]["nodes"]) == ("-1/2", 0)
+
+
+@st.composite
+def letter_boards(draw):
+    h, w = draw(st.integers(1, 8)), draw(st.integers(1, 8))
+    return h, w, "".join(draw(st.lists(st.sampled_from("#.xo"), min_size=h * w, max_size=h * w)))
+
+
+@settings(max_examples=400, deadline=None)
+@given(letter_boards())
+def test_fold_is_the_least_image(board):
+    """The kernel's fold of a board of letters is the Python twins' key of its nibble board:
+    the least of the eight images (a square, or the flatter of board and transpose), and with
+    ``negates`` the least of the four that keep rows rows, its transpose's marked -1."""
+    h, w, cells = board
+    if h * w > 64:
+        assert PLANES.fold(h, w, cells, False) is None  # (the Python twin decides)
+        return
+    nibbles = to_nibbles(cells)
+    assert PLANES.fold(h, w, cells, False) == least_image(h, w, nibbles)
+    assert PLANES.fold(h, w, cells, True) == signed_least_image(h, w, nibbles)
+
+
+def test_fold_declines_what_it_does_not_model():
+    assert PLANES.fold(2, 2, "..a.", False) is None  # a letter of no ruleset here
+    assert PLANES.fold(2, 2, "...", False) is None  # cells and shape disagree
+    assert PLANES.fold(0, 0, "", False) is None
+    assert KONANE_RULES.search_key(Grid(3, 3, "x.o" * 3)) == least_image(
+        3, 3, to_nibbles("x.o" * 3)
+    )
