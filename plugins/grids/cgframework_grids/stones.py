@@ -30,6 +30,12 @@ def _sides(player: Player) -> tuple[str, str]:
     return ("x", "o") if player is Player.LEFT else ("o", "x")
 
 
+def _columns(h: int, w: int, s: str) -> str:
+    """The board's columns, each read top-down, one after another (cell r of column c is
+    ``r * w + c`` on the board, ``c * h + r`` here)."""
+    return "".join([s[c::w] for c in range(w)])
+
+
 class Clobber(GridRuleset):
     """Clobber (Albert, Grossman, Nowakowski and Wolfe 2001; Lessons in Play, ch. 1 and the
     rules appendix; Siegel, CGT, ch. I.1): a move takes one of your stones onto an
@@ -96,35 +102,46 @@ class Konane(NibbleSearch, GridRuleset):
         return "x" in s and "o" in s and "." in s
 
     def moves(self, h: int, w: int, s: str, player: Player) -> Iterator[tuple[tuple, str]]:
-        """Found from the landing cells (few on a crowded board): a stone two cells back
-        with an enemy stone between jumps here; it may go on in the same direction. Cells
-        by arithmetic (no per-shape ray table: a solve's first board pays for none)."""
+        """A stone jumps over an enemy stone next to it onto the empty cell beyond, and may
+        go on in the same direction. The first jumps are found by ``str.find`` of three
+        cells in a row (``xo.`` or ``.ox`` for Left) in the rows and in the columns (read
+        top-down), in order of landing cell, then direction: up, down, left, right."""
         mine, theirs = _sides(player)
-        e = s.find(".")
-        while e >= 0:
-            r, c = divmod(e, w)
-            # per direction of the jump (up, down, left, right): its step, and how many cells
-            # lie ahead of e and behind it up to the edge
-            for step, ahead, behind in (
-                (-w, r, h - 1 - r),
-                (w, h - 1 - r, r),
-                (-1, c, w - 1 - c),
-                (1, w - 1 - c, c),
+        found = []  # (landing cell, direction 0-3, starting cell)
+        for text, size, in_columns in (
+            (s, w, False),
+            (_columns(h, w, s) if h > 2 else "", h, True),
+        ):
+            for pattern, toward_higher in (
+                (mine + theirs + ".", True),
+                ("." + theirs + mine, False),
             ):
-                if behind > 1 and s[e - step] == theirs and s[e - 2 * step] == mine:
-                    start = e - 2 * step
-                    cells = list(s)
-                    cells[start] = cells[e - step] = "."
-                    cells[e] = mine
-                    yield (start, e), "".join(cells)
-                    at = e
-                    while ahead > 1 and s[at + step] == theirs and s[at + 2 * step] == ".":
-                        cells[at] = cells[at + step] = "."
-                        at += 2 * step
-                        cells[at] = mine
-                        yield (start, at), "".join(cells)
-                        ahead -= 2
-            e = s.find(".", e + 1)
+                i = text.find(pattern)
+                while i >= 0:
+                    if i % size <= size - 3:  # the three cells in one line
+                        first, last = i, i + 2  # (a column's: cell r of column c is r * w + c)
+                        if in_columns:
+                            c, r = divmod(i, size)
+                            first, last = r * w + c, (r + 2) * w + c
+                        land, start = (last, first) if toward_higher else (first, last)
+                        direction = (0 if in_columns else 2) + toward_higher
+                        found.append((land, direction, start))
+                    i = text.find(pattern, i + 1)
+        found.sort()
+        for e, d, start in found:
+            step = (-w, w, -1, 1)[d]
+            cells = list(s)
+            cells[start] = cells[e - step] = "."
+            cells[e] = mine
+            yield (start, e), "".join(cells)
+            r, c = divmod(e, w)
+            ahead, at = (r, h - 1 - r, c, w - 1 - c)[d], e  # cells ahead of e to the edge
+            while ahead > 1 and s[at + step] == theirs and s[at + 2 * step] == ".":
+                cells[at] = cells[at + step] = "."
+                at += 2 * step
+                cells[at] = mine
+                yield (start, at), "".join(cells)
+                ahead -= 2
 
     def examples(self) -> list[str]:
         return ["xo.|.ox", "xox.|o.ox|xoxo"]
