@@ -198,6 +198,9 @@ def cell_name(i: int, w: int) -> str:
 def move_text(cells: tuple[int, ...], w: int) -> str:
     """A move written as its cells, ``row,column`` (from 1), joined by ``>`` then ``/``:
     ``1,1>1,2`` moves from 1,1 to 1,2; Amazons adds the arrow, ``1,1>1,3/2,3``."""
+    if len(cells) == 2:  # (most moves: one f-string, no generator)
+        a, b = cells
+        return f"{a // w + 1},{a % w + 1}>{b // w + 1},{b % w + 1}"
     text = ">".join(cell_name(i, w) for i in cells[:2])
     return text + "".join(f"/{cell_name(i, w)}" for i in cells[2:])
 
