@@ -903,7 +903,15 @@ static PyObject *valuate(Search *z, const int *order, PyObject *game, PyObject *
                     int j = position[code >> 1];
                     v = val[j];
                     if (code & 1) {
-                        if (!neg[j] && !(neg[j] = PyNumber_Negative(val[j]))) goto fail;
+                        if (!neg[j]) {
+                            if (!(neg[j] = PyNumber_Negative(val[j]))) goto fail;
+                            /* L(-v) = -R(v), R(-v) = -L(v): no Python asked for its stops */
+                            const Stops *sv = stops_known(&cmp, val[j]);
+                            if (sv) {
+                                Stops st = {sv->exact, -sv->rn, sv->rd, -sv->ln, sv->ld};
+                                if (stops_put(&cmp, neg[j], st) < 0) goto fail;
+                            }
+                        }
                         v = neg[j];
                     }
                 }

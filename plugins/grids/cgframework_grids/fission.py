@@ -48,21 +48,28 @@ class FissionBoards:
     def __init__(self, h: int, w: int, ctx: SolveContext, kernel: ModuleType | None = PLANES):
         """``kernel``: the compiled DAG search (``None``: the Python search, the reference)."""
         self.h, self.w, self.ctx, self.kernel = h, w, ctx, kernel
+        self.codes: dict[tuple[int, int], tuple[int, ...]] | None = None  # (see _prepare)
+        self.plain: dict[int, CanonicalGame] = {}  # any board -> value
+        self.folded: dict[int, CanonicalGame] = {}  # key board -> value
+        self.images: dict[int, list[int]] = {}  # key board -> its images, until expanded
+
+    def _prepare(self) -> None:
+        """The Python search's tables of the shape, made when it first runs (the kernel needs
+        none: a solve in C pays for no Python per shape). Per split (direction, centre cell):
+        per symmetry, the xor that makes it in the image."""
+        h, w = self.h, self.w
         self.perms, self.after = symmetries(h, w), compositions(h, w)
         self.ones, _, _, _, _, self.inner = planes(h, w)
         n = h * w
-        # per split (direction, centre cell): per symmetry, the xor that makes it in the image
-        self.codes: dict[tuple[int, int], tuple[int, ...]] = {}
+        codes = {}
         for step in (w, 1):
             for i in range(n):
                 cells = (i - step, i, i + step)
                 if cells[0] >= 0 and cells[2] < n:
-                    self.codes[(step, i)] = tuple(
+                    codes[(step, i)] = tuple(
                         sum(_FLIP << (4 * p[j]) for j in cells) for p in self.perms
                     )
-        self.plain: dict[int, CanonicalGame] = {}  # any board -> value
-        self.folded: dict[int, CanonicalGame] = {}  # key board -> value
-        self.images: dict[int, list[int]] = {}  # key board -> its images, until expanded
+        self.codes = codes
 
     def images_of(self, board: int) -> list[int]:
         """The board's images, one per symmetry (cell i goes to ``perm[i]``)."""
@@ -80,6 +87,8 @@ class FissionBoards:
         if found is None:
             if self.kernel is not None and self.from_kernel(self.kernel, key):
                 return self.folded[key]
+            if self.codes is None:
+                self._prepare()
             self.images[key] = self.images_of(key)
             found = self.folded[key] = self.expand(key)
         return found
