@@ -11,6 +11,10 @@
  * answers instead. The algorithms are those of canonical.py, line for line (Siegel CGT II.1,
  * II.3, II.4); the Python functions stay the reference in the tests.
  *
+ * New forms are made here too, as canonical.py makes them (the same slots and table
+ * entries): general forms, and small numbers and uptimals (numbers_game, uptimal_of): a
+ * solve's first canonical forms cost no Python.
+ *
  * Recursion is bounded by DEPTH_LIMIT (past it: None, and the Python path runs); memory
  * failures raise MemoryError; the comparison memo simply stops growing if it cannot.
  */
@@ -824,8 +828,8 @@ static PyObject *make_form(const Vec *l, const Vec *r) {
  * EAGER_BIRTHDAY: such uptimals list their options; a test checks the two agree). Anything else
  * is canonical.py's. */
 #define SMALL_DYADIC_BITS 20
-static int32_t id_of_result(PyObject *g);
 #define MADE_BIRTHDAY 64
+static int32_t id_of_result(PyObject *g);
 
 /* x = num / 2^j exactly, with num odd when j > 0, |x| < 2^20 and j <= 20: 1; else 0. */
 static int small_dyadic(double x, int64_t *num, int *j) {

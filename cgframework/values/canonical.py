@@ -58,7 +58,8 @@ _stats = {"ge_hits": 0, "ge_misses": 0, "add_hits": 0, "add_misses": 0}
 _kernel = load_kernel("cgframework.values._k_canonical", api_version=3)
 """The compiled kernel (``_k_canonical.c``), or None. It mirrors the intern table (each game
 is registered as it is made) and runs :func:`game` (its memo, dominance, reversibility, new
-general forms), :func:`ge`, :func:`add` and :func:`negate` there. Whenever it answers None (a
+general forms, and new small numbers and uptimals, made as :func:`_uptimal` makes them),
+:func:`ge`, :func:`add` and :func:`negate` there. Whenever it answers None (a
 game it does not model: a stop that is not an exact float, a payload beyond 64 bits, a lazy
 uptimal's options; or too deep), the pure-Python twins here decide (``_game_py``, ``ge_py``,
 ``add_py``, ``negate_py``, ``_canonicalise_py``): they are the reference in the tests, and
