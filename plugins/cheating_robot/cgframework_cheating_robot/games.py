@@ -223,6 +223,12 @@ def outcome_sum(parts) -> str:
     return _osum(_key(parts))
 
 
+def sums_searched() -> int:
+    """How many distinct sums the round search has expanded in this process (its memo's
+    misses): a solve's count is the difference before and after it."""
+    return _osum.cache_info().misses
+
+
 def _key(parts) -> tuple[CRGame, ...]:
     """The sum's parts without zeros (one key per multiset), newest game first: a game is
     made after its options, so the parts with the most play left are tried first and the

@@ -7,7 +7,13 @@ from collections.abc import Iterator, Sequence
 import attrs
 
 from cgframework import BaseRuleset, Convention, Move, Outcome, Player, finish
-from cgframework_cheating_robot.games import CRGame, format_sum, outcome_sum, parse_sum
+from cgframework_cheating_robot.games import (
+    CRGame,
+    format_sum,
+    outcome_sum,
+    parse_sum,
+    sums_searched,
+)
 from cgframework_cheating_robot.sh import applies as sh_applies
 from cgframework_cheating_robot.sh import solve_sh
 
@@ -58,7 +64,9 @@ def solve_rounds(ruleset, position: CRSum, ctx):
     parts = position.parts
     if ctx.simplify is not None:
         parts = ctx.simplify(ruleset, position).parts
+    before = sums_searched()
     o = outcome_sum(parts)
+    ctx.table.nodes += sums_searched() - before  # (Solution.stats: sums expanded, not 0)
     value = solve_sh(position.parts).value if sh_applies(position.parts) else None
     return finish(
         ruleset, position, ctx, value=value, outcome=Outcome(o), best_moves=(), method="rounds"

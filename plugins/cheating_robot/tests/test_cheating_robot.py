@@ -319,14 +319,16 @@ ROUNDS_SEARCH = """
 from cgframework import solve
 from cgframework_cheating_robot.games import _osum
 text = " + ".join(f"{{{3 + i % 4}|{i % 3}|{-1 - i % 5}}}" for i in range(7))
-print(solve("cheating-robot", text, method="rounds").outcome.value, _osum.cache_info().currsize)
+solution = solve("cheating-robot", text, method="rounds")
+print(solution.outcome.value, _osum.cache_info().currsize, solution.stats.nodes)
 """
 
 
 def test_the_round_search_is_the_same_under_every_hash_seed():
     """A sum's parts are ordered by the order games were made, not by address: the search
     (its size, so its time) no longer depends on ``PYTHONHASHSEED`` (ordered by ``id``, the
-    7 switches searched 3,528 sums under one seed and 14,725 under others; now 3,177)."""
+    7 switches searched 3,528 sums under one seed and 14,725 under others; now 3,177), and
+    the solution counts them as its nodes (it said 0)."""
     import os
     import subprocess
     import sys
@@ -343,5 +345,6 @@ def test_the_round_search_is_the_same_under_every_hash_seed():
         assert done.returncode == 0, done.stderr
         runs.add(done.stdout.strip())
     assert len(runs) == 1
-    outcome, searched = runs.pop().split()
+    outcome, searched, nodes = runs.pop().split()
     assert outcome == "L" and int(searched) > 0
+    assert nodes == searched  # the solution's node count: the sums the search expanded
