@@ -647,6 +647,15 @@ static PyObject *k_set_tick(PyObject *self, PyObject *fn) {
     Py_RETURN_NONE;
 }
 
+/* Where the __slots__ member `name` of `type` sits in its objects (a plain object slot), or -1:
+ * to read and fill slots of new objects as object.__setattr__ would. */
+static Py_ssize_t slot_offset(PyTypeObject *type, const char *name) {
+    PyObject *descr = PyDict_GetItemString(type->tp_dict, name);
+    if (!descr || !Py_IS_TYPE(descr, &PyMemberDescr_Type)) return -1;
+    PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+    return member->type == T_OBJECT_EX ? member->offset : -1;
+}
+
 PyDoc_STRVAR(init_numbers_doc,
              "init_numbers(uptimals, fraction_type): canonical.py's _uptimals dict ((x's\n"
              "numerator, x's denominator, n, m) -> game) and fractions.Fraction, for the\n"
@@ -657,15 +666,8 @@ static PyObject *k_init_numbers(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!O!", &PyDict_Type, &dict, &PyType_Type, &type)) return NULL;
     Py_XSETREF(uptimals, Py_NewRef(dict));
     Py_XSETREF(fraction_type, (PyTypeObject *)Py_NewRef(type));
-    const char *names[2] = {"_numerator", "_denominator"}; /* else Fraction() is called */
-    for (int i = 0; i < 2; i++) {
-        fraction_offsets[i] = -1;
-        PyObject *descr = PyDict_GetItemString(fraction_type->tp_dict, names[i]);
-        if (descr && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
-            PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-            if (member->type == T_OBJECT_EX) fraction_offsets[i] = member->offset;
-        }
-    }
+    fraction_offsets[0] = slot_offset(fraction_type, "_numerator"); /* (-1: Fraction()) */
+    fraction_offsets[1] = slot_offset(fraction_type, "_denominator");
     Py_RETURN_NONE;
 }
 
@@ -686,12 +688,7 @@ static PyObject *k_init(PyObject *self, PyObject *args) {
      * attribute look-up and to fill a new form's slots as object.__setattr__ would */
     can_make = 1;
     for (int i = 0; i < S_COUNT; i++) {
-        slot_offsets[i] = -1;
-        PyObject *descr = PyDict_GetItemString(game_type->tp_dict, slot_names[i]);
-        if (descr && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
-            PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-            if (member->type == T_OBJECT_EX) slot_offsets[i] = member->offset;
-        }
+        slot_offsets[i] = slot_offset(game_type, slot_names[i]);
         if (slot_offsets[i] < 0) can_make = 0;
     }
     id_offset = slot_offsets[S_ID];

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from cgframework import Player, SolveContext
 from cgframework.values import CanonicalGame
-from cgframework_grids.grid import Grid, GridRuleset, put2, rays
+from cgframework_grids.grid import Grid, GridRuleset, put2, rays, transposed
 from cgframework_grids.nibbles import (
     EMPTY,
     KONANE,
@@ -28,12 +28,6 @@ from cgframework_grids.nibbles import (
 
 def _sides(player: Player) -> tuple[str, str]:
     return ("x", "o") if player is Player.LEFT else ("o", "x")
-
-
-def _columns(h: int, w: int, s: str) -> str:
-    """The board's columns, each read top-down, one after another (cell r of column c is
-    ``r * w + c`` on the board, ``c * h + r`` here)."""
-    return "".join([s[c::w] for c in range(w)])
 
 
 class Clobber(GridRuleset):
@@ -110,7 +104,7 @@ class Konane(NibbleSearch, GridRuleset):
         found = []  # (landing cell, direction 0-3, starting cell)
         for text, size, in_columns in (
             (s, w, False),
-            (_columns(h, w, s) if h > 2 else "", h, True),
+            (transposed(h, w, s)[2] if h > 2 else "", h, True),  # columns, top-down
         ):
             for pattern, toward_higher in (
                 (mine + theirs + ".", True),
