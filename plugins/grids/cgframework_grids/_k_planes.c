@@ -429,6 +429,17 @@ fail:
     return result;
 }
 
+/* Where cell (r, c) of an h x w board goes under symmetry k, in the order of
+ * nibbles.symmetries: k < 4 identity, left-right, up-down, half turn (an h x w image);
+ * k >= 4 the same after transposing (a w x h image; on a square, the four transposes). */
+static int image_cell(int h, int w, int k, int r, int c) {
+    int th = k < 4 ? h : w, tw = k < 4 ? w : h; /* the image's shape */
+    int rr = k < 4 ? r : c, cc = k < 4 ? c : r; /* (transposed: cell (c, r)) */
+    if (k & 1) cc = tw - 1 - cc;                /* left-right */
+    if (k & 2) rr = th - 1 - rr;                /* up-down */
+    return rr * tw + cc;
+}
+
 /* Read the arguments and find the DAG with its post-order: 0 done (*order set), 1 declined
  * (None for the caller), -1 a Python exception is set. */
 static int prepare(Search *z, int rule, int h, int w, PyObject *board, PyObject *perms,
@@ -444,15 +455,11 @@ static int prepare(Search *z, int rule, int h, int w, PyObject *board, PyObject 
     z->cap_nodes = cap;
     if (perms == Py_None) { /* nibbles.symmetries(h, w), made here (no Python per shape) */
         z->nsym = h == w ? 8 : 4;
-        for (int i = 0; i < z->n; i++) {
-            int r = i / w, c = i % w, image[MAX_SYMS] = {
-                r * w + c, r * w + w - 1 - c, (h - 1 - r) * w + c, (h - 1 - r) * w + w - 1 - c,
-                c * w + r, c * w + h - 1 - r, (w - 1 - c) * w + r, (w - 1 - c) * w + h - 1 - r};
+        for (int i = 0; i < z->n; i++)
             for (int s = 0; s < z->nsym; s++) {
-                z->perm[s][i] = image[s];
-                z->bit[s][i] = 1ULL << image[s];
+                z->perm[s][i] = image_cell(h, w, s, i / w, i % w);
+                z->bit[s][i] = 1ULL << z->perm[s][i];
             }
-        }
     }
     PyObject *seq = perms == Py_None ? NULL : PySequence_Fast(perms, "perms must be a sequence");
     if (!seq && perms != Py_None) return -1;
@@ -1010,17 +1017,10 @@ static PyObject *values(PyObject *self, PyObject *args) {
  * A solve folds every component it meets (the root and its options' parts): in C, the
  * string work of the Python twins (hex digits, images, transposes, min, int) is skipped. */
 
-/* image k of an h x w board (k < 4: identity, left-right, up-down, half turn, as h x w;
- * k >= 4: the same of the transpose, as w x h) written into out: out[cell of the image] */
+/* image k of an h x w board written into out: out[cell of the image] (see image_cell) */
 static void board_image(const unsigned char *cells, int h, int w, int k, unsigned char *out) {
-    int th = k < 4 ? h : w, tw = k < 4 ? w : h; /* the image's shape */
     for (int r = 0; r < h; r++)
-        for (int c = 0; c < w; c++) {
-            int rr = k < 4 ? r : c, cc = k < 4 ? c : r; /* (transposed: cell (c, r)) */
-            if (k & 1) cc = tw - 1 - cc;                /* left-right */
-            if (k & 2) rr = th - 1 - rr;                /* up-down */
-            out[rr * tw + cc] = cells[r * w + c];
-        }
+        for (int c = 0; c < w; c++) out[image_cell(h, w, k, r, c)] = cells[r * w + c];
 }
 
 /* a < b as nibble ints of n cells (the last cell is the highest digit) */
