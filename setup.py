@@ -1,9 +1,9 @@
-"""Optional compiled kernels (issue 20, goal 6).
+"""Optional compiled kernels.
 
 Every C file named ``_k_*.c`` inside a package (the core's or a bundled plugin's, as mapped
 in ``pyproject.toml``) is built as an extension module of that package, with the machine's C
 compiler. Each is ``optional``: when it cannot be built (no compiler, no Python headers) the
-install still succeeds and the pure-Python path runs (:mod:`cgframework.compiled`).
+install still succeeds and the pure-Python path runs (:mod:`cgframework.runtime.compiled`).
 Everything else about the project is declared in ``pyproject.toml``.
 """
 

@@ -1,4 +1,4 @@
-"""What the compiled kernels buy on Domineering (issue 20, goals 3 and 6):
+"""What the compiled kernels buy on Domineering:
 ``python benchmarks/domineering_kernel.py [--repeat N] [--timeout S] [--rectangles]
 [--max-cells N]``.
 
@@ -18,7 +18,7 @@ import os
 from generic_search import GROUPS, measure, median_of, size
 from grids import agrees, md
 
-from cgframework.compiled import PURE_PYTHON_ENV
+from cgframework.runtime.compiled import PURE_PYTHON_ENV
 
 RECTANGLES = ["|".join(["." * c] * r) for r, c in ((4, 5), (4, 6), (5, 5))]
 

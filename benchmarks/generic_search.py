@@ -1,4 +1,4 @@
-"""The generic canonical search against the peers (issue 20, goal 3):
+"""The generic canonical search against the peers:
 ``python benchmarks/generic_search.py [--quick] [--repeat N] [--timeout S] [--only GROUP]``.
 
 Rulesets with **no fast hooks**, written as ``docs/writing-a-plugin.md`` teaches: the tutorial

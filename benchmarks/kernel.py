@@ -1,4 +1,4 @@
-"""What the compiled canonical-form kernel buys (issue 20, goal 6):
+"""What the compiled canonical-form kernel buys:
 ``python benchmarks/kernel.py [--repeat N] [--only GROUP] [--timeout S]``.
 
 Each solve runs in a fresh process twice, back to back: with ``CGFRAMEWORK_PURE_PYTHON=1``

@@ -1,4 +1,4 @@
-"""Benchmark: loopy games (issue 18).
+"""Benchmark: loopy games.
 
 Retrograde outcomes (win/loss/draw with each player first) on the product graph of two
 tokens on a random digraph, up to 10^6 reachable positions; the generalized Sprague-Grundy
@@ -6,7 +6,7 @@ function of every vertex of random digraphs up to 10^5 vertices. Each row runs i
 process; time is the solve (graph building included, parsing excluded); peak RSS is the
 child's maximum resident set size.
 
-Sides (issue 18 item 4): the onside and offside of one partizan token's game as stoppers
+Sides: the onside and offside of one partizan token's game as stoppers
 (values.loopy_sides), and sums of many partizan tokens by ``--method loopy-sides`` (each
 token's sides, summed side by side) against ``retrograde`` on the product graph, and
 ``auto`` (sides for a large sum: solvers.sides.SIDES_FROM_STATES).
@@ -66,7 +66,9 @@ else:
     result = f"max {max((v for v in values if isinstance(v, int)), default=None)}, {infinite} inf"
 if kind == "sides":
     from cgframework.solvers.sides import position_game
-    from cgframework.values.loopy_sides import SidesLimit, offside, onside, sides_text
+    from cgframework.values.loopy.notation import sides_text
+    from cgframework.values.loopy.sides import SidesLimit, offside, onside
+
     game = position_game(rs, pos)
     start = time.perf_counter()
     states = game.size

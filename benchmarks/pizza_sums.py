@@ -1,4 +1,4 @@
-"""Pizza at scale (issue 20, goal 4): sums of two unopened pizzas (the DP over list
+"""Pizza at scale: sums of two unopened pizzas (the DP over list
 suffixes of sums.py), a lone pizza by the plateau solver (``--method slices``: time and peak
 memory), and a two-ended stack from the command line (``cgf solve pizza @FILE --json``,
 wall time and peak RSS of the whole process).

@@ -174,7 +174,7 @@ def guaranteed(quick: bool) -> list[tuple[str, str, str, str]]:
 
 
 def grids(quick: bool) -> list[tuple[str, str, str, str]]:
-    """The classic rulesets of the grids plugin (issue 16), each through its default solver;
+    """The classic rulesets of the grids plugin, each through its default solver;
     ``benchmarks/grids.py`` runs them against the peers."""
     boards = [
         ("clobber", "checker:2x4" if quick else "checker:3x4"),
@@ -202,7 +202,7 @@ def cheating_robot(quick: bool) -> list[tuple[str, str, str, str]]:
 
 
 def loopy(quick: bool) -> list[tuple[str, str, str, str]]:
-    """Loopy digraphs (issue 18): k tokens on a cycle of n vertices with chords and a dead
+    """Loopy digraphs: k tokens on a cycle of n vertices with chords and a dead
     end; the generalized Sprague-Grundy route against retrograde analysis of the product
     graph of the tokens (``benchmarks/loopy.py`` goes to 10^6 positions)."""
     rows = []

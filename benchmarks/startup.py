@@ -1,4 +1,4 @@
-"""Start-up and per-solve overhead (issue 20, goals 1-2): ``python benchmarks/startup.py``.
+"""Start-up and per-solve overhead: ``python benchmarks/startup.py``.
 
 Start-up: each command runs ``--runs`` times in a fresh process; the table gives the median
 and the minimum wall time. ``cgf solve nim 1 --json`` is compared with ``python -c "import
@@ -51,7 +51,7 @@ def base_argv(argv: list[str], src: str) -> list[str]:
     """``argv`` run against the source tree ``src`` instead of the installed package."""
     runner = BASE_RUNNER.format(src=src)
     if argv[0] == CGF:
-        code = runner + "from cgframework.cli import main; main(sys.argv[1:])"
+        code = runner + "from cgframework.cli.commands import main; main(sys.argv[1:])"
         return [sys.executable, "-c", code, *argv[1:]]
     return [sys.executable, "-c", runner + argv[-1]]
 

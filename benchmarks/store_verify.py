@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from cgframework import Player, get_registry, parse_position, solve
-from cgframework.store import ValueStore, position_key
+from cgframework.store.database import ValueStore, position_key
 
 
 def kayles_positions(count: int, rng: random.Random) -> list[str]:

@@ -13,7 +13,7 @@ import platform
 import time
 
 from cgframework import get_registry
-from cgframework.sweep import sweep
+from cgframework.sweep.runner import sweep
 
 
 def run(executor: str, jobs: int, to: int) -> tuple[float, list[tuple]]:

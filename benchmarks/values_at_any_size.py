@@ -1,4 +1,4 @@
-"""Values at any size (issue 22): time and memory of the symbolic values as n grows.
+"""Values at any size: time and memory of the symbolic values as n grows.
 
 ``python benchmarks/values_at_any_size.py [--repeat K]`` runs each case in a fresh Python
 process (cold caches), times the call itself (not the start-up) and reports the peak memory

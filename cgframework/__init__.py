@@ -1,12 +1,15 @@
-"""cgframework: write a ruleset once, get exact answers from it.
-
-This module is the public API plugins may import. See DESIGN.md and docs/.
+"""cgframework: write a ruleset once, as a plugin, and get exact answers from it: optimal play
+and scores, Grundy values, canonical values, sums. The names here are the public API plugins
+and scripts import (``from cgframework import solve, Player, BaseRuleset``); the folders below
+hold the core by concern, one layer above another (docs/architecture.md), and the plugin guide
+(docs/writing-a-plugin.md) lists the modules a plugin may import besides these names.
 """
 
 from typing import Any
 
+from cgframework._moved import install as install_moved_paths
 from cgframework.api import Game
-from cgframework.cache import TranspositionTable
+from cgframework.display.notebook import install_reprs, show
 from cgframework.extensions import (
     Family,
     Preserves,
@@ -42,7 +45,6 @@ from cgframework.io import (
     register_value_kind,
     to_json,
 )
-from cgframework.notebook import install_reprs, show
 from cgframework.plugins import (
     PluginError,
     RulesetError,
@@ -50,14 +52,17 @@ from cgframework.plugins import (
     get_registry,
     load_plugin,
 )
+from cgframework.runtime.cache import TranspositionTable
+from cgframework.runtime.version import VERSION
 from cgframework.solution import Solution, Stats
 from cgframework.solvers.common import exact_points, finish, finish_impartial
 from cgframework.solvers.dispatch import SolverError, solve
 from cgframework.universes import Universe
 
 install_reprs()
+install_moved_paths()
 
-__version__ = "0.1.0"
+__version__ = VERSION
 
 
 def __getattr__(name: str) -> Any:

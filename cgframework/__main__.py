@@ -1,5 +1,5 @@
 """``python -m cgframework`` is ``cgf``."""
 
-from cgframework.cli import main
+from cgframework.cli.commands import main
 
 main()

@@ -1,4 +1,4 @@
-"""A CGSuite-like session API: positions as objects you add, compare and solve.
+"""A CGSuite-like API: positions as objects you add, compare and solve.
 
     >>> from cgframework import Game, Player
     >>> g = Game("domineering", "..|..")
@@ -113,13 +113,13 @@ class Game:
     def draw(self, marks: Any = None) -> str:
         """A standalone SVG picture: the ruleset's ``draw(position, marks)`` (its text form
         by default; a sum drawn part by part)."""
-        from cgframework.pictures import draw_position
+        from cgframework.game import draw_position
 
         return draw_position(self.ruleset, self.position, marks)
 
     def _repr_html_(self) -> str:
         """Jupyter: the picture and the solution's table (value, outcome, best moves)."""
-        from cgframework.notebook import game_html
+        from cgframework.display.notebook import game_html
 
         return game_html(self)
 
@@ -183,10 +183,10 @@ def _parts(position: Position) -> tuple[Position, ...]:
 
 def sweep(ruleset: str, family: str, start: int, stop: int, **options: Any) -> list[Any]:
     """Solve members ``start..stop`` of a registered family, by names:
-    ``sweep("domineering", "2xn", 1, 6)``. Returns :class:`cgframework.sweep.Record`
+    ``sweep("domineering", "2xn", 1, 6)``. Returns :class:`cgframework.sweep.runner.Record`
     objects (``parameter``, ``solution``); ``options`` are those of
-    :func:`cgframework.sweep.sweep` (``store``, ``executor``, ``jobs``, ``method``, ...)."""
-    from cgframework.sweep import sweep as run
+    :func:`cgframework.sweep.runner.sweep` (``store``, ``executor``, ``jobs``, ``method``, ...)."""
+    from cgframework.sweep.runner import sweep as run
 
     fam = get_registry().family(ruleset, family)
     return list(run(ruleset, fam, start, stop, **options))

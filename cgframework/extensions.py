@@ -8,9 +8,9 @@ from typing import Any
 
 import attrs
 
-from cgframework.budget import SearchBudget
-from cgframework.cache import TranspositionTable
 from cgframework.game import Convention, Player, Position, Ruleset
+from cgframework.runtime.budget import SearchBudget
+from cgframework.runtime.cache import TranspositionTable
 
 
 @attrs.define

@@ -186,8 +186,8 @@ class BaseRuleset:
     def draw(self, position: Position, marks: Mapping[Hashable, Any] | None = None) -> str:
         """A standalone SVG picture of ``position``; ``marks`` maps what was taken (a cell,
         vertex or edge, as the ruleset documents) to the Player who took it. Default: the
-        text form in a box (see :mod:`cgframework.pictures` for grids and graphs)."""
-        from cgframework.pictures import text_svg
+        text form in a box (see :mod:`cgframework.display.pictures` for grids and graphs)."""
+        from cgframework.display.pictures import text_svg  # (the picture code on first use)
 
         return text_svg(self.format(position))
 
@@ -261,9 +261,9 @@ def top_level_split(text: str, separator: str) -> list[str]:
 def parse_position(ruleset: Ruleset, text: str) -> Position:
     """Parse a position, or a ``+``-separated disjunctive sum of positions, of ``ruleset``.
 
-    Runs on a large-stack thread (:func:`cgframework.deep.call_deep`): a recursive parser
+    Runs on a large-stack thread (:func:`cgframework.runtime.deep.call_deep`): a recursive parser
     meets a ``RecursionError`` on text nested too deeply, never a stack overflow."""
-    from cgframework.deep import call_deep
+    from cgframework.runtime.deep import call_deep
 
     return call_deep(_parse_position, ruleset, text)
 
@@ -342,3 +342,36 @@ def as_score(value: Any) -> Score:
     if isinstance(value, Fraction) and value.denominator == 1:
         return int(value)
     return value
+
+
+def dump_number(x: int | Fraction) -> int | str:
+    """Exact number to JSON: int stays a number, any other rational becomes ``"p/q"``."""
+    x = as_score(Fraction(x)) if not isinstance(x, int) else x
+    return x if isinstance(x, int) else f"{x.numerator}/{x.denominator}"
+
+
+def load_number(raw: Any) -> int | Fraction:
+    """Inverse of :func:`dump_number`; also accepts decimal strings like ``"0.25"``."""
+    if isinstance(raw, bool):
+        raise ValueError(f"not a number: {raw!r}")
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, str):
+        return as_score(Fraction(raw.strip()))
+    raise ValueError(f'not an exact number: {raw!r} (write fractions as "p/q")')
+
+
+def draw_position(ruleset: Any, position: Any, marks: Mapping[Hashable, Any] | None = None) -> str:
+    """The picture of ``position``: the ruleset's ``draw`` (the text form for a ruleset
+    without one); a :class:`~cgframework.game.Sum` is drawn part by part, side by side."""
+    from cgframework.display.pictures import check_size, side_by_side, text_svg
+
+    draw = getattr(ruleset, "draw", None)
+    if isinstance(position, Sum):
+        check_size(len(position.parts), "summands", 64)
+        if draw is None:
+            return text_svg(format_position(ruleset, position))
+        return side_by_side([draw(part) for part in position.parts])
+    if draw is None:
+        return text_svg(format_position(ruleset, position))
+    return draw(position, marks)

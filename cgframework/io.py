@@ -16,29 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cgframework.game import Convention, Outcome, Player, as_score
+from cgframework.game import Convention, Outcome, Player, dump_number, load_number
 from cgframework.solution import Solution, Stats
 from cgframework.values import CanonicalGame, parse_value
 
 if TYPE_CHECKING:
     import cattrs
-
-
-def dump_number(x: int | Fraction) -> int | str:
-    """Exact number to JSON: int stays a number, any other rational becomes ``"p/q"``."""
-    x = as_score(Fraction(x)) if not isinstance(x, int) else x
-    return x if isinstance(x, int) else f"{x.numerator}/{x.denominator}"
-
-
-def load_number(raw: Any) -> int | Fraction:
-    """Inverse of :func:`dump_number`; also accepts decimal strings like ``"0.25"``."""
-    if isinstance(raw, bool):
-        raise ValueError(f"not a number: {raw!r}")
-    if isinstance(raw, int):
-        return raw
-    if isinstance(raw, str):
-        return as_score(Fraction(raw.strip()))
-    raise ValueError(f'not an exact number: {raw!r} (write fractions as "p/q")')
 
 
 @attrs.frozen

@@ -41,9 +41,3 @@ class Solution:
     first: Player = Player.LEFT
     grundy: int | None = None
     extra: dict[str, Any] = attrs.field(factory=dict)
-
-    def _repr_html_(self) -> str:
-        """Jupyter: a table with the position's picture, value, outcome and best moves."""
-        from cgframework.notebook import solution_html
-
-        return solution_html(self)

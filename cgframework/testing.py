@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
-from cgframework.cli import main
+from cgframework.cli.commands import main
 
 
 def run_cli(capsys: Any, *args: str) -> tuple[int, str, str]:

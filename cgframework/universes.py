@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from cgframework.game import top_level_split
+from cgframework.game import dump_number, top_level_split
 
 COMPARISONS = ("<=", ">=", "==", "!=", "||", "<", ">")
 
@@ -62,8 +62,8 @@ def holds(universe: Universe, a: Any, op: str, b: Any) -> bool:
 
 
 def _normal_universe() -> Universe:
-    from cgframework.io import dump_number
-    from cgframework.values.functions import ValueList, evaluate, value_facts
+    from cgframework.values.functions import ValueList, value_facts
+    from cgframework.values.parser import evaluate
 
     def describe(g: Any) -> dict[str, Any]:
         if isinstance(g, ValueList):
@@ -101,15 +101,10 @@ def _loopy_universe() -> Universe:
 
         return loopy
 
-    def sides() -> Any:
-        from cgframework.values import loopy_sides
-
-        return loopy_sides
-
     return Universe(
         name="loopy",
         parse=lambda text: loopy().parse_loopy(text),
-        describe=lambda g: sides().describe(g),
+        describe=lambda g: loopy().describe(g),
         compare=lambda a, b: loopy().compare(a, b),
         description="loopy games and stoppers (on, off, over, under, upon, dud, pass, a:{..}, "
         "onside(G), offside(G), A & B)",

@@ -1,5 +1,5 @@
 """Slow reference implementations of loopy-game algorithms, kept for the tests to check the
-fast ones against (issue 18)."""
+fast ones against."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Clobber and Cram written as docs/writing-a-plugin.md teaches, and nothing more: a board
 string, ``options``, ``components`` (connected groups, trimmed) and a ``canonical_key`` up to
 the board's symmetries. No ``option_keys``, no specialised solver: what the core's generic
-canonical search does for any plugin (``benchmarks/generic_search.py``, issue 20 goal 3).
+canonical search does for any plugin (``benchmarks/generic_search.py``).
 
 A board is its rows joined by ``|``; Clobber: ``x`` Left's stones, ``o`` Right's, ``.`` empty;
 Cram: ``.`` empty, ``#`` filled (both players place a domino in either direction).

@@ -1,4 +1,4 @@
-"""The Game object (cgframework/api.py), exercised as a CGSuite session would be:
+"""The Game object (cgframework/api.py), exercised as in a CGSuite worksheet:
 
 G := game.grid.Domineering("..|..")     ->  G = Game("domineering", "..|..")
 G.CanonicalForm; G.LeftOptions; G + G   ->  G.value; G.options(Player.LEFT); G + G

@@ -1,5 +1,5 @@
-"""The board widget's game (issue 19, item 5): BoardSession played to the end without a
-browser, and the anywidget BoardWidget's synced traits when anywidget is installed."""
+"""The board widget's game: a Match played to the end without a browser, and the anywidget
+BoardWidget's synced traits when anywidget is installed."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from operator import xor
 import pytest
 
 from cgframework import Player, solve
-from cgframework.board_session import BoardSession
-from cgframework.pictures import LEFT_COLOUR, RIGHT_COLOUR
+from cgframework.display.match import Match
+from cgframework.display.pictures import LEFT_COLOUR, RIGHT_COLOUR
 
 
 def _heaps(text: str) -> list[int]:
@@ -22,7 +22,7 @@ def _heaps(text: str) -> list[int]:
 def test_nim_the_perfect_player_answers_into_zero_positions_and_wins():
     # Nim 1,2,3 has nim-sum 0: whatever the human (Left, first) plays, the perfect player
     # must answer into a nim-sum 0 position (Bouton's theorem) and make the last move.
-    session = BoardSession("nim", "1,2,3")
+    session = Match("nim", "1,2,3")
     assert session.state()["value"] == "0"
     assert session.state()["outcome"] == "the player to move (Left) loses"
     while not session.over:
@@ -44,7 +44,7 @@ def test_nim_the_perfect_player_answers_into_zero_positions_and_wins():
 def test_domineering_the_perfect_player_moves_first_with_winning_moves_to_the_end():
     # 3x3 Domineering is ±1: the first player wins. The perfect player (Right) moves first;
     # each of its moves must be one the solver calls winning, and Right must win.
-    session = BoardSession("domineering", "...|...|...", human=Player.LEFT, first=Player.RIGHT)
+    session = Match("domineering", "...|...|...", human=Player.LEFT, first=Player.RIGHT)
     assert session.history and session.history[0][0] is Player.RIGHT
     first_reply = session.history[0][1]
     assert first_reply in solve("domineering", "...|...|...", first=Player.RIGHT).best_moves
@@ -66,7 +66,7 @@ def test_domineering_the_perfect_player_moves_first_with_winning_moves_to_the_en
 
 
 def test_illegal_moves_are_refused_with_the_legal_ones_named():
-    session = BoardSession("domineering", "..|..")
+    session = Match("domineering", "..|..")
     with pytest.raises(ValueError, match=r"illegal move 'h1,1' for Left: the legal moves are v1,1"):
         session.play("h1,1")  # a horizontal domino is Right's move
     assert session.history == [] and session.state()["message"] == "Your move (Left)."
@@ -79,7 +79,7 @@ def test_scoring_the_perfect_player_gets_at_least_its_value():
     # Pizza 3,1,4,1,5: the first player can be 2 ahead (solve); the perfect player moves
     # first, the human plays the first legal slice each time, the final margin is >= 2.
     value = solve("pizza", "3,1,4,1,5", first=Player.RIGHT).value
-    session = BoardSession("pizza", "3,1,4,1,5", human=Player.LEFT, first=Player.RIGHT)
+    session = Match("pizza", "3,1,4,1,5", human=Player.LEFT, first=Player.RIGHT)
     while not session.over:
         session.play(session.legal_moves()[0].text)
     assert -session.margin >= value == 2
@@ -88,12 +88,12 @@ def test_scoring_the_perfect_player_gets_at_least_its_value():
 
 def test_cheating_robot_rounds_are_refused():
     with pytest.raises(ValueError, match="cheating-robot"):
-        BoardSession("cheating-robot", "{2|0|-4}")
+        Match("cheating-robot", "{2|0|-4}")
 
 
 def test_the_widget_mirrors_the_session_in_its_traits():
     pytest.importorskip("anywidget")
-    from cgframework.widget import ESM, BoardWidget
+    from cgframework.display.widget import ESM, BoardWidget
 
     widget = BoardWidget("domineering", "...|...")
     assert widget.svg.startswith("<svg") and widget.value == "{2|-1/2}"

@@ -1,4 +1,4 @@
-"""Issue 15, the argument rule: a positional argument may start with ``-`` in every command
+"""The argument rule: a positional argument may start with ``-`` in every command
 (plugins' too), options may come before or after it, and ``--`` marks the next word a value."""
 
 from __future__ import annotations

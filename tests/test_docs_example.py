@@ -45,7 +45,7 @@ def cgf(args, site, plugins_env=None):
     env.pop("CGFRAMEWORK_PLUGINS", None)
     if plugins_env:
         env["CGFRAMEWORK_PLUGINS"] = plugins_env
-    code = "import sys; from cgframework.cli import main; main(sys.argv[1:])"
+    code = "import sys; from cgframework.cli.commands import main; main(sys.argv[1:])"
     return subprocess.run(
         [sys.executable, "-c", code, *args], env=env, capture_output=True, text=True
     )
@@ -72,7 +72,7 @@ def test_example_plugin_rejects_bad_input(installed_example):
 
 
 def test_plugin_installed_and_named_in_the_environment_loads_once(installed_example):
-    """Issue 21: pip-installed (entry point ``toads``) and named in CGFRAMEWORK_PLUGINS by its
+    """Pip-installed (entry point ``toads``) and named in CGFRAMEWORK_PLUGINS by its
     module: registered once, no pluggy error."""
     solved = cgf(["solve", "toads", "T.F", "--json"], installed_example, "cgframework_toads.plugin")
     assert solved.returncode == 0, solved.stderr

@@ -1,4 +1,4 @@
-"""Issue 15: fuzzing every ruleset's parser and every ``cgf`` command that reads game text,
+"""Fuzzing every ruleset's parser and every ``cgf`` command that reads game text,
 in-process, with mutated examples, junk, deep nesting, huge numbers and negative arguments.
 
 Every outcome must be exit 0, 2 or 3 with at most one line on stderr (no traceback, no
@@ -174,7 +174,7 @@ def test_fuzz_command(capsys, words, seeds, count, data):
         # days up to the limit take a few seconds to build before printing is refused
         assume(not any(re.search("[0-9]{5,}", a) for a in args))
     if words[0] == "influence":
-        # known, reported (generator limits, issue 24): explain has no search budget, and the
+        # known, reported (generator limits): explain has no search budget, and the
         # influence engine is exponential on cycles (cycle:70 takes seconds, cycle:100 minutes)
         assume(not any(re.search("[0-9]{3,}|[4-9][0-9]", a) for a in args))
     check(capsys, *words, *args)

@@ -1,4 +1,4 @@
-"""The generic canonical search's shortcuts (issue 20 goal 3) against their slow twins: the
+"""The generic canonical search's shortcuts against their slow twins: the
 position search (raw positions and components looked up before any key, a component and its
 declared ``negative`` sharing one node) against ``--method generic`` (the plain recursion),
 ``game()``'s memo and integer shortcut against the dominance/reversibility loop and
@@ -16,7 +16,7 @@ from plain_rulesets import PlainClobber, PlainCram
 from toy_rulesets import Tree, TreeRuleset
 
 from cgframework import BaseRuleset, Preserves, Simplification, Sum, SwapLetters, solve
-from cgframework.cache import MISSING, TranspositionTable
+from cgframework.runtime.cache import MISSING, TranspositionTable
 from cgframework.solvers.dispatch import make_simplifier
 from cgframework.values import UP, game, nimber, number
 from cgframework.values.canonical import (

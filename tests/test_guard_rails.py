@@ -1,4 +1,4 @@
-"""Guard rails for plugin authors (issue 21): a ruleset that breaks the protocol gets one line
+"""Guard rails for plugin authors: a ruleset that breaks the protocol gets one line
 on stderr naming the ruleset and the move or position, exit code 2, never a traceback."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Issue 15: inputs that crashed or hung ``cgf`` are answered or refused in one line.
+"""Inputs that crashed or hung ``cgf`` are answered or refused in one line.
 
-Each test is named after the item it pins down (deep input, huge numbers, output size,
+Each test is named after the failure it pins down (deep input, huge numbers, output size,
 lenient parsing, Thm 5 without Right options)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from cgframework.deep import (
+from cgframework.runtime.deep import (
     DEEP_RECURSION_LIMIT,
     NestingError,
     call_deep,
@@ -225,7 +225,7 @@ def test_out_of_memory_is_a_limit_in_one_line(capsys, monkeypatch):
     allocation or Python's) ends in exit 3 with one line, like the other limits, not in an
     "internal error" (a real run: Konane ``..xox.|.xoxox|xoxoxo|oxoxox|......|......`` under a
     700 MB address-space limit)."""
-    import cgframework.cli as cli
+    import cgframework.cli.common as cli
 
     def too_big(*args, **kwargs):
         raise MemoryError

@@ -1,4 +1,4 @@
-"""Hardening, part two (issue 24, and items of issue 15): input files and streams, progress
+"""Hardening, part two (part one: ``test_hardening.py``): input files and streams, progress
 on stderr, limits on generators and sweeps, strict boards, the Dask executor."""
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cgframework import get_registry, parse_position, solve
-from cgframework.inputs import InputTextError, read_text_argument
 from cgframework.plugins import PluginError
-from cgframework.store import ValueStore
-from cgframework.sweep import SweepError, TlsFiles, solve_member, sweep
+from cgframework.runtime.inputs import InputTextError, read_text_argument
+from cgframework.store.database import ValueStore
+from cgframework.sweep.executors import SweepError, TlsFiles, solve_member
+from cgframework.sweep.runner import sweep
 from cgframework.testing import run_cli
 
 FUZZ = settings(
@@ -349,7 +350,7 @@ def test_workers_import_only_allowed_plugins(monkeypatch):
     with pytest.raises(PluginError, match="allow-list"):
         solve_member("nim", "3", "auto", "L", ["os"], None)
     monkeypatch.setenv("CGFRAMEWORK_WORKER_PLUGINS", "tests.toy_rulesets")
-    from cgframework.sweep import _allowed_plugins
+    from cgframework.sweep.executors import _allowed_plugins
 
     assert "tests.toy_rulesets" in _allowed_plugins()
 
@@ -402,7 +403,7 @@ def test_sweep_over_a_tls_cluster(tmp_path):
 # ---- fuzz: commands with files, generators and options -------------------------------------
 
 # Commands whose payload parsers stay cheap on any short text (heap games, WAK counters and
-# cheating-robot integers turn a few digits into large searches: issue 15's fuzz covers them).
+# cheating-robot integers turn a few digits into large searches: test_fuzz.py covers them).
 FILE_COMMANDS = [
     ["solve", "pizza"],
     ["solve", "arc-kayles"],

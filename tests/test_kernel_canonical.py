@@ -1,4 +1,4 @@
-"""The compiled canonical-form kernel (``cgframework/values/_k_canonical.c``, issue 20 goal 6)
+"""The compiled canonical-form kernel (``cgframework/values/_k_canonical.c``)
 against its pure-Python twins, called on the same inputs: ``canonicalise`` against
 ``_canonicalise_py``, ``game`` against ``_game_py``, ``ge`` against ``ge_py`` (and the bare
 definition), ``add`` and ``negate`` against ``add_py`` and ``negate_py``, on random games built
@@ -19,8 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cgframework.compiled import PURE_PYTHON_ENV
-from cgframework.deep import call_deep
+from cgframework.runtime.compiled import PURE_PYTHON_ENV
+from cgframework.runtime.deep import call_deep
 from cgframework.values import UP, game, nimber, number, up
 from cgframework.values.canonical import (
     ValueTooLarge,

@@ -1,4 +1,4 @@
-"""Lazy core imports (issue 20, goal 1): ``import cgframework`` and ``cgf solve`` without
+"""Lazy core imports: ``import cgframework`` and ``cgf solve`` without
 ``--store`` import neither cattrs nor sqlite3 nor the picture code; the public names that
 need them (``cgframework.converter``, ``to_json``, the notebook reprs) still work."""
 
@@ -10,7 +10,7 @@ import os
 import subprocess
 import sys
 
-HEAVY = ["cattrs", "sqlite3", "cgframework.store", "cgframework.pictures"]
+HEAVY = ["cattrs", "sqlite3", "cgframework.store.database", "cgframework.display.pictures"]
 
 
 def _run(code: str) -> list[str]:
@@ -25,7 +25,7 @@ def test_import_cgframework_imports_no_cattrs_sqlite_or_pictures():
 
 def test_cli_solve_json_imports_no_cattrs_or_store():
     code = (
-        "import sys; from cgframework.cli import main\n"
+        "import sys; from cgframework.cli.commands import main\n"
         "try:\n    main(['solve', 'nim', '1+2', '--json'])\n"
         "except SystemExit:\n    pass\n"
         f"print([m for m in {HEAVY!r} if m in sys.modules])"
@@ -106,7 +106,7 @@ def test_a_stale_cached_plugin_is_one_line_and_the_cache_is_dropped(tmp_path):
     every ``cgf`` run an internal error (exit 1) until the file was deleted by hand."""
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
     env.pop("CGFRAMEWORK_NO_CACHE", None)
-    cgf = [sys.executable, "-c", "from cgframework.cli import main; main()"]
+    cgf = [sys.executable, "-c", "from cgframework.cli.commands import main; main()"]
 
     def solve() -> subprocess.CompletedProcess:
         return subprocess.run([*cgf, "solve", "nim", "3"], capture_output=True, text=True, env=env)

@@ -1,4 +1,4 @@
-"""Lazy plugins (issue 20, goal 1): a plugin with a ruleset manifest (entry points
+"""Lazy plugins: a plugin with a ruleset manifest (entry points
 ``cgframework.rulesets``) is imported only when one of its rulesets is first used, and what
 serves a ruleset is the same whether its plugin was loaded alone or with all the others."""
 
@@ -62,7 +62,7 @@ def test_unknown_name_loads_every_plugin(fresh_plugins):
 def test_cgf_solve_imports_only_the_plugin_it_needs():
     """No heavy module either: typer's pydantic validators and rich's console are skipped."""
     code = (
-        "import sys; from cgframework.cli import main\n"
+        "import sys; from cgframework.cli.commands import main\n"
         "try:\n    main(['solve', 'nim', '3+5', '--json'])\n"
         "except SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules if m.startswith('cgframework_') and '.' not in m))\n"
@@ -96,7 +96,7 @@ def test_commands_manifest_names_every_plugin_command(fresh_plugins):
 
 def test_a_plugin_command_imports_only_its_plugin():
     code = (
-        "import sys; from cgframework.cli import main\n"
+        "import sys; from cgframework.cli.commands import main\n"
         "try:\n    main(['pizza', '--help'])\n"
         "except SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules if m.startswith('cgframework_') and '.' not in m))"

@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from cgframework import Game, show, solve
-from cgframework.notebook import latex, symbols
+from cgframework.display.notebook import latex, symbols
 from cgframework.values import parse_value
 
 
@@ -65,7 +65,7 @@ def _facts(table: str) -> dict[str, str]:
 
 
 def test_scoring_and_cheating_robot_values_show_as_tables():
-    """Issue 19 item 3: scoring games and cheating-robot games have notebook displays."""
+    """Scoring games and cheating-robot games have notebook displays."""
     from cgframework_cheating_robot.games import parse_game as cheating_robot_game
     from cgframework_guaranteed.notation import parse_game as scoring_game
 

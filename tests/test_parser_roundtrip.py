@@ -1,4 +1,4 @@
-"""Issue 15 item 5: every ruleset reads back what it prints, ``parse(format(p)) == p``, for
+"""Every ruleset reads back what it prints, ``parse(format(p)) == p``, for
 random positions and sums of them, and ``cgf solve`` accepts the printed text.
 
 Random positions are random walks from the ruleset's own examples (moves of either player),

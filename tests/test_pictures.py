@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from cgframework import BaseRuleset, Player
-from cgframework.pictures import (
+from cgframework.display.pictures import (
     LEFT_COLOUR,
     RIGHT_COLOUR,
     PictureTooBig,
@@ -98,7 +98,7 @@ DRAWN = [
 @pytest.mark.parametrize(("name", "text", "kind", "count"), DRAWN)
 def test_every_bundled_ruleset_draws_one_element_per_item(name, text, kind, count):
     from cgframework import get_registry, parse_position
-    from cgframework.pictures import draw_position
+    from cgframework.game import draw_position
 
     ruleset = get_registry().ruleset(name)
     svg = draw_position(ruleset, parse_position(ruleset, text))
@@ -196,7 +196,7 @@ def test_cgf_tree_draws_every_node_within_depth(capsys, tmp_path):
 def test_a_pizza_row_is_drawn_without_a_blank_square_around_it():
     """A board that is not one cycle is a row of slices: the picture is as tall as the row
     and its legend (looked at in Chromium: the 460-high square was mostly blank)."""
-    from cgframework.notebook import show
+    from cgframework.display.notebook import show
 
     root = ET.fromstring(show("pizza-a", "<5,-3,2,1>"))
     slices = [e for e in root.iter() if e.get("class") == "slice"]

@@ -28,7 +28,7 @@ def test_play_picture_colours_what_each_player_took(capsys, monkeypatch, tmp_pat
     Left's domino blue and Right's answers red (cells from move_marks)."""
     import xml.etree.ElementTree as ET
 
-    from cgframework.pictures import LEFT_COLOUR, RIGHT_COLOUR
+    from cgframework.display.pictures import LEFT_COLOUR, RIGHT_COLOUR
 
     monkeypatch.setattr("sys.stdin", io.StringIO("v1,1\n1\n1\n1\n"))
     target = tmp_path / "game.svg"

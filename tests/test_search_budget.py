@@ -1,4 +1,4 @@
-"""Issue 15: ``--max-nodes`` / ``--timeout`` stop any search cleanly (exit 3, one line), and
+"""``--max-nodes`` / ``--timeout`` stop any search cleanly (exit 3, one line), and
 nothing of the stopped answer reaches the store."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ import time
 
 import pytest
 
-from cgframework.budget import SearchBudget, SearchStopped
-from cgframework.cache import TranspositionTable
 from cgframework.game import Player, parse_position
 from cgframework.plugins import get_registry
+from cgframework.runtime.budget import SearchBudget, SearchStopped
+from cgframework.runtime.cache import TranspositionTable
 from cgframework.solvers import dispatch
-from cgframework.store import ValueStore, position_key
+from cgframework.store.database import ValueStore, position_key
 from cgframework.testing import run_cli
 
 BIG_DOMINEERING = "......|......|......|......|......"

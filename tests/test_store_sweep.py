@@ -13,8 +13,8 @@ import time
 import pytest
 
 from cgframework import get_registry, solve
-from cgframework.store import ValueStore, key_text
-from cgframework.sweep import SweepStats, sweep
+from cgframework.store.database import ValueStore, key_text
+from cgframework.sweep.runner import SweepStats, sweep
 from cgframework.testing import run_cli
 
 SLOW_PLUGIN = textwrap.dedent(
@@ -63,10 +63,10 @@ def slow_env(tmp_path):
 
 def cgf_process(args, env, **kw):
     # SIGINT is ignored in processes started from a background job (as CI runs): restore
-    # Python's own handler, as a terminal session has it, so Ctrl-C raises KeyboardInterrupt.
+    # Python's own handler, as a terminal has it, so Ctrl-C raises KeyboardInterrupt.
     code = (
         "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-        "from cgframework.cli import main; main(sys.argv[1:])"
+        "from cgframework.cli.commands import main; main(sys.argv[1:])"
     )
     return subprocess.Popen(
         [sys.executable, "-c", code, *args],

@@ -1,6 +1,6 @@
-"""A value store you can share (issue 23, and the store items of issues 15 and 24): records
-checked on the way in, values verified by recomputation, provenance, and store files that
-are empty, damaged, full or read-only refused or read in one line."""
+"""A value store you can share: records checked on the way in, values verified by
+recomputation, provenance, and store files that are empty, damaged, full or read-only refused
+or read in one line."""
 
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import cgframework.sweep as sweep
+import cgframework.sweep.executors as sweep
 from cgframework import Player, format_position, get_registry, parse_position, solve
-from cgframework.store import ValueStore, position_key
-from cgframework.store_check import RecordError, check_record
+from cgframework.store.check import RecordError, check_record
+from cgframework.store.database import ValueStore, position_key
 from cgframework.testing import run_cli
 
 BOARD = "...|...|..."
@@ -228,7 +228,7 @@ def test_clean_export_import_round_trip_is_accepted_with_provenance(tmp_path, ca
 
 
 def _me() -> str:
-    from cgframework.store import installation_id
+    from cgframework.store.database import installation_id
 
     return installation_id()
 
@@ -243,7 +243,7 @@ def test_every_ruleset_round_trips_through_a_checked_import(tmp_path):
                 position = parse_position(rs, text)
                 formatted = format_position(rs, position)
                 if format_position(rs, parse_position(rs, formatted)) != formatted:
-                    continue  # a parser round-trip bug: issue 15's tests own those
+                    continue  # a parser round-trip bug: test_parser_roundtrip.py owns those
                 for first in (Player.LEFT,) if rs.impartial else (Player.LEFT, Player.RIGHT):
                     solve(rs, position, first=first, store=store)
         records = list(store.records())

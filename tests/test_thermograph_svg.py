@@ -5,10 +5,10 @@ from fractions import Fraction
 
 import pytest
 
+from cgframework.display.thermograph import thermograph_svg
 from cgframework.testing import run_cli
 from cgframework.values import parse_value
 from cgframework.values.thermograph import thermograph
-from cgframework.values.thermograph_svg import thermograph_svg
 
 
 def _coords(d: str) -> list[tuple[float, float]]:

@@ -1,4 +1,4 @@
-"""Issue 22's inputs, each of which crashed or stalled: each now runs at once (values kept
+"""Inputs that once crashed or stalled: each now runs at once (values kept
 as symbols, nim in O(heaps), sparse subtraction sets, no recursion on sizes) or is refused in
 one line. Timings are in benchmarks/RESULTS.md, not here."""
 
@@ -21,7 +21,7 @@ from cgframework.testing import run_cli
         (("calc", "1/2v*255"), "1/2v*255"),
         (("calc", "^100000 + *20000"), "^100000*20000"),
         (("calc", "2.25 + 9223372036854775808 < 22"), "false"),
-        (("calc", "^9"), "^9"),  # issue 21 item 4: was {0|^8*}
+        (("calc", "^9"), "^9"),  # was {0|^8*}
         (("calc", "*16 + ^"), "^*16"),  # was {0|*17}
         (("cr", "neg", "{1|100000|-1}"), "{1|-100000|-1}"),
         (("cr", "outcome", "{100000|0|-1}"), "D"),

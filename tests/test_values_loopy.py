@@ -74,7 +74,7 @@ def test_notation_round_trips():
     for text in ("{pass|{pass|0}}", "{0,{pass|}|pass}", "{1|{pass|-1}}", "a:{0|{1|a}}"):
         g = parse_loopy(text)
         assert equal(parse_loopy(str(g)), g), text
-    # A stopper-sided game prints as its sides, read back as a value (loopy_sides.SidedGame).
+    # A stopper-sided game prints as its sides, read back as a value (sides.SidedGame).
     assert str(parse_loopy("a:{0|{a|*}}")) == "1 & *"
     assert compare(parse_loopy("1 & *"), parse_loopy("a:{0|{a|*}}")) == "="
     assert str(parse_loopy("{0|pass}")) == "over"
@@ -218,7 +218,7 @@ def test_fast_comparison_agrees_with_the_reference(g, h, favoured):
     with the slow flagged-state version over the whole state space (tests/loopy_reference)."""
     from loopy_reference import survives_second_reference
 
-    from cgframework.values.loopy import _survives_second  # (not memoised)
+    from cgframework.values.loopy.graphs import _survives_second  # (not memoised)
 
     expected = survives_second_reference(g, h, favoured)
     assert _survives_second(g, h, favoured) == expected

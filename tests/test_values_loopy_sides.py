@@ -1,4 +1,4 @@
-"""Onsides and offsides as explicit stoppers (cgframework.values.loopy_sides): worked examples
+"""Onsides and offsides as explicit stoppers (cgframework.values.loopy.sides): worked examples
 from Winning Ways ch. 11 and Siegel ch. VI, and on random loopy graphs the stopper sides
 against the Buchi-game comparison of sides (``onside_ge``, ``offside_ge``), which never
 builds a side."""
@@ -19,7 +19,7 @@ from cgframework.values.loopy import (
     onside_ge,
     parse_loopy,
 )
-from cgframework.values.loopy_sides import NotStopperSided, SidedGame, offside, onside
+from cgframework.values.loopy.sides import NotStopperSided, SidedGame, offside, onside
 
 ON, OFF, DUD = map(parse_loopy, ("on", "off", "dud"))
 TIS, TISN = parse_loopy("a:{{|a}|}"), parse_loopy("a:{|{a|}}")
@@ -169,7 +169,7 @@ def test_deleting_or_unravelling_a_move_helps_its_opponent(g):
     comparison (tests/loopy_reference.py)."""
     from loopy_reference import survives_second_reference as survives
 
-    from cgframework.values.loopy_sides import RIGHT, _unravelled, _without_move
+    from cgframework.values.loopy.sides import RIGHT, _unravelled, _without_move
 
     moves = [
         (p, v, w)

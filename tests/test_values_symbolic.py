@@ -1,4 +1,4 @@
-"""Uptimals ``x + n.^ + *m`` kept as payloads (issue 22): every rule against an independent
+"""Uptimals ``x + n.^ + *m`` kept as payloads: every rule against an independent
 tree implementation for small n, against cgt-py for mid-size n, and at sizes no tree reaches
 (*2^64, 10^30, 10^6 ups).
 
@@ -265,7 +265,7 @@ def test_general_games_refuse_to_expand_huge_uptimals():
     assert parse_value("{1|0}").compare(up(10**6)) == "||" and ge(ONE, up(10**6))
 
 
-# ---- printing (issue 21 item 4) -----------------------------------------------------------------
+# ---- printing ------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("text", "printed"),
     [
@@ -328,7 +328,7 @@ def test_printing_makes_each_shared_subgame_once(monkeypatch):
     many paths, but the printer looks at each distinct one once (before, Snort on a 20-vertex
     path spent 6 of its 8 s printing the same subgames again and again)."""
     from cgframework import solve
-    from cgframework.values import notation
+    from cgframework.values import notation, parse_value
 
     g = solve("snort", "path:12").value
     distinct = set()
@@ -342,7 +342,7 @@ def test_printing_makes_each_shared_subgame_once(monkeypatch):
     special = notation._special
     monkeypatch.setattr(notation, "_special", lambda h: seen.append(h.id) or special(h))
     text = notation.format_value(g)
-    assert notation.parse_value(text) is g
+    assert parse_value(text) is g
     general = [i for i in seen if i in distinct]
     assert len(general) <= 2 * len(distinct)
     assert len(set(general)) == len(distinct)

@@ -1,4 +1,4 @@
-"""The value toolbox (issue 17): reduced canonical form, cooling/heating, atomic weight,
+"""The value toolbox: reduced canonical form, cooling/heating, atomic weight,
 ordinal sums, Norton products, incentives; checked against cgt-py and against the theory."""
 
 from __future__ import annotations

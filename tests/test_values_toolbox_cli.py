@@ -1,4 +1,4 @@
-"""``cgf calc`` functions of the value toolbox (issue 17) and the extra ``--json`` fields."""
+"""``cgf calc`` functions of the value toolbox and the extra ``--json`` fields."""
 
 from __future__ import annotations
 

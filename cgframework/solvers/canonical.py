@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
-from cgframework.cache import MISSING, PositionRepeats
 from cgframework.extensions import SolveContext
 from cgframework.game import (
     BaseRuleset,
@@ -42,6 +41,7 @@ from cgframework.game import (
     components,
     options,
 )
+from cgframework.runtime.cache import MISSING, PositionRepeats
 from cgframework.solvers.common import IMPARTIAL_CHECKS, check_impartial, finish, simplified
 from cgframework.values import ZERO, CanonicalGame, game
 from cgframework.values.canonical import add, negate

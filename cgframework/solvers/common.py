@@ -22,6 +22,10 @@ from cgframework.plugins import RulesetError
 from cgframework.solution import Solution, Stats
 
 
+class SolverError(ValueError):
+    """The requested method cannot solve this ruleset or position."""
+
+
 def finish(
     ruleset: Ruleset,
     position: Position,

@@ -17,9 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cgframework.budget import SearchBudget, SearchStopped
-from cgframework.cache import PositionRepeats, TranspositionTable
-from cgframework.deep import can_try_here, hit_recursion_limit, on_deep_thread, start_deep
 from cgframework.extensions import Preserves, SolveContext, SolverSpec
 from cgframework.game import (
     Convention,
@@ -33,16 +30,41 @@ from cgframework.game import (
     parse_position,
 )
 from cgframework.plugins import Registry, get_registry, registry_for
+from cgframework.runtime.budget import SearchBudget, SearchStopped
+from cgframework.runtime.cache import PositionRepeats, TranspositionTable
+from cgframework.runtime.deep import can_try_here, hit_recursion_limit, on_deep_thread, start_deep
 from cgframework.solution import Solution
 from cgframework.solvers.canonical import solve_canonical
+from cgframework.solvers.common import SolverError
 from cgframework.solvers.grundy import solve_grundy
 from cgframework.solvers.minimax import solve_minimax
 from cgframework.solvers.outcome import solve_outcome
-from cgframework.solvers.retrograde import LOOPY_SOLVERS, loopy_methods, solve_loopy_auto
+from cgframework.solvers.retrograde import solve_loopy_grundy, solve_retrograde
+from cgframework.solvers.sides import solve_auto as solve_loopy_auto
+from cgframework.solvers.sides import solve_sides
 from cgframework.values import ZERO, CanonicalGame
 
 if TYPE_CHECKING:
-    from cgframework.store import ValueStore
+    from cgframework.store.database import ValueStore
+
+LOOPY_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Any]] = {
+    "loopy-grundy": solve_loopy_grundy,
+    "retrograde": solve_retrograde,
+    "loopy-sides": solve_sides,
+}
+
+
+def loopy_methods(ruleset: Ruleset) -> list[str]:
+    """The generic solvers of a loopy ruleset, preferred first."""
+    conv = ruleset.convention
+    if conv is Convention.NORMAL and ruleset.impartial:
+        return ["loopy-grundy", "retrograde"]
+    if conv is Convention.NORMAL:
+        return ["retrograde", "loopy-sides"]  # sides: no product graph (solvers/sides.py)
+    if conv is Convention.MISERE:
+        return ["retrograde"]
+    return []
+
 
 GENERIC_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Solution]] = {
     "minimax": solve_minimax,
@@ -51,10 +73,6 @@ GENERIC_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Solution]
     "canonical": solve_canonical,
     **LOOPY_SOLVERS,
 }
-
-
-class SolverError(ValueError):
-    """The requested method cannot solve this ruleset or position."""
 
 
 def generic_methods(ruleset: Ruleset) -> list[str]:
@@ -193,7 +211,7 @@ def solve(
     With a ``store``, a solution already stored for the position (up to its canonical key)
     is returned without search when ``method`` is ``auto``, and new solutions are stored.
     ``max_nodes`` (positions expanded) and ``timeout`` (seconds) limit the search: hitting
-    one raises :class:`~cgframework.budget.SearchStopped` and stores no solution.
+    one raises :class:`~cgframework.runtime.budget.SearchStopped` and stores no solution.
     """
     if registry is None:  # a named solver may come from any plugin: load them all then
         lazy = method in ("auto", "generic") and store is None
@@ -205,7 +223,7 @@ def solve(
         position = parse_position(ruleset, position)
     if store is None:
         return _search(ruleset, position, method, first, table, registry, budget)
-    from cgframework.store import StoreBacking, position_key  # sqlite3: only with a store
+    from cgframework.store.database import StoreBacking, position_key  # sqlite3: only with a store
 
     key = position_key(ruleset, position, first)
     found = store.get(ruleset, key) if method == "auto" else None
@@ -344,10 +362,11 @@ def _search_gc(entering: bool) -> None:
 
 
 def run_deep(fn: Callable[..., Any], *args: Any, budget: SearchBudget | None = None) -> Any:
-    """Run a recursive search on a thread with a large stack (:mod:`cgframework.deep`; first
-    on the calling thread when no ``budget`` limits it, as :func:`~cgframework.deep.call_deep`),
-    with the collector's thresholds raised (``SEARCH_GC_THRESHOLD``). A ``budget``
-    deadline is enforced even on a solver that never charges the table (:func:`_stop_late`)."""
+    """Run a recursive search on a thread with a large stack (:mod:`cgframework.runtime.deep`;
+    first on the calling thread when no ``budget`` limits it, as
+    :func:`~cgframework.runtime.deep.call_deep`), with the collector's thresholds raised
+    (``SEARCH_GC_THRESHOLD``). A ``budget`` deadline is enforced even on a solver that never
+    charges the table (:func:`_stop_late`)."""
     if on_deep_thread():
         return fn(*args)
     _search_gc(True)

@@ -6,9 +6,9 @@ and a sum's value is the nim-sum of its components' values (Winning Ways ch. 4).
 
 from __future__ import annotations
 
-from cgframework.cache import _MISSING, PositionRepeats
 from cgframework.extensions import SolveContext
 from cgframework.game import Player, Position, Ruleset, components, options
+from cgframework.runtime.cache import _MISSING, PositionRepeats
 from cgframework.solvers.common import check_impartial, finish_impartial, simplified
 from cgframework.values import mex
 

@@ -210,9 +210,9 @@ def solve_misere_play(
 ) -> Solution:
     """Solve a position of a normal-play ruleset (or its text) in misère play; ``max_nodes``
     and ``timeout`` limit the search as in :func:`cgframework.solve`."""
-    from cgframework.budget import SearchBudget
     from cgframework.game import parse_position
     from cgframework.plugins import resolve_ruleset
+    from cgframework.runtime.budget import SearchBudget
     from cgframework.solvers.dispatch import SolverError, run_deep
 
     ruleset = resolve_ruleset(ruleset)

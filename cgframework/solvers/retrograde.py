@@ -31,12 +31,11 @@ from __future__ import annotations
 
 from array import array
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
 import attrs
 
-from cgframework.budget import LimitExceeded
 from cgframework.extensions import SolveContext
 from cgframework.game import (
     Convention,
@@ -48,6 +47,7 @@ from cgframework.game import (
     components,
     options,
 )
+from cgframework.runtime.budget import LimitExceeded
 from cgframework.solvers.common import finish
 
 DRAW, WIN, LOSS = 0, 1, 2
@@ -373,35 +373,3 @@ def solve_loopy_grundy(ruleset: Ruleset, position: Position, ctx: SolveContext) 
         left_first=left_first,
         right_first=right_first,
     )
-
-
-def _solve_sides(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
-    from cgframework.solvers.sides import solve_sides  # (imports this module)
-
-    return solve_sides(ruleset, position, ctx)
-
-
-def solve_loopy_auto(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
-    """``auto`` for partizan loopy rulesets: retrograde, or loopy-sides for a large sum."""
-    from cgframework.solvers.sides import solve_auto
-
-    return solve_auto(ruleset, position, ctx)
-
-
-LOOPY_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Any]] = {
-    "loopy-grundy": solve_loopy_grundy,
-    "retrograde": solve_retrograde,
-    "loopy-sides": _solve_sides,
-}
-
-
-def loopy_methods(ruleset: Ruleset) -> list[str]:
-    """The generic solvers of a loopy ruleset, preferred first."""
-    conv = ruleset.convention
-    if conv is Convention.NORMAL and ruleset.impartial:
-        return ["loopy-grundy", "retrograde"]
-    if conv is Convention.NORMAL:
-        return ["retrograde", "loopy-sides"]  # sides: no product graph (solvers/sides.py)
-    if conv is Convention.MISERE:
-        return ["retrograde"]
-    return []

@@ -3,7 +3,7 @@ sides, without the product graph of the components (Winning Ways ch. 11; Siegel,
 Combinatorial Game Theory (2013), ch. VI).
 
 Each component's reachable position graph becomes a loopy game and its onside and offside
-are built as simplified stoppers (:mod:`cgframework.values.loopy_sides`). The sides of the
+are built as simplified stoppers (:mod:`cgframework.values.loopy.sides`). The sides of the
 sum are folded one component at a time, (G + H)^+ = (G^+ + H^+)^+ and likewise offsides
 (Siegel VI, sides of sums), so each step builds only the product of two small stoppers.
 Then, with S = G^+ and T = G^- (Siegel VI; the sides comparison): Left moving first wins iff
@@ -20,10 +20,10 @@ from typing import Any
 
 from cgframework.extensions import SolveContext
 from cgframework.game import Convention, Outcome, Player, Position, Ruleset, components, options
-from cgframework.solvers.common import finish
-from cgframework.solvers.retrograde import PositionGraph
+from cgframework.solvers.common import SolverError, finish
+from cgframework.solvers.retrograde import PositionGraph, solve_retrograde
 from cgframework.values.loopy import LoopyGame, LoopyTooLarge, greater_equal, parse_loopy
-from cgframework.values.loopy_sides import NotStopperSided, SidesLimit, offside, onside, sided
+from cgframework.values.loopy.sides import NotStopperSided, SidesLimit, offside, onside, sided
 
 _ZERO = parse_loopy("0")
 
@@ -60,8 +60,6 @@ class SidesTable:
     def component_sides(self, component: Position) -> tuple[LoopyGame, LoopyGame]:
         key = self.ruleset.canonical_key(component)
         if key not in self.cache:
-            from cgframework.solvers.dispatch import SolverError
-
             game = self.component_game(component)
             try:
                 self.cache[key] = onside(game), offside(game)
@@ -71,8 +69,6 @@ class SidesTable:
 
     def sides(self, position: Position) -> tuple[LoopyGame, LoopyGame]:
         """(S, T): the onside and offside of the whole position, as stoppers."""
-        from cgframework.solvers.dispatch import SolverError
-
         plus = minus = _ZERO
         for component in components(self.ruleset, position):
             p, m = self.component_sides(component)
@@ -102,8 +98,6 @@ def solve_auto(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
     graph, unless the sum is large (:data:`SIDES_FROM_STATES`); then ``loopy-sides``, and
     ``retrograde`` after all when a component's sides are not found as stoppers or the sides
     search hits its limit. Both give the same fields (``left_first``, ``right_first``)."""
-    from cgframework.solvers.dispatch import SolverError
-    from cgframework.solvers.retrograde import solve_retrograde
 
     table = SidesTable(ruleset)
     parts = components(ruleset, position)
@@ -124,7 +118,6 @@ def solve_sides(
 ) -> Any:
     """Outcome with draws and the value ``onside & offside``, from the components' sides;
     best moves: to a win for the mover, else to a draw."""
-    from cgframework.solvers.dispatch import SolverError
 
     if ruleset.convention is not Convention.NORMAL or ruleset.impartial:
         raise SolverError("loopy-sides serves partizan rulesets under normal play")

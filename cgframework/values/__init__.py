@@ -1,4 +1,16 @@
-"""Exact value algebras: short partizan games in canonical form, nimbers, thermographs."""
+"""Exact value algebras, independent of rulesets: short partizan games in canonical form
+(interned, with cached operations), nimbers, thermographs, and the toolbox on them (reduced
+forms, cooling and heating, atomic weight, ordinal sums, Norton products). A new algebra or
+operation on values goes here, one module per idea.
+
+The layers inside: :mod:`~cgframework.values.canonical` is the algebra; the operations
+(``ordinal``, ``reduced``, ``temperature``, ``thermograph``, ``atomic``) stand on it;
+:mod:`~cgframework.values.functions` names them for ``cgf calc``; the printer
+(:mod:`~cgframework.values.notation`) and the parser (:mod:`~cgframework.values.parser`) stand
+above the algebra and register the methods it needs from them (``str``, pickling, the
+thermograph) in :mod:`~cgframework.values.hooks`. Loopy games are the subpackage
+:mod:`cgframework.values.loopy`, loaded on first use.
+"""
 
 from cgframework.values.canonical import (
     DOWN,
@@ -19,7 +31,8 @@ from cgframework.values.canonical import (
 )
 from cgframework.values.interned import Interned
 from cgframework.values.nimbers import mex, nim_sum
-from cgframework.values.notation import ValueSyntaxError, format_value, parse_value
+from cgframework.values.notation import format_value
+from cgframework.values.parser import ValueSyntaxError, parse_value
 from cgframework.values.thermograph import Thermograph, Wall, thermograph
 
 __all__ = [
@@ -49,7 +62,7 @@ __all__ = [
     "ValueTooLarge",
 ]
 
-# The value toolbox (issue 17): reduced forms, cooling and heating, atomic weight, ordinal
+# The value toolbox: reduced forms, cooling and heating, atomic weight, ordinal
 # sums and Norton products, also installed as methods (g.reduced(), g.cool(t), ...).
 from cgframework.values.atomic import atomic_weight, is_all_small, is_switch  # noqa: E402
 from cgframework.values.functions import install_methods as _install_methods  # noqa: E402

@@ -1,5 +1,5 @@
-/* Compiled kernel for the canonical-form algebra of cgframework.values.canonical (issue 20,
- * goal 6): comparison (ge) and canonicalisation (deleting dominated options, bypassing
+/* Compiled kernel for the canonical-form algebra of cgframework.values.canonical:
+ * comparison (ge) and canonicalisation (deleting dominated options, bypassing
  * reversible ones) on a MIRROR of the Python intern table.
  *
  * Every CanonicalGame registers here when it is created: its id, its option ids, its stops

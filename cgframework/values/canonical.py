@@ -32,8 +32,9 @@ from fractions import Fraction
 from operator import attrgetter
 from typing import Any
 
-from cgframework.compiled import load_kernel
 from cgframework.game import Outcome
+from cgframework.runtime.compiled import load_kernel
+from cgframework.values.hooks import provided
 from cgframework.values.interned import Interned
 
 OPTION_LIST_LIMIT = 4096
@@ -84,9 +85,7 @@ class CanonicalGame(Interned):
     _up: tuple[Fraction, int, int] | None
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
-        from cgframework.values.notation import format_value, parse_value
-
-        return (parse_value, (format_value(self),))
+        return (provided("canonical.parse"), (provided("canonical.format")(self),))
 
     # ---- predicates -------------------------------------------------------------------
     @property
@@ -168,9 +167,7 @@ class CanonicalGame(Interned):
         return _stops(self)[1]
 
     def thermograph(self) -> Any:
-        from cgframework.values.thermograph import thermograph
-
-        return thermograph(self)
+        return provided("canonical.thermograph")(self)
 
     def temperature(self) -> Fraction:
         up = self._up
@@ -188,9 +185,7 @@ class CanonicalGame(Interned):
         return _birthday(self)
 
     def __str__(self) -> str:
-        from cgframework.values.notation import format_value
-
-        return format_value(self)
+        return provided("canonical.format")(self)
 
     def __repr__(self) -> str:
         return f"CanonicalGame('{self}')"
@@ -525,10 +520,9 @@ def _tree_depth_check(*games: CanonicalGame, ids: set[int] = _huge_ids) -> None:
     game's tree and only O(1) levels of an uptimal's."""
     for g in games:
         if g.id in ids:
-            from cgframework.values.notation import format_value
-
+            text = provided("canonical.format")(g, max_length=60)
             raise ValueTooLarge(
-                f"{format_value(g, max_length=60)} is too large to expand into a game tree here"
+                f"{text} is too large to expand into a game tree here"
                 f" (birthday {_birthday(g)}; limits: {TREE_LIMIT} levels,"
                 f" {OPTION_LIST_LIMIT} options)"
             )

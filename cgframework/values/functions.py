@@ -10,7 +10,6 @@ touching the class body.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from itertools import chain
 from typing import Any
@@ -177,35 +176,6 @@ def call_function(name: str, args: list[CanonicalGame], alone: bool = False) -> 
     return f.call(*args)
 
 
-_CALL_HEAD = re.compile(r"\s*([A-Za-z_]\w*)\s*\(")
-
-
-def evaluate(text: str) -> Any:
-    """A calc expression: a value, or a list for a lone list-valued call."""
-    from cgframework.values.notation import parse_value
-
-    match = _CALL_HEAD.match(text) if isinstance(text, str) else None
-    if match:
-        f = FUNCTIONS.get(match.group(1).lower())
-        end = _closing_paren(text, match.end() - 1)
-        if f is not None and f.returns_list and end is not None and not text[end + 1 :].strip():
-            return call_function(f.name, [parse_value(text[match.end() : end])], alone=True)
-    return parse_value(text)
-
-
-def _closing_paren(text: str, start: int) -> int | None:
-    """Index of the ')' that closes the '(' at ``start``."""
-    depth = 0
-    for i in range(start, len(text)):
-        if text[i] == "(":
-            depth += 1
-        elif text[i] == ")":
-            depth -= 1
-            if depth == 0:
-                return i
-    return None
-
-
 def value_facts(g: Any) -> dict[str, Any]:
     """The ``--json`` fields this module adds: reduced form, atomic weight, incentives."""
     if isinstance(g, ValueList):
@@ -261,7 +231,6 @@ __all__ = [
     "FunctionError",
     "ValueList",
     "call_function",
-    "evaluate",
     "install_methods",
     "solution_facts",
     "value_facts",

@@ -14,7 +14,9 @@ from fractions import Fraction
 
 import attrs
 
-from cgframework.deep import call_deep
+from cgframework.runtime.deep import call_deep
+from cgframework.values.canonical import uptimal
+from cgframework.values.hooks import provide
 
 START = Fraction(-1)
 
@@ -127,7 +129,7 @@ _memo: dict[int, Thermograph] = {}
 def thermograph(g) -> Thermograph:  # g: CanonicalGame (import cycle avoided)
     """The thermograph of ``g`` (Siegel CGT II.5). The rule recurses through the options, as
     deep as the game's birthday (``1/2^3000`` is 3000 levels): deep games are run on the
-    large-stack thread of :func:`~cgframework.deep.call_deep`."""
+    large-stack thread of :func:`~cgframework.runtime.deep.call_deep`."""
     found = _memo.get(g.id)
     if found is not None:
         return found
@@ -141,8 +143,6 @@ def _thermograph(g) -> Thermograph:
     up = g.uptimal
     if up is not None and up != _representative(*up):
         # a large uptimal: its walls are those of a small one with the same number part
-        from cgframework.values.canonical import uptimal
-
         result = _thermograph(uptimal(*_representative(*up)))
         _memo[g.id] = result
         return result
@@ -211,3 +211,6 @@ def _first_meeting(ls: Wall, rs: Wall) -> Fraction:
 def _difference(f: Wall, g: Wall) -> Wall:
     ts = sorted({t for t, _ in f.points} | {t for t, _ in g.points})
     return Wall(tuple((t, f(t) - g(t)) for t in ts), f.slope - g.slope)
+
+
+provide("canonical.thermograph", thermograph)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from cgframework.deep import deep
+from cgframework.runtime.deep import deep
 
 cr_app = typer.Typer(help="Cheating-robot games (Huggan & Nowakowski).", no_args_is_help=True)
 

@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 
 import attrs
 
-from cgframework.deep import check_nesting
+from cgframework.runtime.deep import check_nesting
 
 _INTERN: dict[tuple, CRGame] = {}
 
@@ -37,7 +37,7 @@ class CRGame:
 
     def _repr_html_(self) -> str:
         """In a notebook: the game and its outcome o(G) (Def 4: L, R or D)."""
-        from cgframework.notebook import value_html
+        from cgframework.display.notebook import value_html
 
         return value_html(format_game(self), {"outcome": outcome(self)})
 

@@ -214,7 +214,7 @@ def test_compare_integers_transitive(a, b, c):
 
 
 def _cgf(capsys, *args: str) -> tuple[int, str]:
-    from cgframework.cli import main
+    from cgframework.cli.commands import main
 
     code = 0
     try:

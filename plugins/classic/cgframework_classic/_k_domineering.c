@@ -1,4 +1,4 @@
-/* Compiled kernel for Domineering's option_keys (issue 20, goals 3 and 6).
+/* Compiled kernel for Domineering's option_keys.
  *
  * The same integer work as the pure-Python path in domineering.py (the reference, see
  * _python_option_keys there), on boards of at most 64 cells held in one uint64_t:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from cgframework import Family
-from cgframework.sweep_cli import sweep_records
+from cgframework.cli.sweep import sweep_records
 from cgframework_classic.heaps import OctalCode
 from cgframework_classic.periodicity import find_period
 

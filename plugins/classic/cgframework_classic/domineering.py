@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from cgframework import BaseRuleset, Convention, Move, Player
-from cgframework.compiled import load_kernel
+from cgframework.runtime.compiled import load_kernel
 
 Key = tuple[int, int, int]  # a trimmed board (height, width, empty), least of its images
 NegatedKey = tuple[int, int, int, int]  # a Key with -1 appended: minus the Key's value

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cgframework.pictures import (
+from cgframework.display.pictures import (
     BLOCKED_COLOUR,
     FREE_COLOUR,
     INK,

@@ -1,6 +1,6 @@
 """Pictures of the grids rulesets, for the core's ``draw(position, marks)`` hook.
 
-Built on :mod:`cgframework.pictures`: boards as grids of cells (Left's stones and amazons
+Built on :mod:`cgframework.display.pictures`: boards as grids of cells (Left's stones and amazons
 blue, Right's red, removed or burned cells dark), Toads and Frogs as a strip, Snort and Col
 as graphs (a vertex tinted by a player's earlier move drawn in that player's pale colour),
 Hackenbush as a graph whose edges have their colour and whose ground vertex is a square.
@@ -8,7 +8,7 @@ Hackenbush as a graph whose edges have their colour and whose ground vertex is a
 
 from __future__ import annotations
 
-from cgframework.pictures import (
+from cgframework.display.pictures import (
     BLOCKED_COLOUR,
     FREE_COLOUR,
     LEFT_COLOUR,

@@ -15,7 +15,7 @@ from functools import cache
 from types import ModuleType
 
 from cgframework import SolveContext
-from cgframework.compiled import load_kernel
+from cgframework.runtime.compiled import load_kernel
 from cgframework.values import ZERO, CanonicalGame, game
 from cgframework_grids.grid import CACHE_LIMIT, Grid, images, transposed, trim
 

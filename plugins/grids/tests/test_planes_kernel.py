@@ -27,7 +27,7 @@ from cgframework import (
     get_registry,
     solve,
 )
-from cgframework.budget import SearchStopped
+from cgframework.runtime.budget import SearchStopped
 from cgframework.testing import run_cli
 from cgframework.values import ZERO, game, parse_value
 from cgframework_grids.fission import FissionBoards

@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
-from cgframework.budget import LimitExceeded
-from cgframework.deep import deep
+from cgframework.runtime.budget import LimitExceeded
+from cgframework.runtime.deep import deep
 
 guaranteed_app = typer.Typer(
     help="Guaranteed scoring games (Larsson, Neto, Nowakowski, Santos): exact, canonical.",

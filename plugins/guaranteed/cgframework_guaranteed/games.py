@@ -23,7 +23,7 @@ from cgframework.values import Interned
 Score = int | Fraction
 
 # The operations recurse once per level of the game tree (a few frames each), and waiting
-# moves n^ are n levels deep: deep work runs under cgframework.deep.call_deep (a large stack
+# moves n^ are n levels deep: deep work runs under cgframework.runtime.deep.call_deep (a large stack
 # and a raised recursion limit); the commands and the ruleset's searches do.
 
 
@@ -133,7 +133,7 @@ class ScoringGame(Interned):
 
     def _repr_html_(self) -> str:
         """In a notebook: the form, its stops (Def. 8), whether it is guaranteed (Def. 3)."""
-        from cgframework.notebook import value_html
+        from cgframework.display.notebook import value_html
 
         return value_html(
             str(self),

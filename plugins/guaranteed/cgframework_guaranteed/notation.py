@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from cgframework.budget import LimitExceeded
-from cgframework.deep import NestingError, call_deep, check_nesting
+from cgframework.runtime.budget import LimitExceeded
+from cgframework.runtime.deep import NestingError, call_deep, check_nesting
 from cgframework_guaranteed.games import (
     Score,
     ScoringGame,
@@ -60,7 +60,7 @@ GS prints 86 MB, ``*100`` would never end."""
 def format_game(g: ScoringGame) -> str:
     """``<L|R>`` with atoms ``^s``; numbers print as themselves. Cached on each follower;
     iterative, so deep games (long waiting moves) print too. Raises
-    :class:`~cgframework.budget.LimitExceeded` when more than ``MAX_TEXT`` characters would
+    :class:`~cgframework.runtime.budget.LimitExceeded` when more than ``MAX_TEXT`` characters would
     be built (checked first, without building them)."""
     if g._text is not None:
         return g._text
@@ -212,7 +212,7 @@ def parse_game(text: str) -> ScoringGame:
     """Parse a scoring game, or a sum/difference of games, from text (see module docstring).
 
     Raises :class:`GameSyntaxError` with the position of the first error. Runs on a large
-    stack (:func:`cgframework.deep.call_deep`); text nested more than ``MAX_NESTING`` deep
+    stack (:func:`cgframework.runtime.deep.call_deep`); text nested more than ``MAX_NESTING`` deep
     is refused before parsing."""
     return call_deep(_parse_game, text)
 

@@ -21,7 +21,7 @@ def as_json(capsys, *args: str) -> dict:
 
 
 def test_solve_json_fields(capsys):
-    """Issue 7 item 6: value = canonical form, stops, invertible (user guide sum example)."""
+    """Value = canonical form, stops, invertible (user guide sum example)."""
     data = as_json(capsys, "solve", "guaranteed", "<^-3|<2|1>> + <-3|^0>")
     assert parse_game(data["value"]) is parse_game("<<^-6|^-1>|^2>")
     assert data["value_kind"] == "guaranteed"

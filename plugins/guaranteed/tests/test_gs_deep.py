@@ -5,7 +5,7 @@ Python's default limit."""
 
 from __future__ import annotations
 
-from cgframework.deep import call_deep
+from cgframework.runtime.deep import call_deep
 from cgframework_guaranteed.canonical import canonical, is_invertible
 from cgframework_guaranteed.games import ZERO, _add_memo, waiting
 from cgframework_guaranteed.notation import parse_game

@@ -12,9 +12,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cgframework import Player, SolveContext, get_registry, parse_position
-from cgframework.budget import SearchBudget
 from cgframework.cli import MaxNodesOption, TimeoutOption
-from cgframework.deep import call_deep
+from cgframework.runtime.budget import SearchBudget
+from cgframework.runtime.deep import call_deep
 from cgframework_influence.graph import (
     MAX_GENERATED_VERTICES,
     InfluenceGraph,
@@ -68,7 +68,7 @@ def table(
 ) -> None:
     """Scores of the segments S_n (Table 1, L836), by the segment solver."""
     from cgframework.cli import fail, open_store
-    from cgframework.store import position_key
+    from cgframework.store.database import position_key
 
     if fmt not in ("csv", "json"):
         fail(f"unknown format {fmt!r} (csv or json)")

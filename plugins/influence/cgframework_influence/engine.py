@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from cgframework.budget import NO_LIMIT, SearchBudget
+from cgframework.runtime.budget import NO_LIMIT, SearchBudget
 from cgframework_influence.graph import (
     InfluenceGraph,
     bits,
@@ -90,7 +90,8 @@ def add(state: Sequence[int], new: Sequence[int], neg: list[int]) -> State:
 
 class Engine:
     """Ls over multisets of components, memoised; ``nodes``/``hits`` count the search, and
-    a ``budget`` (:mod:`cgframework.budget`) stops it (exit 3) past its nodes or deadline."""
+    a ``budget`` (:mod:`cgframework.runtime.budget`) stops it (exit 3) past its nodes or
+    deadline."""
 
     def __init__(self, universe: Components, budget: SearchBudget | None = None) -> None:
         self.u = universe

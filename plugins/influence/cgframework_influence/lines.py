@@ -20,7 +20,7 @@ from collections.abc import Callable
 import attrs
 
 from cgframework import Player
-from cgframework.budget import SearchBudget
+from cgframework.runtime.budget import SearchBudget
 from cgframework_influence.engine import GraphComponents, canonical_labelling
 from cgframework_influence.graph import (
     InfluenceGraph,

@@ -78,7 +78,7 @@ class Influence(BaseRuleset):
     def draw(self, position: InfluenceGraph, marks: Mapping[Hashable, Any] | None = None) -> str:
         """The digraph (a networkx layout): Left's vertices squares, Right's circles, tinted
         by owner; ``marks`` map a vertex name to the Player who took it (filled blue/red)."""
-        from cgframework.pictures import graph_svg, mark_colour, text_svg
+        from cgframework.display.pictures import graph_svg, mark_colour, text_svg
 
         if not position.n:
             return text_svg("empty")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cgframework import Player, Solution, SolveContext, Sum, finish, options
-from cgframework.budget import SearchBudget
+from cgframework.runtime.budget import SearchBudget
 from cgframework_influence.engine import Engine, GraphComponents, relevant_core
 from cgframework_influence.graph import InfluenceGraph, disjoint_union, weak_components
 from cgframework_influence.segments import SegmentComponents

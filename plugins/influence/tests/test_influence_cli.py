@@ -112,7 +112,7 @@ def test_picture_is_dot_on_request(capsys):
 def test_picture_is_svg_by_default_coloured_by_who_took_what(capsys, tmp_path):
     import xml.etree.ElementTree as ET
 
-    from cgframework.pictures import LEFT_COLOUR, RIGHT_COLOUR
+    from cgframework.display.pictures import LEFT_COLOUR, RIGHT_COLOUR
 
     target = tmp_path / "line.svg"
     code, _, err = run(capsys, "influence", "picture", "segment:5", "-o", str(target))

@@ -143,7 +143,7 @@ class DigraphRuleset(BaseRuleset):
     def draw(self, position: Tokens, marks: object = None) -> str:
         """The digraph (a networkx layout) with its tokens as yellow discs beside their
         vertices; a partizan arc is blue (Left's) or red (Right's). ``marks`` are not used."""
-        from cgframework.pictures import INK, LEFT_COLOUR, RIGHT_COLOUR, graph_svg
+        from cgframework.display.pictures import INK, LEFT_COLOUR, RIGHT_COLOUR, graph_svg
 
         arcs = position.graph.arcs
         vertices = sorted({u for u, _, _ in arcs} | {v for _, v, _ in arcs} | set(position.tokens))

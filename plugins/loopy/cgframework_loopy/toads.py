@@ -49,7 +49,7 @@ class BackslidingToadsAndFrogs(BaseRuleset):
 
     def draw(self, position: str, marks: object = None) -> str:
         """The strip: one ``cell`` per square, toads blue (Left's), frogs red (Right's)."""
-        from cgframework.pictures import FREE_COLOUR, LEFT_COLOUR, RIGHT_COLOUR, grid_svg
+        from cgframework.display.pictures import FREE_COLOUR, LEFT_COLOUR, RIGHT_COLOUR, grid_svg
 
         colours = {"T": LEFT_COLOUR, "F": RIGHT_COLOUR, ".": FREE_COLOUR}
         return grid_svg(

@@ -324,7 +324,7 @@ def test_who_wins_read_off_the_stopper_sides_equals_retrograde(graph, data):
     with the plain stopper order (Left, second, survives iff G^+ >= 0 and wins iff G^- >= 0;
     Siegel VI), against the retrograde analysis of the ruleset's position graph."""
     from cgframework.values.loopy import greater_equal
-    from cgframework.values.loopy_sides import NotStopperSided, offside, onside
+    from cgframework.values.loopy.sides import NotStopperSided, offside, onside
 
     n, arcs = graph
     token = data.draw(st.integers(0, n - 1))
@@ -425,7 +425,7 @@ def test_auto_takes_the_sides_for_a_large_sum_and_falls_back():
     from unittest import mock
 
     from cgframework.solvers.sides import SIDES_FROM_STATES
-    from cgframework.values.loopy_sides import NotStopperSided
+    from cgframework.values.loopy.sides import NotStopperSided
 
     text = three_tokens_on_a_cycle(40)
     assert 40**3 >= SIDES_FROM_STATES

@@ -21,7 +21,7 @@ from fractions import Fraction
 import attrs
 
 from cgframework import as_score, top_level_split
-from cgframework.deep import check_nesting
+from cgframework.runtime.deep import check_nesting
 
 
 @attrs.frozen(cache_hash=True)

@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 
 from cgframework import Family, dump_number, get_registry, solve
-from cgframework.sweep_cli import sweep_records
+from cgframework.cli.sweep import sweep_records
 from cgframework_pizza.board import (
     Board,
     cycle_order,
@@ -270,9 +270,9 @@ def play(
 ) -> None:
     """Play against the perfect player; the picture shows who took which slice."""
     from cgframework.cli import fail, out
+    from cgframework.display.pictures import write_svg
+    from cgframework.display.play import play_game
     from cgframework.game import Player
-    from cgframework.pictures import write_svg
-    from cgframework.play import play_game
     from cgframework_pizza.picture import pizza_svg
 
     if you not in ("1", "2"):

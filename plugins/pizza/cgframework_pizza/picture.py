@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from cgframework.pictures import (
+from cgframework.display.pictures import (
     FREE_COLOUR,
     INK,
     LEFT_COLOUR,

@@ -120,7 +120,7 @@ def test_exact_decimal_and_fraction_weights():
     ],
 )
 def test_malformed_boards_are_one_line_errors(capsys, board):
-    from cgframework.cli import main
+    from cgframework.cli.commands import main
 
     with pytest.raises(SystemExit) as stop:
         main(["solve", "pizza", board])

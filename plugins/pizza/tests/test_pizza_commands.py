@@ -64,7 +64,7 @@ def test_play_writes_a_picture_of_who_took_what(capsys, monkeypatch, tmp_path):
     picture = tmp_path / "game.svg"
     code, out, err = run(capsys, "pizza", "play", "3,1,4,1,5", "--svg", str(picture))
     assert code == 0, err
-    from cgframework.pictures import LEFT_COLOUR, RIGHT_COLOUR
+    from cgframework.display.pictures import LEFT_COLOUR, RIGHT_COLOUR
 
     svg = picture.read_text()
     assert svg.count(f'fill="{LEFT_COLOUR}"') == 3 + 1  # the legend's square too

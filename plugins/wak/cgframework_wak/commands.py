@@ -174,8 +174,8 @@ def _run(rs_name, fam, start, to, store_path, jobs, executor, progress) -> tuple
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from cgframework.cli import open_store
-    from cgframework.sweep import SweepError, sweep
-    from cgframework.sweep_cli import warn
+    from cgframework.cli.sweep import warn
+    from cgframework.sweep.runner import SweepError, sweep
 
     store = open_store(store_path) if store_path else None
     show = sys.stderr.isatty() if progress is None else progress

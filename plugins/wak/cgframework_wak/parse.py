@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cgframework.deep import check_nesting
+from cgframework.runtime.deep import check_nesting
 from cgframework_wak.graph import EMPTY, WakGraph, make_graph
 
 JSON_KEYS = ("n", "edges", "loops", "weights")

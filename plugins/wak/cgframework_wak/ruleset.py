@@ -69,7 +69,7 @@ class WakRuleset(BaseRuleset):
         """The graph (a networkx layout), each vertex labelled ``v:counters`` (grey once out
         of counters), loops as small circles; ``marks`` map an edge ``(u, v)`` (a loop
         ``(u, u)``) to the Player who played it (drawn blue/red)."""
-        from cgframework.pictures import FREE_COLOUR, INK, graph_svg, mark_colour
+        from cgframework.display.pictures import FREE_COLOUR, INK, graph_svg, mark_colour
 
         edges = list(position.edges) + [(v, v) for v in position.loops]
         return graph_svg(

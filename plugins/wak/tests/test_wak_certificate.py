@@ -1,5 +1,5 @@
-"""Canonical keys are exact isomorphism certificates of labelled graphs (issue 6, item 2;
-digest section 6). A key collision would make the cache unsound, so both directions are tested."""
+"""Canonical keys are exact isomorphism certificates of labelled graphs (digest section 6).
+A key collision would make the cache unsound, so both directions are tested."""
 
 from __future__ import annotations
 
@@ -119,7 +119,7 @@ def test_symmetric_graphs_are_fast_in_pure_python():
 
 def test_store_key_text_is_stable():
     """The store hashes the key's text: it must be made of ints, strings and tuples."""
-    from cgframework.store import position_key
+    from cgframework.store.database import position_key
 
     rs = get_registry().ruleset("wak")
     g = make_graph(4, [(0, 1), (1, 2), (2, 3), (3, 0)], (1,), [1, 2, 3, 4])

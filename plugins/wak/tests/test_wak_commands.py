@@ -1,4 +1,4 @@
-"""``cgf wak`` sub-commands (issue 6, item 5-6): grundy, sequence, family, rooks,
+"""``cgf wak`` sub-commands: grundy, sequence, family, rooks,
 to-arc-kayles; the value store is keyed by the certificate."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import json
 import pytest
 
 from cgframework import solve
-from cgframework.store import ValueStore
+from cgframework.store.database import ValueStore
 from cgframework.testing import run_cli
 from cgframework_wak.graph import make_graph, relabel
 from cgframework_wak.oracle import plain_grundy

@@ -1,4 +1,4 @@
-"""Input formats of ``wak`` and ``arc-kayles`` and their error messages (issue 6, item 1)."""
+"""Input formats of ``wak`` and ``arc-kayles`` and their error messages."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Proposition 1 (L118-L119): every reduction preserves the Grundy value (issue 6, item 3),
+"""Proposition 1 (L118-L119): every reduction preserves the Grundy value,
 checked against the generic brute force and the plain oracle on random graphs with loops."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Every specialised solver against the generic Grundy brute force on random positions of its
-shape (issue 6, item 4), and the winning moves they report (item 5)."""
+shape, and the winning moves they report."""
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ import re
 from fractions import Fraction
 from typing import Any
 
-# cgframework.pictures is imported where a picture is drawn: ``import cgframework`` installs
-# the reprs below (this module) without paying for the drawing code.
+from cgframework.solution import Solution
+from cgframework.values.canonical import CanonicalGame
 
 _TOKEN = re.compile(
     r"\+-|\^\^|vv|\^(\d+)|v(\d+)|\^|v|\*(\d*)|(\|+)|(-?\d+)/(\d+)|[{}]|-?\d+|,|-|\s+|."
@@ -87,8 +87,8 @@ class Picture(str):
 def show(ruleset: Any, position: Any, path: str | None = None, marks: Any = None) -> Picture:
     """The picture of ``position`` (a ruleset object or name; a position object or its text)
     as SVG text; with ``path``, also written to that file (whole, or not at all)."""
-    from cgframework.game import parse_position
-    from cgframework.pictures import draw_position, write_svg
+    from cgframework.display.pictures import write_svg
+    from cgframework.game import draw_position, parse_position
     from cgframework.plugins import resolve_ruleset
 
     rs = resolve_ruleset(ruleset)
@@ -104,8 +104,8 @@ def _value_latex(self: Any) -> str:
 
 
 def _value_svg(self: Any) -> str | None:
-    from cgframework.pictures import PictureTooBig
-    from cgframework.values.thermograph_svg import thermograph_svg
+    from cgframework.display.pictures import PictureTooBig
+    from cgframework.display.thermograph import thermograph_svg
 
     try:
         return thermograph_svg(self)
@@ -114,7 +114,7 @@ def _value_svg(self: Any) -> str | None:
 
 
 def _picture_cell(ruleset: Any, position: Any) -> str:
-    from cgframework.pictures import draw_position
+    from cgframework.game import draw_position
 
     try:
         return draw_position(ruleset, position)
@@ -124,7 +124,7 @@ def _picture_cell(ruleset: Any, position: Any) -> str:
 
 def solution_html(solution: Any, picture: str | None = None) -> str:
     """A small HTML table: the position's picture, value, outcome, best moves, method."""
-    from cgframework.pictures import escape
+    from cgframework.display.pictures import escape
 
     if picture is None:
         from cgframework.game import parse_position
@@ -162,7 +162,7 @@ def facts_table(rows: list[tuple[str, str]], picture: str = "", css: str = "cgf-
 def value_html(text: str, facts: dict[str, Any]) -> str:
     """``_repr_html_`` for a plugin's own value type (scoring games, cheating-robot games):
     its text, elided when long, and a few facts."""
-    from cgframework.pictures import escape
+    from cgframework.display.pictures import escape
     from cgframework.values.notation import elide
 
     rows = [("value", f"<code>{escape(elide(text, 300))}</code>")]
@@ -175,11 +175,20 @@ def game_html(game: Any) -> str:
     return solution_html(game.solve(), _picture_cell(game.ruleset, game.position))
 
 
-def install_reprs() -> None:
-    """Attach ``_repr_latex_`` and ``_repr_svg_`` to :class:`CanonicalGame` (names the class
-    already defines are left alone)."""
-    from cgframework.values.canonical import CanonicalGame
+def _solution_repr(solution: Solution) -> str:
+    """Jupyter: a table with the position's picture, value, outcome and best moves."""
+    return solution_html(solution)
 
-    for name, method in (("_repr_latex_", _value_latex), ("_repr_svg_", _value_svg)):
-        if not hasattr(CanonicalGame, name):
-            setattr(CanonicalGame, name, method)
+
+def install_reprs() -> None:
+    """Give the data objects their notebook methods: ``_repr_latex_`` and ``_repr_svg_`` to
+    :class:`CanonicalGame`, ``_repr_html_`` to :class:`Solution` (names a class already
+    defines are left alone). The data objects never import this display layer; the package
+    ``cgframework`` calls this when it is imported."""
+    for cls, name, method in (
+        (CanonicalGame, "_repr_latex_", _value_latex),
+        (CanonicalGame, "_repr_svg_", _value_svg),
+        (Solution, "_repr_html_", _solution_repr),
+    ):
+        if not hasattr(cls, name):
+            setattr(cls, name, method)

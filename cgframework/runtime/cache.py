@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
-from cgframework.budget import NO_LIMIT, SearchBudget
+from cgframework.runtime.budget import NO_LIMIT, SearchBudget
 
 _MISSING = object()
 
 
 class TranspositionTable:
     """A memo keyed by canonical position keys. ``nodes`` counts positions expanded, and
-    is charged to the ``budget`` (:mod:`cgframework.budget`), if any."""
+    is charged to the ``budget`` (:mod:`cgframework.runtime.budget`), if any."""
 
     __slots__ = (
         "_budget",

@@ -10,11 +10,7 @@ Limits: at most :data:`MAX_MEMBERS` members per sweep; ``--jobs`` is capped at t
 count and the number of members to compute (with a warning). Every member is generated and
 parsed before any work starts, so a family that makes an invalid member is refused at once.
 
-Security: a Dask executor runs pickled functions on the workers and unpickles their results
-in this process, so whoever controls the scheduler controls both. Use a scheduler you trust
-on a trusted network (``tcp://``, ``dask://``), or TLS (``tls://``) with Dask's security
-settings. Workers import extra plugin modules only when their own allow-list
-(``CGFRAMEWORK_WORKER_PLUGINS``) names them.
+Executors, and what trusting a Dask scheduler means: :mod:`cgframework.sweep.executors`.
 """
 
 from __future__ import annotations
@@ -23,9 +19,7 @@ import csv
 import io
 import json
 import os
-import re
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import attrs
@@ -35,30 +29,18 @@ from cgframework.extensions import Family
 from cgframework.game import Player, format_position, parse_position
 from cgframework.io import converter
 from cgframework.solution import Solution
-from cgframework.solvers.dispatch import SolverError, available_methods, choose, solve
-from cgframework.store import ValueStore, position_key
+from cgframework.solvers.dispatch import SolverError, available_methods, choose
+from cgframework.store.database import ValueStore, position_key
+from cgframework.sweep.executors import (
+    SweepError,
+    TlsFiles,
+    _executor,
+    check_executor,
+    solve_member,
+)
 
 MAX_MEMBERS = 1_000_000
 """The most members one sweep takes (each is generated and parsed up front)."""
-
-WORKER_PLUGINS_ENV = "CGFRAMEWORK_WORKER_PLUGINS"
-"""Comma-separated plugin modules a Dask worker agrees to import when a client names them."""
-
-_EXECUTOR = re.compile(r"(dask|tcp|tls)://([A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:.]+\]):([0-9]{1,5})")
-
-
-class SweepError(ValueError):
-    """A sweep request that cannot run (bad range, executor, family)."""
-
-
-@attrs.frozen
-class TlsFiles:
-    """Certificate files for a ``tls://`` scheduler; unset ones come from Dask's config
-    (``distributed.comm.tls.*``)."""
-
-    ca_file: str | None = None
-    cert: str | None = None
-    key: str | None = None
 
 
 @attrs.frozen
@@ -78,119 +60,6 @@ class Record:
 class SweepStats:
     computed: int = 0
     from_store: int = 0
-
-
-_worker_stores: dict[str, ValueStore] = {}
-
-
-def solve_member(
-    ruleset_name: str,
-    text: str,
-    method: str,
-    first: str,
-    extra_plugins: list[str],
-    store_path: str | None = None,
-) -> dict[str, Any]:
-    """Solve one member in a worker (process pool or Dask); returns the Solution as JSON data
-    so that workers and parent need not share Python objects. With ``store_path`` (a file
-    this worker can open) the solver's transposition table reads through the store."""
-    for module in extra_plugins:
-        if module not in plugins._extra_modules:
-            if module not in _allowed_plugins():
-                raise plugins.PluginError(
-                    f"this worker does not import plugin module {module!r}: it is not in "
-                    f"its allow-list {WORKER_PLUGINS_ENV}"
-                )
-            plugins.load_plugin(module)
-    store = None
-    if store_path is not None:
-        if store_path not in _worker_stores:
-            _worker_stores[store_path] = ValueStore(store_path)
-        store = _worker_stores[store_path]
-    solution = solve(ruleset_name, text, method=method, first=Player(first), store=store)
-    return converter.unstructure(solution)
-
-
-_allowed_in_pool: list[str] = []
-
-
-def _allowed_plugins() -> set[str]:
-    """Plugin modules this process agrees to import for a client: its allow-list
-    (``CGFRAMEWORK_WORKER_PLUGINS``), plus, in a local pool's worker, its parent's modules."""
-    names = os.environ.get(WORKER_PLUGINS_ENV, "").split(",")
-    return {n.strip() for n in names if n.strip()} | set(_allowed_in_pool)
-
-
-def _pool_worker_start(parent_modules: list[str]) -> None:
-    """Initializer of a local pool's worker: the parent (this user's own process) is
-    trusted, so its extra plugin modules are allowed."""
-    _allowed_in_pool[:] = parent_modules
-
-
-def check_executor(spec: str) -> str:
-    """Validate an executor spec: ``local``, ``processes``, or ``dask://``, ``tcp://`` or
-    ``tls://HOST:PORT``; returns the scheduler address (``tcp://`` or ``tls://``) or the
-    spec itself."""
-    if spec in ("local", "processes"):
-        return spec
-    match = _EXECUTOR.fullmatch(spec)
-    if match is None or not 0 < int(match.group(3)) < 65536:
-        raise SweepError(
-            f"bad executor {spec!r} (local, processes, dask://HOST:PORT or tls://HOST:PORT)"
-        )
-    scheme = "tls" if match.group(1) == "tls" else "tcp"
-    return f"{scheme}://{match.group(2)}:{match.group(3)}"
-
-
-def _security(address: str, tls: TlsFiles | None) -> Any:
-    """Dask's Security for a ``tls://`` address (files given here, else Dask's config)."""
-    from distributed.security import Security
-
-    if not address.startswith("tls://"):
-        if tls is not None and (tls.ca_file or tls.cert or tls.key):
-            raise SweepError("TLS certificate files need a tls://HOST:PORT scheduler")
-        return None
-    if tls is None or not (tls.ca_file or tls.cert or tls.key):
-        return Security(require_encryption=True)  # distributed.comm.tls.* from the config
-    for path in (tls.ca_file, tls.cert, tls.key):
-        if path is not None and not os.path.isfile(path):
-            raise SweepError(f"no TLS file {path!r}")
-    return Security(
-        tls_ca_file=tls.ca_file,
-        tls_client_cert=tls.cert,
-        tls_client_key=tls.key,
-        require_encryption=True,
-    )
-
-
-def _executor(
-    spec: str, jobs: int, tls: TlsFiles | None = None
-) -> tuple[Any, Callable[[], None], Callable[..., Any]]:
-    """(an object with ``submit(fn, *args) -> future``, a shutdown function, and an
-    ``as_completed(futures)`` for its futures)."""
-    address = check_executor(spec)
-    if address == "local":
-        return None, lambda: None, as_completed
-    if address == "processes":
-        pool = ProcessPoolExecutor(
-            max_workers=max(1, jobs),
-            initializer=_pool_worker_start,
-            initargs=(list(plugins._extra_modules),),
-        )
-        return pool, lambda: pool.shutdown(wait=False, cancel_futures=True), as_completed
-    try:
-        from distributed import Client
-        from distributed import as_completed as dask_completed
-    except ImportError:
-        raise SweepError(
-            "the dask executor needs the optional extra: pip install 'cgframework[dask]'"
-        ) from None
-    security = _security(address, tls)
-    try:
-        client = Client(address, timeout="5s", security=security)
-    except (OSError, TimeoutError, ValueError, TypeError) as exc:
-        raise SweepError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    return client, client.close, dask_completed
 
 
 def _check_method(ruleset: Any, method: str) -> None:

@@ -1,10 +1,10 @@
 """An interactive board for Jupyter: play against the perfect player, see the value after
-each move (issue 19, item 5).
+each move.
 
 ``BoardWidget(ruleset, position)`` is an `anywidget <https://anywidget.dev>`_ widget (the
 optional ``notebook`` extra: ``pip install cgframework[notebook]``; the rest of cgframework
-never imports this module). The game itself is a :class:`~cgframework.board_session.BoardSession`;
-the widget mirrors its :meth:`~cgframework.board_session.BoardSession.state` in synced traits
+never imports this module). The game itself is a :class:`~cgframework.display.match.Match`;
+the widget mirrors its :meth:`~cgframework.display.match.Match.state` in synced traits
 and the small front end below shows the picture, the value, and one button per legal move
 (buttons rather than clicks on the picture: every ruleset's moves have a text, not every
 picture has a cell per move). A click sends the move; Python plays it, the perfect player
@@ -18,7 +18,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from cgframework.board_session import BoardSession
+from cgframework.display.match import Match
 from cgframework.game import Player, Position, Ruleset
 
 ESM = r"""
@@ -76,7 +76,7 @@ CSS = """
 
 class BoardWidget(anywidget.AnyWidget):
     """A board to play ``position`` of ``ruleset`` against the perfect player in a notebook
-    (the arguments are those of :class:`~cgframework.board_session.BoardSession`)."""
+    (the arguments are those of :class:`~cgframework.display.match.Match`)."""
 
     _esm = ESM
     _css = CSS
@@ -100,7 +100,7 @@ class BoardWidget(anywidget.AnyWidget):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self.session = BoardSession(ruleset, position, human=human, first=first)
+        self.match = Match(ruleset, position, human=human, first=first)
         self._show()
         self.on_msg(self._on_message)
 
@@ -108,7 +108,7 @@ class BoardWidget(anywidget.AnyWidget):
         """Play a move from Python (what a click does); an illegal move is shown in the
         message and raises ``ValueError``."""
         try:
-            reply = self.session.play(move_text)
+            reply = self.match.play(move_text)
         except ValueError as error:
             self.message = str(error)
             raise
@@ -116,11 +116,11 @@ class BoardWidget(anywidget.AnyWidget):
         return reply
 
     def restart(self) -> None:
-        self.session.restart()
+        self.match.restart()
         self._show()
 
     def _show(self) -> None:
-        state = self.session.state()
+        state = self.match.state()
         with self.hold_sync():
             for name in ("svg", "moves", "value", "outcome", "to_move", "margin", "message"):
                 setattr(self, name, state[name])

@@ -37,19 +37,19 @@ from __future__ import annotations
 
 import attrs
 
-from cgframework.budget import LimitExceeded
-from cgframework.values.loopy import (
+from cgframework.runtime.budget import LimitExceeded
+from cgframework.values.hooks import provided
+from cgframework.values.loopy.graphs import (
     MAX_SIMPLIFY,
     LoopyGame,
+    compare_graphs,
     equal,
-    format_loopy,
     greater_equal,
     is_stopper,
     minimized,
     minimized_numbered,
     offside_ge,
     onside_ge,
-    parse_loopy,
     simplify_stopper,
 )
 
@@ -232,7 +232,7 @@ class SidedGame:
     minus: LoopyGame
 
     def __str__(self) -> str:
-        return sides_text(self.plus, self.minus)
+        return provided("sided.format")(self)
 
     def __neg__(self) -> SidedGame:
         return SidedGame(-self.minus, -self.plus)
@@ -259,17 +259,10 @@ class SidedGame:
 LoopyValue = LoopyGame | SidedGame
 
 
-def sides_text(plus: LoopyGame, minus: LoopyGame) -> str:
-    """CGSuite's way: ``dud`` for on & off, the stopper alone when both sides are equal,
-    else ``onside & offside``."""
-    if equal(plus, minus):
-        return format_loopy(plus)
-    if plus == _ON and minus == _OFF:
-        return "dud"
-    return f"{format_loopy(plus)} & {format_loopy(minus)}"
-
-
-_ON, _OFF = parse_loopy("{pass|}"), parse_loopy("{|pass}")
+ON = LoopyGame.build([[0]], [[]], 0)
+"""``on = {pass|}``."""
+OFF = LoopyGame.build([[]], [[0]], 0)
+"""``off = {|pass}``."""
 
 
 def sided(a: LoopyValue, b: LoopyValue) -> LoopyValue:
@@ -288,6 +281,14 @@ def add_sided(a: LoopyValue, b: LoopyValue) -> LoopyValue:
     return sided(onside(onside(a) + onside(b)), offside(offside(a) + offside(b)))
 
 
+def compare(g: LoopyValue, h: LoopyValue) -> str:
+    """One of ``<``, ``>``, ``=``, ``||``; either may be a value known by its sides
+    (:class:`SidedGame`)."""
+    if isinstance(g, LoopyGame) and isinstance(h, LoopyGame):
+        return compare_graphs(g, h)
+    return compare_sided(g, h)
+
+
 def compare_sided(a: LoopyValue, b: LoopyValue) -> str:
     """``<``, ``>``, ``=`` or ``||``: G >= H iff G^+ >= H^+ and G^- >= H^- (Siegel VI); a game
     graph stands for its own sides (decided by the Buchi comparison, not built)."""
@@ -299,20 +300,3 @@ def compare_sided(a: LoopyValue, b: LoopyValue) -> str:
 
     forward, backward = ge(a, b), ge(b, a)
     return "=" if forward and backward else ">" if forward else "<" if backward else "||"
-
-
-def describe(value: LoopyValue) -> dict[str, object]:
-    """Facts for ``cgf calc --json``: stopper or not, size, and the sides when the printer
-    finds them (same limits)."""
-    if isinstance(value, SidedGame):
-        return {"stopper": False, "onside": str(value.plus), "offside": str(value.minus)}
-    from cgframework.values.loopy import MAX_PRINT_SIDES, PRINT_SIDES_WORK
-
-    facts: dict[str, object] = {"stopper": is_stopper(value), "positions": value.size}
-    if not facts["stopper"] and minimized(value).size <= MAX_PRINT_SIDES:
-        try:
-            plus, minus = onside_offside(value, work=PRINT_SIDES_WORK)
-        except (NotStopperSided, SidesLimit):
-            return facts
-        facts.update(onside=str(plus), offside=str(minus))
-    return facts

@@ -1,4 +1,4 @@
-"""``cgf sweep``: sweeps over families (``cgf store`` is in ``store_cli``)."""
+"""``cgf sweep``: sweeps over families (``cgf store`` is in :mod:`cgframework.cli.store`)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cgframework.cli import app, fail, open_store, open_trusting_store, parse_player
+from cgframework.cli.common import app, fail, open_store, open_trusting_store, parse_player
 from cgframework.extensions import Family
 from cgframework.plugins import get_registry
-from cgframework.store import ValueStore
-from cgframework.sweep import Record, SweepError, SweepStats, TlsFiles, sweep, write_records
+from cgframework.store.database import ValueStore
+from cgframework.sweep.runner import Record, SweepError, SweepStats, TlsFiles, sweep, write_records
 
 err = Console(stderr=True, highlight=False)
 

@@ -128,7 +128,7 @@ class PlayRecord:
         self.position = move.result
 
     def picture(self) -> str:
-        from cgframework.pictures import draw_position
+        from cgframework.game import draw_position
 
         if self.marked:
             return draw_position(self.ruleset, self.start, self.marks)

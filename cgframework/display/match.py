@@ -1,17 +1,19 @@
 """A game against the perfect player, one move at a time: the state behind the board widget.
 
-:class:`BoardSession` holds a position, whose turn it is and what has been played. The human
-plays with :meth:`BoardSession.play` (a move's text); the perfect player answers at once with
-the solver's best move (as ``cgf play`` does), and :meth:`BoardSession.state` is everything a
+:class:`Match` holds a position, whose turn it is and what has been played. The human
+plays with :meth:`Match.play` (a move's text); the perfect player answers at once with
+the solver's best move (as ``cgf play`` does), and :meth:`Match.state` is everything a
 front end shows: the picture (``draw``, with the moves played marked), the legal moves, the
 value of the position and who wins it, and a message. The notebook widget
-(:mod:`cgframework.widget`) only displays this state, so it is tested without a browser.
+(:mod:`cgframework.display.widget`) only displays this state, so it is tested without a browser.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from cgframework.display.notebook import symbols
+from cgframework.display.play import NAMES, PlayRecord, perfect_move
 from cgframework.game import (
     Convention,
     Move,
@@ -24,13 +26,11 @@ from cgframework.game import (
     options,
     parse_position,
 )
-from cgframework.notebook import symbols
-from cgframework.play import NAMES, PlayRecord, perfect_move
 from cgframework.plugins import resolve_ruleset
 from cgframework.solvers.dispatch import solve
 
 
-class BoardSession:
+class Match:
     """The human (``human``, Left by default) against the perfect player; ``first`` moves
     first (the human by default; if it is the perfect player, it moves at once).
 

@@ -23,7 +23,6 @@ from typing import Any
 
 import attrs
 
-from cgframework.cache import TranspositionTable
 from cgframework.game import (
     Convention,
     Outcome,
@@ -35,9 +34,10 @@ from cgframework.game import (
 )
 from cgframework.io import converter, load_value
 from cgframework.plugins import Registry, get_registry
+from cgframework.runtime.cache import TranspositionTable
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import run_deep, solve
-from cgframework.store import (
+from cgframework.store.database import (
     MAX_JSON_DEPTH,
     ImportedRow,
     ValueStore,

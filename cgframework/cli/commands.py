@@ -1,4 +1,5 @@
-"""The ``cgf`` command line (typer). See DESIGN.md, "CLI contract".
+"""The ``cgf`` command line (typer): the core's commands and the entry point. See DESIGN.md,
+"CLI contract".
 
 Errors in what the user typed (unknown ruleset, malformed position, bad option) print one line
 on stderr and exit with code 2; nothing is written half-way.
@@ -12,225 +13,43 @@ import os
 import re
 import sys
 import time
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
-from cgframework.budget import LimitExceeded
-from cgframework.deep import call_deep
-from cgframework.game import Convention, Player, Ruleset, parse_position
-from cgframework.inputs import InputTextError, read_text_argument
+from cgframework.cli.common import (
+    InputError,
+    MaxNodesOption,
+    TimeoutOption,
+    app,
+    draw_svg,
+    fail,
+    load_position,
+    load_ruleset,
+    out,
+    parse_player,
+    read_position_text,
+    shorten,
+    solve_misere_or_fail,
+    solve_or_fail,
+    value_text,
+    within_timeout,
+    write_picture,
+)
+from cgframework.game import Convention, Ruleset, parse_position
 from cgframework.io import unstructure_solution
 from cgframework.plugins import (
     PluginError,
     get_registry,
     register_commands,
     registry_with_universe,
-    resolve_ruleset,
 )
-from cgframework.solution import Solution
-from cgframework.solvers.dispatch import SolverError, available_methods, solve
-from cgframework.store_errors import TRUST_LEVELS, StoreError
+from cgframework.runtime.budget import LimitExceeded
+from cgframework.runtime.deep import call_deep
+from cgframework.solvers.dispatch import available_methods, solve
+from cgframework.store.errors import StoreError
 from cgframework.universes import holds, split_comparison
 from cgframework.values.notation import MAX_LENGTH, elide
-
-if TYPE_CHECKING:
-    from cgframework.store import ValueStore
-
-app = typer.Typer(
-    name="cgf",
-    help="cgframework: exact answers for combinatorial games.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-
-
-class _LazyConsole:
-    """rich's standard-output ``Console``, made on first use: importing rich costs ~20 ms of
-    every start, and ``cgf solve --json`` prints no table."""
-
-    def __init__(self) -> None:
-        self._console: Any = None
-
-    def __getattr__(self, name: str) -> Any:
-        if self._console is None:
-            from rich.console import Console
-
-            self._console = Console(highlight=False, soft_wrap=True)
-        return getattr(self._console, name)
-
-
-out: Any = _LazyConsole()
-
-
-class InputError(Exception):
-    """Something the user typed is wrong: reported on one line, exit code 2."""
-
-
-MaxNodesOption = Annotated[
-    int | None, typer.Option(min=0, help="Stop (exit 3) after expanding this many positions.")
-]
-TimeoutOption = Annotated[
-    float | None, typer.Option(min=0, help="Stop (exit 3) after this many seconds.")
-]
-"""The search-limit options of ``cgf solve`` and ``calc``, for any command to reuse."""
-
-
-def within_timeout(timeout: float, started: float, fn: Any, *args: Any) -> Any:
-    """``fn(*args)`` within what is left of ``timeout`` seconds counted from ``started``
-    (``time.monotonic()``); past it, :class:`~cgframework.budget.SearchStopped` naming the
-    whole ``--timeout`` (exit 3)."""
-    from cgframework.budget import SearchBudget, SearchStopped
-    from cgframework.solvers.dispatch import run_deep
-
-    left = SearchBudget(timeout=max(0.0, timeout - (time.monotonic() - started)))
-    try:
-        return run_deep(fn, *args, budget=left.start())
-    except SearchStopped:
-        raise SearchBudget(timeout=timeout).timed_out() from None
-
-
-def fail(message: str) -> NoReturn:
-    raise InputError(message)
-
-
-def draw_svg(draw: Any) -> str:
-    """``draw()`` (SVG text), or one line if the position is too big to draw."""
-    from cgframework.pictures import PictureTooBig
-
-    try:
-        return draw()
-    except PictureTooBig as exc:
-        fail(str(exc))
-
-
-def write_picture(path: str, draw: Any) -> None:
-    """Draw (``draw()`` returns SVG text) and write it to ``path`` whole, or fail with one
-    line: a position too big to draw, or a path that cannot be written."""
-    from cgframework.pictures import write_svg
-
-    svg = draw_svg(draw)
-    try:
-        write_svg(path, svg)
-    except OSError as exc:
-        fail(f"cannot write {path!r}: {exc.strerror or exc}")
-
-
-def read_position_text(text: str) -> str:
-    """``@PATH`` reads the position from a file, ``-`` from standard input (size limit,
-    strict UTF-8: :func:`cgframework.inputs.read_text_argument`); bad input exits with 2."""
-    try:
-        return read_text_argument(text, what="position")
-    except InputTextError as exc:
-        fail(str(exc))
-
-
-def load_ruleset(name: str) -> Ruleset:
-    try:
-        return resolve_ruleset(name)
-    except KeyError as exc:
-        fail(str(exc))
-
-
-def shorten(text: str, limit: int = 60) -> str:
-    """``repr(text)``, cut to about ``limit`` characters: error messages quote what the user
-    typed without echoing a whole file."""
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[: limit - 20]!r}...{text[-10:]!r} ({len(text)} characters)"
-
-
-def load_position(ruleset: Ruleset, text: str) -> Any:
-    text = read_position_text(text)
-    if not text:
-        fail(f"empty position for ruleset {ruleset.name!r}")
-    try:
-        return parse_position(ruleset, text)
-    except RecursionError:
-        fail(f"invalid {ruleset.name} position {shorten(text)}: nested too deeply")
-    except Exception as exc:  # a plugin's parser may raise anything on bad text
-        fail(f"invalid {ruleset.name} position {shorten(text)}: {exc}")
-
-
-def parse_player(text: str) -> Player:
-    try:
-        return Player.parse(text)
-    except ValueError as exc:
-        fail(str(exc))
-
-
-def solve_or_fail(
-    ruleset: Ruleset,
-    position: Any,
-    method: str,
-    first: Player,
-    store_path: str | None = None,
-    trust: str = "any",
-    **limits: Any,
-) -> Solution:
-    """Solve; ``limits`` are ``max_nodes`` / ``timeout`` (a stopped search is exit 3)."""
-    if trust not in TRUST_LEVELS:
-        fail(f"unknown trust level {trust!r} (any or local)")
-    try:
-        if store_path is None:
-            return solve(ruleset, position, method=method, first=first, **limits)
-        with open_trusting_store(store_path, trust) as store:
-            return solve(ruleset, position, method=method, first=first, store=store, **limits)
-    except (SolverError, StoreError) as exc:
-        fail(str(exc))
-
-
-def solve_misere_or_fail(
-    ruleset: Ruleset,
-    position: Any,
-    method: str,
-    first: Player,
-    store_path: str | None = None,
-    **limits: Any,
-) -> Solution:
-    """``cgf solve --misere``: the misère search (never a normal-play shortcut or the store)."""
-    from cgframework.solvers.misere import solve_misere_play
-
-    if method not in ("auto", "generic"):
-        fail(f"--misere uses its own brute-force search: drop --method {method}")
-    if store_path is not None:
-        fail("--misere does not use the value store: drop --store")
-    try:
-        return solve_misere_play(ruleset, position, first=first, **limits)
-    except SolverError as exc:
-        fail(str(exc))
-
-
-def open_store(path: str) -> ValueStore:
-    return open_trusting_store(path, "any")
-
-
-def open_trusting_store(path: str, trust: str) -> ValueStore:
-    """The value store at ``path``, read as ``trust`` allows (any row, or ``local`` ones);
-    created if no file is there, refused in one line if the file is not a usable store. A
-    store that cannot be written is read, with a warning."""
-    from cgframework.store import ValueStore
-
-    try:
-        store = ValueStore(path, trust=trust)
-    except StoreError as exc:
-        fail(str(exc))
-    if store.read_only:
-        print(
-            f"cgf: warning: value store {path!r} is read-only: reading it, new results are "
-            "not stored",
-            file=sys.stderr,
-        )
-    return store
-
-
-def value_text(value: Any) -> str:
-    if value is None:
-        return "-"
-    if hasattr(value, "numerator") and getattr(value, "denominator", 1) != 1:
-        return f"{value.numerator}/{value.denominator}"
-    return str(value)
 
 
 @app.command("solve")
@@ -313,7 +132,7 @@ def solve_cmd(
 def _write_position_picture(path: str | None, ruleset: Ruleset, position: Any) -> None:
     """``cgf solve --picture``: the position's picture, written whole (after the search)."""
     if path is not None:
-        from cgframework.pictures import draw_position
+        from cgframework.game import draw_position
 
         write_picture(path, lambda: draw_position(ruleset, position))
 
@@ -456,9 +275,9 @@ def calc(
 def _write_thermograph(path: str, uni: Any, text: str, value: Any, op: str | None) -> None:
     """``cgf calc --thermograph``: one chart; for a sum ``A + B + ...`` (up to 5 parts) each
     part's thermograph and the sum's."""
+    from cgframework.display.thermograph import thermograph_svg
     from cgframework.game import top_level_split
     from cgframework.values.canonical import CanonicalGame
-    from cgframework.values.thermograph_svg import thermograph_svg
 
     if op is not None or not isinstance(value, CanonicalGame):
         fail("--thermograph needs a short game value (no comparison, universe normal)")
@@ -482,7 +301,7 @@ def tree(
     depth: Annotated[int, typer.Option(help="How many moves deep (0 to 8).")] = 3,
 ) -> None:
     """Draw the game tree (Left's options down-left in blue, Right's down-right in red)."""
-    from cgframework.game_tree import MAX_DEPTH, tree_svg
+    from cgframework.display.tree import MAX_DEPTH, tree_svg
 
     rs = load_ruleset(ruleset)
     pos = load_position(rs, position)
@@ -504,7 +323,7 @@ def play(
     ] = None,
 ) -> None:
     """Play against the perfect player in the terminal."""
-    from cgframework.play import PlayRecord, play_game
+    from cgframework.display.play import PlayRecord, play_game
 
     rs = load_ruleset(ruleset)
     if rs.convention is Convention.CHEATING_ROBOT:
@@ -521,7 +340,7 @@ def play(
         out.print(f"picture written to {picture}")
 
 
-CORE_GROUPS = {"store": "cgframework.store_cli", "sweep": "cgframework.sweep_cli"}
+CORE_GROUPS = {"store": "cgframework.cli.store", "sweep": "cgframework.cli.sweep"}
 """The core's sub-command groups and the modules that add them to ``app``: imported when
 ``cgf store ...`` / ``cgf sweep ...`` runs, or when every command is listed."""
 
@@ -719,12 +538,4 @@ def _die(message: str, code: int) -> NoReturn:
     sys.exit(code)
 
 
-__all__ = [
-    "app",
-    "main",
-    "InputError",
-    "fail",
-    "load_ruleset",
-    "load_position",
-    "read_position_text",
-]
+__all__ = ["app", "main"]

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cgframework.game import Player, format_position, options
-from cgframework.pictures import (
+from cgframework.display.pictures import (
     INK,
     LEFT_COLOUR,
     RIGHT_COLOUR,
@@ -18,6 +17,7 @@ from cgframework.pictures import (
     document,
     escape,
 )
+from cgframework.game import Player, format_position, options
 
 MAX_DEPTH = 8
 NODE_WIDTH, LEVEL_HEIGHT = 110, 70

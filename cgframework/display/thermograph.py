@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from cgframework.pictures import check_size, document, escape
+from cgframework.display.pictures import check_size, document, escape
 from cgframework.values.thermograph import START, Thermograph, Wall, thermograph
 
 COLOURS = ("#222222", "#2f6db5", "#d0443e", "#2e8b57", "#8e44ad", "#c77c02")

@@ -33,11 +33,12 @@ from urllib.parse import quote
 
 import attrs
 
-from cgframework.cache import MISSING
 from cgframework.game import Player, Position, Ruleset, canonical_key
 from cgframework.io import converter, load_value, value_kind
+from cgframework.runtime.cache import MISSING
+from cgframework.runtime.version import VERSION
 from cgframework.solution import Solution
-from cgframework.store_errors import TRUST_LEVELS, StoreError
+from cgframework.store.errors import TRUST_LEVELS, StoreError
 
 SCHEMA_VERSION = 2
 """``PRAGMA user_version`` of a current store: 1 (or 0) before provenance, 2 with it."""
@@ -92,9 +93,7 @@ def installation_id() -> str:
 
 
 def cgframework_version() -> str:
-    from cgframework import __version__
-
-    return __version__
+    return VERSION
 
 
 def now() -> str:

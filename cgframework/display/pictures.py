@@ -341,22 +341,6 @@ def side_by_side(pictures: Sequence[str], gap: int = 16) -> str:
     return document(max(x - gap, 1), max(height, 1), "".join(body))
 
 
-def draw_position(ruleset: Any, position: Any, marks: Marks | None = None) -> str:
-    """The picture of ``position``: the ruleset's ``draw`` (the text form for a ruleset
-    without one); a :class:`~cgframework.game.Sum` is drawn part by part, side by side."""
-    from cgframework.game import Sum, format_position
-
-    draw = getattr(ruleset, "draw", None)
-    if isinstance(position, Sum):
-        check_size(len(position.parts), "summands", 64)
-        if draw is None:
-            return text_svg(format_position(ruleset, position))
-        return side_by_side([draw(part) for part in position.parts])
-    if draw is None:
-        return text_svg(format_position(ruleset, position))
-    return draw(position, marks)
-
-
 def write_svg(path: str, svg: str) -> None:
     """Write ``svg`` to ``path`` whole or not at all (a temporary file in the same folder,
     renamed over ``path``); an unwritable path raises ``OSError``."""

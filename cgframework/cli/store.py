@@ -1,6 +1,6 @@
 """``cgf store``: look into a value store, export it, import another's export, verify it.
 
-Imports are checked record by record before one transaction (see ``store_check``) and
+Imports are checked record by record before one transaction (see :mod:`cgframework.store.check`) and
 a sample of the values is recomputed; ``verify`` recomputes a stored sample (or all) and
 the memo rows those searches reach. Store failures (damaged file, full disk, read-only
 filesystem) are one line and leave the store as it was.
@@ -18,9 +18,8 @@ from typing import Annotated
 
 import typer
 
-from cgframework.cli import app, fail
-from cgframework.store import StoreError, ValueStore, check_store_file, now
-from cgframework.store_check import (
+from cgframework.cli.common import app, fail
+from cgframework.store.check import (
     DEFAULT_VERIFY,
     ImportRefused,
     differences,
@@ -30,6 +29,7 @@ from cgframework.store_check import (
     verify_records,
     verify_store,
 )
+from cgframework.store.database import StoreError, ValueStore, check_store_file, now
 
 store_app = typer.Typer(
     help="The sqlite value store: info, export, import, verify.", no_args_is_help=True

@@ -1,0 +1,223 @@
+"""What every ``cgf`` command uses, the core's and a plugin's alike: the typer app, the
+console, one-line errors (exit 2), the limit options, and readers of positions and stores.
+
+A plugin's commands import these from :mod:`cgframework.cli` (which re-exports them). Errors in
+what the user typed print one line on stderr and exit with code 2; nothing is written half-way.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+from cgframework.game import Player, Ruleset, parse_position
+from cgframework.plugins import (
+    resolve_ruleset,
+)
+from cgframework.runtime.inputs import InputTextError, read_text_argument
+from cgframework.solution import Solution
+from cgframework.solvers.dispatch import SolverError, solve
+from cgframework.store.errors import TRUST_LEVELS, StoreError
+
+if TYPE_CHECKING:
+    from cgframework.store.database import ValueStore
+
+app = typer.Typer(
+    name="cgf",
+    help="cgframework: exact answers for combinatorial games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class _LazyConsole:
+    """rich's standard-output ``Console``, made on first use: importing rich costs ~20 ms of
+    every start, and ``cgf solve --json`` prints no table."""
+
+    def __init__(self) -> None:
+        self._console: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(highlight=False, soft_wrap=True)
+        return getattr(self._console, name)
+
+
+out: Any = _LazyConsole()
+
+
+class InputError(Exception):
+    """Something the user typed is wrong: reported on one line, exit code 2."""
+
+
+MaxNodesOption = Annotated[
+    int | None, typer.Option(min=0, help="Stop (exit 3) after expanding this many positions.")
+]
+TimeoutOption = Annotated[
+    float | None, typer.Option(min=0, help="Stop (exit 3) after this many seconds.")
+]
+"""The search-limit options of ``cgf solve`` and ``calc``, for any command to reuse."""
+
+
+def within_timeout(timeout: float, started: float, fn: Any, *args: Any) -> Any:
+    """``fn(*args)`` within what is left of ``timeout`` seconds counted from ``started``
+    (``time.monotonic()``); past it, :class:`~cgframework.runtime.budget.SearchStopped` naming the
+    whole ``--timeout`` (exit 3)."""
+    from cgframework.runtime.budget import SearchBudget, SearchStopped
+    from cgframework.solvers.dispatch import run_deep
+
+    left = SearchBudget(timeout=max(0.0, timeout - (time.monotonic() - started)))
+    try:
+        return run_deep(fn, *args, budget=left.start())
+    except SearchStopped:
+        raise SearchBudget(timeout=timeout).timed_out() from None
+
+
+def fail(message: str) -> NoReturn:
+    raise InputError(message)
+
+
+def draw_svg(draw: Any) -> str:
+    """``draw()`` (SVG text), or one line if the position is too big to draw."""
+    from cgframework.display.pictures import PictureTooBig
+
+    try:
+        return draw()
+    except PictureTooBig as exc:
+        fail(str(exc))
+
+
+def write_picture(path: str, draw: Any) -> None:
+    """Draw (``draw()`` returns SVG text) and write it to ``path`` whole, or fail with one
+    line: a position too big to draw, or a path that cannot be written."""
+    from cgframework.display.pictures import write_svg
+
+    svg = draw_svg(draw)
+    try:
+        write_svg(path, svg)
+    except OSError as exc:
+        fail(f"cannot write {path!r}: {exc.strerror or exc}")
+
+
+def read_position_text(text: str) -> str:
+    """``@PATH`` reads the position from a file, ``-`` from standard input (size limit,
+    strict UTF-8: :func:`cgframework.runtime.inputs.read_text_argument`); bad input exits with 2."""
+    try:
+        return read_text_argument(text, what="position")
+    except InputTextError as exc:
+        fail(str(exc))
+
+
+def load_ruleset(name: str) -> Ruleset:
+    try:
+        return resolve_ruleset(name)
+    except KeyError as exc:
+        fail(str(exc))
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``repr(text)``, cut to about ``limit`` characters: error messages quote what the user
+    typed without echoing a whole file."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[: limit - 20]!r}...{text[-10:]!r} ({len(text)} characters)"
+
+
+def load_position(ruleset: Ruleset, text: str) -> Any:
+    text = read_position_text(text)
+    if not text:
+        fail(f"empty position for ruleset {ruleset.name!r}")
+    try:
+        return parse_position(ruleset, text)
+    except RecursionError:
+        fail(f"invalid {ruleset.name} position {shorten(text)}: nested too deeply")
+    except Exception as exc:  # a plugin's parser may raise anything on bad text
+        fail(f"invalid {ruleset.name} position {shorten(text)}: {exc}")
+
+
+def parse_player(text: str) -> Player:
+    try:
+        return Player.parse(text)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def solve_or_fail(
+    ruleset: Ruleset,
+    position: Any,
+    method: str,
+    first: Player,
+    store_path: str | None = None,
+    trust: str = "any",
+    **limits: Any,
+) -> Solution:
+    """Solve; ``limits`` are ``max_nodes`` / ``timeout`` (a stopped search is exit 3)."""
+    if trust not in TRUST_LEVELS:
+        fail(f"unknown trust level {trust!r} (any or local)")
+    try:
+        if store_path is None:
+            return solve(ruleset, position, method=method, first=first, **limits)
+        with open_trusting_store(store_path, trust) as store:
+            return solve(ruleset, position, method=method, first=first, store=store, **limits)
+    except (SolverError, StoreError) as exc:
+        fail(str(exc))
+
+
+def solve_misere_or_fail(
+    ruleset: Ruleset,
+    position: Any,
+    method: str,
+    first: Player,
+    store_path: str | None = None,
+    **limits: Any,
+) -> Solution:
+    """``cgf solve --misere``: the misère search (never a normal-play shortcut or the store)."""
+    from cgframework.solvers.misere import solve_misere_play
+
+    if method not in ("auto", "generic"):
+        fail(f"--misere uses its own brute-force search: drop --method {method}")
+    if store_path is not None:
+        fail("--misere does not use the value store: drop --store")
+    try:
+        return solve_misere_play(ruleset, position, first=first, **limits)
+    except SolverError as exc:
+        fail(str(exc))
+
+
+def open_store(path: str) -> ValueStore:
+    return open_trusting_store(path, "any")
+
+
+def open_trusting_store(path: str, trust: str) -> ValueStore:
+    """The value store at ``path``, read as ``trust`` allows (any row, or ``local`` ones);
+    created if no file is there, refused in one line if the file is not a usable store. A
+    store that cannot be written is read, with a warning."""
+    from cgframework.store.database import ValueStore
+
+    try:
+        store = ValueStore(path, trust=trust)
+    except StoreError as exc:
+        fail(str(exc))
+    if store.read_only:
+        print(
+            f"cgf: warning: value store {path!r} is read-only: reading it, new results are "
+            "not stored",
+            file=sys.stderr,
+        )
+    return store
+
+
+def value_text(value: Any) -> str:
+    if value is None:
+        return "-"
+    if hasattr(value, "numerator") and getattr(value, "denominator", 1) != 1:
+        return f"{value.numerator}/{value.denominator}"
+    return str(value)
+
+
