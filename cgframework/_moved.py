@@ -10,14 +10,15 @@ in the next release. The guide (``docs/writing-a-plugin.md``) names the new path
 from __future__ import annotations
 
 import importlib
-import importlib.abc
-import importlib.machinery
 import importlib.util
 import sys
 import types
 import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
 
 MOVED: dict[str, tuple[str, ...]] = {
     "cgframework.budget": ("cgframework.runtime.budget",),
@@ -57,17 +58,19 @@ class MovedModule(types.ModuleType):
         return sorted({name for home in self.homes for name in dir(home)})
 
 
-class MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Finds the old names of :data:`MOVED`; every other import is left to the other finders."""
+class MovedFinder:
+    """Finds the old names of :data:`MOVED` and loads them (a meta path finder and loader;
+    ``importlib.abc`` is not imported: it costs every start ``importlib.resources``); every
+    other import is left to the other finders."""
 
     def find_spec(
         self, fullname: str, path: Any = None, target: Any = None
-    ) -> importlib.machinery.ModuleSpec | None:
+    ) -> ModuleSpec | None:
         if fullname not in MOVED:
             return None
         return importlib.util.spec_from_loader(fullname, self)
 
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
+    def create_module(self, spec: ModuleSpec) -> types.ModuleType:
         return MovedModule(spec.name)
 
     def exec_module(self, module: types.ModuleType) -> None:

@@ -40,17 +40,28 @@ from cgframework.solvers.grundy import solve_grundy
 from cgframework.solvers.minimax import solve_minimax
 from cgframework.solvers.outcome import solve_outcome
 from cgframework.solvers.retrograde import solve_loopy_grundy, solve_retrograde
-from cgframework.solvers.sides import solve_auto as solve_loopy_auto
-from cgframework.solvers.sides import solve_sides
 from cgframework.values import ZERO, CanonicalGame
 
 if TYPE_CHECKING:
     from cgframework.store.database import ValueStore
 
+def _solve_sides(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
+    from cgframework.solvers.sides import solve_sides  # loopy values: loaded on first use
+
+    return solve_sides(ruleset, position, ctx)
+
+
+def solve_loopy_auto(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
+    """``auto`` for partizan loopy rulesets: retrograde, or loopy-sides for a large sum."""
+    from cgframework.solvers.sides import solve_auto
+
+    return solve_auto(ruleset, position, ctx)
+
+
 LOOPY_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Any]] = {
     "loopy-grundy": solve_loopy_grundy,
     "retrograde": solve_retrograde,
-    "loopy-sides": solve_sides,
+    "loopy-sides": _solve_sides,
 }
 
 
