@@ -45,6 +45,7 @@ from cgframework.values import ZERO, CanonicalGame
 if TYPE_CHECKING:
     from cgframework.store.database import ValueStore
 
+
 def _solve_sides(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
     from cgframework.solvers.sides import solve_sides  # loopy values: loaded on first use
 

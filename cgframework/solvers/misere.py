@@ -213,7 +213,8 @@ def solve_misere_play(
     from cgframework.game import parse_position
     from cgframework.plugins import resolve_ruleset
     from cgframework.runtime.budget import SearchBudget
-    from cgframework.solvers.dispatch import SolverError, run_deep
+    from cgframework.solvers.common import SolverError
+    from cgframework.solvers.dispatch import run_deep
 
     ruleset = resolve_ruleset(ruleset)
     if ruleset.convention is not Convention.NORMAL:
