@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import fnmatch
 import sys
-from collections.abc import Iterable
+from collections.abc import Container
 from html import escape
 from pathlib import Path
 
@@ -61,15 +61,14 @@ def module_names() -> dict[str, Path]:
     return found
 
 
-def _resolve(name: str, modules: Iterable[str]) -> str | None:
+def _resolve(name: str, modules: Container[str]) -> str | None:
     """The module ``name`` (dotted, absolute) stands for: the longest known prefix."""
     if name != "cgframework" and not name.startswith("cgframework."):
         return None
     parts = name.split(".")[1:]
-    known = set(modules)
     for end in range(len(parts), -1, -1):
         candidate = ".".join(parts[:end])
-        if candidate in known:
+        if candidate in modules:
             return candidate
     return None
 

@@ -175,11 +175,6 @@ def game_html(game: Any) -> str:
     return solution_html(game.solve(), _picture_cell(game.ruleset, game.position))
 
 
-def _solution_repr(solution: Solution) -> str:
-    """Jupyter: a table with the position's picture, value, outcome and best moves."""
-    return solution_html(solution)
-
-
 def install_reprs() -> None:
     """Give the data objects their notebook methods: ``_repr_latex_`` and ``_repr_svg_`` to
     :class:`CanonicalGame`, ``_repr_html_`` to :class:`Solution` (names a class already
@@ -188,7 +183,7 @@ def install_reprs() -> None:
     for cls, name, method in (
         (CanonicalGame, "_repr_latex_", _value_latex),
         (CanonicalGame, "_repr_svg_", _value_svg),
-        (Solution, "_repr_html_", _solution_repr),
+        (Solution, "_repr_html_", solution_html),
     ):
         if not hasattr(cls, name):
             setattr(cls, name, method)

@@ -33,7 +33,6 @@ class ValueSyntaxError(ValueError):
     """Malformed value text; the message names the offending token and its position."""
 
 
-# ---- parsing -----------------------------------------------------------------------------
 def is_ascii_digit(c: str | None) -> bool:
     """``0``-``9`` only: ``str.isdigit`` also takes ``٣`` and ``１``, which are refused."""
     return c is not None and len(c) == 1 and "0" <= c <= "9"

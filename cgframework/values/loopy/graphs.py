@@ -16,15 +16,12 @@ G^- >= H^-. Each is decided here without building the sides, by Left's survival 
 where an infinite play counts for Left only if it moves infinitely often in the component
 whose side favours her (G for the onsides, -H for the offsides), a Buchi game solved by
 iterated attractors; for two stoppers both reduce to plain survival (tested). So ``on +
-off == dud``, ``dud`` is incomparable with 0, and ``off < dud < on``. Stoppers print
-simplified (:func:`simplify_stopper`: dominated options removed, reversible ones bypassed,
-equal positions fused), or by name (on, off, over, under, upon, 0, *, 1, -1) when equal to
-one; short subpositions equal to numbers or numbers plus nimbers print as CGSuite writes them
-(``19/4``, ``-3*``, read back by the parser). The sides as explicit stoppers, ``onside(G)``
-and ``offside(G)`` in the notation, and values written ``A & B`` are in
-:mod:`cgframework.values.loopy.sides`; a stopper-sided game prints as CGSuite does,
-``onside & offside`` (``dud`` for ``on & off``, the stopper alone when the sides are equal),
-other non-stoppers as their graph.
+off == dud``, ``dud`` is incomparable with 0, and ``off < dud < on``. Stoppers are
+simplified by :func:`simplify_stopper` (dominated options removed, reversible ones bypassed,
+equal positions fused). The sides as explicit stoppers, and values written ``A & B``, are in
+:mod:`cgframework.values.loopy.sides`; the notation, parser and printer, in
+:mod:`cgframework.values.loopy.notation` (``str`` of a game goes there through
+:mod:`cgframework.values.hooks`).
 """
 
 from __future__ import annotations
@@ -32,16 +29,11 @@ from __future__ import annotations
 import functools
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
 from cgframework.runtime.budget import LimitExceeded
 from cgframework.values.hooks import provided
-
-if TYPE_CHECKING:
-    pass
-
 
 MAX_NODES = 10_000
 """Largest graph an expression may build (a sum's graph is the product of its parts')."""

@@ -1,7 +1,10 @@
 """CGSuite notation for loopy games: the parser (``{A,B|C}``, ``pass``, labels ``a:{0|{a|*}}``,
 the named games, numbers and nimbers, ``+``/``-``, ``onside(G)``, ``offside(G)``, ``A & B``) and
-the printer (stoppers simplified or by name, short subpositions as numbers, stopper-sided games
-as ``onside & offside``); see :mod:`cgframework.values.loopy.graphs` for the games themselves.
+the printer: stoppers simplified, or by name (on, off, over, under, upon, 0, *, 1, -1) when
+equal to one; short subpositions equal to numbers or numbers plus nimbers as CGSuite writes them
+(``19/4``, ``-3*``, read back by the parser); a stopper-sided game as ``onside & offside``
+(``dud`` for ``on & off``, the stopper alone when the sides are equal); other non-stoppers as
+their graph. See :mod:`cgframework.values.loopy.graphs` for the games themselves.
 
 It stands above the graphs and their sides, which print through it
 (:mod:`cgframework.values.hooks`).
@@ -37,8 +40,6 @@ from cgframework.values.loopy.sides import (
     sided,
 )
 
-# --- CGSuite notation -------------------------------------------------------------------
-
 NAMED = {
     "on": "{pass|}",
     "off": "{|pass}",
@@ -48,7 +49,7 @@ NAMED = {
     "dud": "{pass|pass}",
 }
 SIDE_FUNCTIONS = ("onside", "offside")
-"""Functions of the notation: ``onside(G)``, ``offside(G)`` (:mod:`.loopy_sides`)."""
+"""Functions of the notation: ``onside(G)``, ``offside(G)`` (:mod:`.sides`)."""
 _TOKEN = re.compile(r"\s*(?:([0-9]+)|([A-Za-z_][A-Za-z_0-9]*)|(.))")
 
 
@@ -92,7 +93,7 @@ class _Parser:
         return game
 
     def sided_expression(self, scope: dict[str, _Open]) -> LoopyGame:
-        """``A`` or ``A & B``: the value with onside A^+ and offside B^- (loopy_sides)."""
+        """``A`` or ``A & B``: the value with onside A^+ and offside B^- (:mod:`.sides`)."""
         game = self.expression(scope)
         if self.peek() == "&":
             self.take()
@@ -188,7 +189,6 @@ class _Parser:
 
     def side_call(self, name: str, scope: dict[str, _Open]) -> LoopyGame:
         """``onside(G)`` or ``offside(G)``: the side as a simplified stopper."""
-
         self.take("(")
         argument = self.sided_expression(scope)
         self.take(")")
