@@ -500,8 +500,20 @@ class ValueStore:
         self.hits += 1
         return row[0], solution
 
-    def put(self, ruleset: Ruleset, key: str, solution: Solution) -> None:
-        """Store a Solution computed here (one atomic statement; an existing row is kept)."""
+    def put(
+        self,
+        ruleset: Ruleset,
+        key: str,
+        solution: Solution,
+        *,
+        origin: str = "computed",
+        source: str | None = None,
+    ) -> None:
+        """Store a Solution (one atomic statement; an existing row is kept). ``origin`` says
+        where it was computed: ``computed`` (here) or ``cluster`` (by a Dask cluster's
+        workers, ``source`` naming the scheduler)."""
+        if origin not in ("computed", "cluster"):
+            raise ValueError(f"origin must be 'computed' or 'cluster', not {origin!r}")
         if self.read_only:
             self.skipped += 1
             return
@@ -510,9 +522,17 @@ class ValueStore:
         with self._guard("cannot write to"):
             self._db.execute(
                 "INSERT OR IGNORE INTO solutions (ruleset, version, key, position, solution, "
-                "origin, installation, solver, cgf_version, created) "
-                "VALUES (?, ?, ?, ?, ?, 'computed', ?, ?, ?, ?)",
-                (*row, self.installation, solution.method, cgframework_version(), now()),
+                "origin, installation, source, solver, cgf_version, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    *row,
+                    origin,
+                    self.installation,
+                    source,
+                    solution.method,
+                    cgframework_version(),
+                    now(),
+                ),
             )
         self.writes += 1
 
