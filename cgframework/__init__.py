@@ -1,68 +1,44 @@
 """cgframework: write a ruleset once, as a plugin, and get exact answers from it: optimal play
-and scores, Grundy values, canonical values, sums. The names here are the public API plugins
-and scripts import (``from cgframework import solve, Player, BaseRuleset``); the folders below
-hold the core by concern, one layer above another (docs/architecture.md), and the plugin guide
-(docs/writing-a-plugin.md) lists the modules a plugin may import besides these names.
+and scores, Grundy values, canonical values, sums. The names here are the user's API
+(``from cgframework import Game, solve, Player``): solve a position, look at its value, catch
+the errors (``SolverError``, ``UnknownRuleset``, ``StoreError``, ``LimitExceeded``...). A plugin
+author's names (``BaseRuleset``, ``hookimpl``, ``SolverSpec``...) live in
+:mod:`cgframework.authoring` (importable from here too); the plugin guide
+(docs/writing-a-plugin.md) lists the other modules a plugin may import. The folders below hold
+the core by concern, one layer above another (docs/architecture.md).
 """
 
 from typing import Any
 
 from cgframework._moved import install as install_moved_paths
 from cgframework.api import Game
+from cgframework.authoring import *  # noqa: F403 (the plugin author's names, importable here too)
+from cgframework.authoring import __all__ as AUTHORING_NAMES
 from cgframework.display.notebook import install_reprs, show
-from cgframework.extensions import (
-    Family,
-    Preserves,
-    Simplification,
-    SolveContext,
-    SolverSpec,
-    copies_family,
-)
 from cgframework.game import (
-    BaseRuleset,
     Convention,
-    Move,
     Outcome,
     Player,
-    Position,
-    Ruleset,
     Score,
     Sum,
-    SwapLetters,
-    as_score,
-    canonical_key,
-    components,
     format_position,
     options,
     parse_position,
-    top_level_split,
 )
-from cgframework.hookspecs import hookimpl
-from cgframework.io import (
-    dump_number,
-    from_json,
-    load_number,
-    register_value_kind,
-    to_json,
-)
-from cgframework.plugins import (
-    PluginError,
-    RulesetError,
-    UnknownRuleset,
-    get_registry,
-    load_plugin,
-)
-from cgframework.runtime.cache import TranspositionTable
+from cgframework.io import dump_number, from_json, load_number, to_json
+from cgframework.plugins import PluginError, RulesetError, UnknownRuleset, get_registry
+from cgframework.runtime.budget import LimitExceeded, SearchStopped
 from cgframework.runtime.version import VERSION
 from cgframework.solution import Solution, Stats
-from cgframework.solvers.common import exact_points, finish, finish_impartial
 from cgframework.solvers.dispatch import SolverError, solve
-from cgframework.universes import Universe
+from cgframework.store.errors import StoreError
+from cgframework.values.parser import ValueSyntaxError
 
 install_reprs()
 install_moved_paths()
 
 __version__ = VERSION
+converter: Any  # cattrs' converter for our types, built on first use (see __getattr__)
 
 
 def __getattr__(name: str) -> Any:
@@ -75,54 +51,37 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    return sorted({*globals(), *__all__, *AUTHORING_NAMES})
 
 
 __all__ = [
-    "BaseRuleset",
     "Convention",
-    "Family",
     "Game",
-    "Move",
+    "LimitExceeded",
     "Outcome",
     "Player",
     "PluginError",
-    "Position",
-    "Preserves",
-    "Ruleset",
     "RulesetError",
     "Score",
-    "Simplification",
+    "SearchStopped",
     "Solution",
-    "SolveContext",
     "SolverError",
-    "SolverSpec",
     "Stats",
+    "StoreError",
     "Sum",
-    "SwapLetters",
-    "TranspositionTable",
-    "Universe",
     "UnknownRuleset",
-    "as_score",
-    "canonical_key",
-    "components",
+    "ValueSyntaxError",
     "converter",
-    "copies_family",
     "dump_number",
-    "exact_points",
-    "finish",
-    "finish_impartial",
     "format_position",
     "from_json",
     "get_registry",
-    "hookimpl",
     "load_number",
-    "load_plugin",
     "options",
     "parse_position",
-    "register_value_kind",
     "show",
     "solve",
     "to_json",
-    "top_level_split",
 ]
+"""The user's API (what ``help(cgframework)`` shows). The plugin author's names
+(:mod:`cgframework.authoring`) are importable from here too."""

@@ -32,6 +32,7 @@ MOVED: dict[str, tuple[str, ...]] = {
     "cgframework.sweep_cli": ("cgframework.cli.sweep",),
     "cgframework.pictures": ("cgframework.display.pictures", "cgframework.game"),
     "cgframework.notebook": ("cgframework.display.notebook",),
+    "cgframework.universes": ("cgframework.extensions",),
     "cgframework.widget": ("cgframework.display.widget",),
     "cgframework.game_tree": ("cgframework.display.tree",),
     "cgframework.play": ("cgframework.display.play",),

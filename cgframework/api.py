@@ -56,17 +56,20 @@ class Game:
         self.position: Position = (
             parse_position(self.ruleset, position) if isinstance(position, str) else position
         )
-        self._solutions: dict[tuple[str, Player], Solution] = {}
+        self._solutions: dict[tuple[str, Player, bool], Solution] = {}
 
     # ---- solving ---------------------------------------------------------------------------
 
-    def solve(self, method: str = "auto", first: Player = Player.LEFT) -> Solution:
-        """The full answer (value, outcome, best moves, method, stats) of ``cgf solve``."""
-        key = (method, first)
+    def solve(
+        self, method: str = "auto", first: Player = Player.LEFT, misere: bool = False
+    ) -> Solution:
+        """The full answer (value, outcome, best moves, method, stats) of ``cgf solve``;
+        ``misere=True`` plays it under the misère convention (``cgf solve --misere``)."""
+        key = (method, first, misere)
         found = self._solutions.get(key)
         if found is None:
             found = self._solutions[key] = solve(
-                self.ruleset, self.position, method=method, first=first
+                self.ruleset, self.position, method=method, first=first, misere=misere
             )
         return found
 
@@ -116,6 +119,10 @@ class Game:
         from cgframework.game import draw_position
 
         return draw_position(self.ruleset, self.position, marks)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter (where HTML is not shown): the position's picture."""
+        return self.draw()
 
     def _repr_html_(self) -> str:
         """Jupyter: the picture and the solution's table (value, outcome, best moves)."""

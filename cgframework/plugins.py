@@ -19,9 +19,8 @@ import attrs
 import pluggy
 
 from cgframework import hookspecs
-from cgframework.extensions import Family, Simplification, SolverSpec
+from cgframework.extensions import Family, Simplification, SolverSpec, Universe, core_universes
 from cgframework.game import Ruleset
-from cgframework.universes import Universe, core_universes
 
 ENTRY_POINT_GROUP = "cgframework"
 MANIFEST_GROUP = "cgframework.rulesets"

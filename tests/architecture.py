@@ -33,7 +33,7 @@ LAYERS: list[tuple[str, str, tuple[str, ...]]] = [
     (
         "registry",
         "what plugins register, and the solver's result",
-        ("solution", "extensions", "universes", "plugins"),
+        ("solution", "extensions", "plugins"),
     ),
     ("json", "one cattrs converter: JSON in and out", ("io",)),
     ("store", "the sqlite value store", ("store", "store.database", "store.errors")),
@@ -45,7 +45,11 @@ LAYERS: list[tuple[str, str, tuple[str, ...]]] = [
     ),
     ("api", "positions as objects: Game", ("api",)),
     ("cli", "the cgf command line; helpers for tests", ("cli", "cli.*", "testing")),
-    ("entry", "the public names", ("", "__main__")),
+    (
+        "entry",
+        "the public names: the user's and the plugin author's",
+        ("", "__main__", "authoring"),
+    ),
 ]
 
 
@@ -203,9 +207,7 @@ def picture() -> str:
             f'<text x="32" y="{y + 20}" font-size="15" font-weight="bold" fill="{ACCENT}">'
             f"{escape(name)}</text>"
         )
-        out.append(
-            f'<text x="32" y="{y + 37}" font-size="10" fill="{INK}">{escape(what)}</text>'
-        )
+        out.append(f'<text x="32" y="{y + 37}" font-size="10" fill="{INK}">{escape(what)}</text>')
         out.append(
             f'<text x="{MODULES_X}" y="{y + 28}" font-size="14" fill="{INK}" '
             f'font-family="DejaVu Sans Mono, monospace">{escape("   ".join(_folders(patterns)))}'

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import re
 
 import pytest
 
@@ -88,3 +89,39 @@ def test_sweep_by_names_agrees_with_the_generic_solver():
 
 def test_module_doctest():
     assert doctest.testmod(cgframework.api).failed == 0
+
+
+def test_help_shows_the_user_api_and_authoring_holds_the_plugin_authors_names():
+    """``help(cgframework)`` documents the user's API only; the plugin author's names are
+    :mod:`cgframework.authoring`'s, and still importable from ``cgframework``."""
+    import pydoc
+
+    import cgframework
+    import cgframework.authoring as authoring
+
+    text = pydoc.render_doc(cgframework, renderer=pydoc.plaintext)
+    for name in ("Game", "solve", "Solution", "SolverError", "StoreError", "LimitExceeded"):
+        assert name in cgframework.__all__, name
+        assert re.search(rf"\n    (class )?{name}\b", text), name
+    for name in authoring.__all__:
+        assert name not in cgframework.__all__, name
+        assert getattr(cgframework, name) is getattr(authoring, name), name
+        assert f"\n    class {name}(" not in text, name
+    assert not {"BaseRuleset", "SolverSpec", "hookimpl", "finish"} - set(authoring.__all__)
+
+
+def test_the_errors_a_caller_catches_are_at_the_top():
+    """What ``solve``, ``parse_value`` and a store raise can be caught from ``cgframework``."""
+    import cgframework
+    from cgframework.store.database import ValueStore
+    from cgframework.values import parse_value
+
+    with pytest.raises(cgframework.UnknownRuleset):
+        solve("no-such-game", "1")
+    with pytest.raises(cgframework.ValueSyntaxError):
+        parse_value("{1|")
+    with pytest.raises(cgframework.SearchStopped) as stopped:
+        solve("domineering", "....|....|....|....", max_nodes=10)
+    assert isinstance(stopped.value, cgframework.LimitExceeded)
+    with pytest.raises(cgframework.StoreError):
+        ValueStore(__file__)  # a Python file is not a value store

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from cgframework import Outcome, Player, solve
 from cgframework.solvers import misere
-from cgframework.solvers.misere import solve_misere_play
+from cgframework.solvers.dispatch import solve_misere_play
 from cgframework.testing import run_cli
 from tests.toy_rulesets import Tree, TreeRuleset
 
@@ -188,3 +188,30 @@ def test_misere_search_respects_the_node_budget(capsys):
     code, out, err = run_cli(capsys, "solve", "kayles", "40,33,35", "--misere", "--max-nodes", "50")
     assert code == 3 and out == "" and "search stopped after" in err
     assert len(err.strip().splitlines()) == 1
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=1, max_size=3))
+def test_solve_takes_misere_from_python(heaps):
+    """``solve(..., misere=True)`` is ``cgf solve --misere`` from Python: misère nim is a
+    second-player win exactly when the heaps' misère Grundy value is 0 (brute force here)."""
+    text = ",".join(map(str, heaps))
+    solution = solve("nim", text, misere=True)
+    expected = brute_misere_grundy(None, tuple(sorted(heaps)))
+    assert solution.convention.value == "misere"
+    assert solution.extra["misere_grundy"] == expected
+    assert (solution.outcome is Outcome.P) == (expected == 0)
+
+
+def test_solve_misere_refuses_other_methods_and_the_store(tmp_path):
+    import pytest
+
+    from cgframework import SolverError
+    from cgframework.store.database import ValueStore
+
+    with pytest.raises(SolverError, match="brute-force"):
+        solve("nim", "3", misere=True, method="grundy")
+    with ValueStore(tmp_path / "s.sqlite") as store, pytest.raises(SolverError, match="store"):
+        solve("nim", "3", misere=True, store=store)
+    with pytest.raises(SolverError, match="normal-play"):
+        solve("pizza", "1,2,3", misere=True)

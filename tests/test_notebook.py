@@ -75,3 +75,25 @@ def test_scoring_and_cheating_robot_values_show_as_tables():
         "value": "{10|8|-3}",
         "outcome": "L",
     }
+
+
+def test_a_thermograph_shows_its_picture():
+    """A :class:`Thermograph` (what ``thermograph(g)`` returns) is a picture in a notebook,
+    the same chart as its game's: walls meeting at the temperature, a mast."""
+    from cgframework.values import thermograph
+
+    g = parse_value("{4|{2|-2}}")
+    svg = thermograph(g)._repr_svg_()
+    classes = [e.get("class") for e in ET.fromstring(svg).iter()]
+    assert classes.count("mast") == 1 and "left-wall" in classes
+    assert "Thermograph(" not in svg  # its legend names the mean, not the object's repr
+    walls = [e.get("data-points") for e in ET.fromstring(svg).iter() if e.get("data-points")]
+    ours = ET.fromstring(g._repr_svg_()).iter()
+    assert walls == [e.get("data-points") for e in ours if e.get("data-points")]
+
+
+def test_a_game_shows_its_picture_as_svg():
+    """Where a front end shows no HTML, a Game is still its position's picture."""
+    svg = Game("domineering", "..|..")._repr_svg_()
+    assert ET.fromstring(svg).tag.endswith("svg")
+    assert svg.count('class="cell"') == 4

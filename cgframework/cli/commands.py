@@ -36,6 +36,7 @@ from cgframework.cli.common import (
     within_timeout,
     write_picture,
 )
+from cgframework.extensions import holds, split_comparison
 from cgframework.game import Convention, Ruleset, parse_position
 from cgframework.io import unstructure_solution
 from cgframework.plugins import (
@@ -48,7 +49,6 @@ from cgframework.runtime.budget import LimitExceeded
 from cgframework.runtime.deep import call_deep
 from cgframework.solvers.dispatch import available_methods, solve
 from cgframework.store.errors import StoreError
-from cgframework.universes import holds, split_comparison
 from cgframework.values.notation import MAX_LENGTH, elide
 
 

@@ -178,7 +178,7 @@ def solve_misere_or_fail(
     **limits: Any,
 ) -> Solution:
     """``cgf solve --misere``: the misère search (never a normal-play shortcut or the store)."""
-    from cgframework.solvers.misere import solve_misere_play
+    from cgframework.solvers.dispatch import solve_misere_play
 
     if method not in ("auto", "generic"):
         fail(f"--misere uses its own brute-force search: drop --method {method}")

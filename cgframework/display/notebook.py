@@ -1,7 +1,8 @@
 """Notebook pictures: how values, solutions and games show themselves in Jupyter.
 
 Canonical values get ``_repr_latex_`` (CGSuite notation typeset: ``\\uparrow``, ``\\Uparrow``,
-``\\pm``, ``\\ast n``) and ``_repr_svg_`` (the thermograph), attached by :func:`install_reprs`;
+``\\pm``, ``\\ast n``) and ``_repr_svg_`` (the thermograph), and a thermograph its picture,
+attached by :func:`install_reprs`;
 a :class:`~cgframework.solution.Solution` and an :class:`~cgframework.api.Game` get
 ``_repr_html_`` (a small table: the position's picture, value, outcome, best moves).
 :func:`show` is the same picture for scripts: it returns the SVG (and writes it to a file).
@@ -15,6 +16,7 @@ from typing import Any
 
 from cgframework.solution import Solution
 from cgframework.values.canonical import CanonicalGame
+from cgframework.values.thermograph import Thermograph
 
 _TOKEN = re.compile(
     r"\+-|\^\^|vv|\^(\d+)|v(\d+)|\^|v|\*(\d*)|(\|+)|(-?\d+)/(\d+)|[{}]|-?\d+|,|-|\s+|."
@@ -104,6 +106,7 @@ def _value_latex(self: Any) -> str:
 
 
 def _value_svg(self: Any) -> str | None:
+    """The thermograph of a canonical value, or of a :class:`Thermograph` itself."""
     from cgframework.display.pictures import PictureTooBig
     from cgframework.display.thermograph import thermograph_svg
 
@@ -177,12 +180,14 @@ def game_html(game: Any) -> str:
 
 def install_reprs() -> None:
     """Give the data objects their notebook methods: ``_repr_latex_`` and ``_repr_svg_`` to
-    :class:`CanonicalGame`, ``_repr_html_`` to :class:`Solution` (names a class already
+    :class:`CanonicalGame`, ``_repr_svg_`` (its picture) to :class:`Thermograph`,
+    ``_repr_html_`` to :class:`Solution` (names a class already
     defines are left alone). The data objects never import this display layer; the package
     ``cgframework`` calls this when it is imported."""
     for cls, name, method in (
         (CanonicalGame, "_repr_latex_", _value_latex),
         (CanonicalGame, "_repr_svg_", _value_svg),
+        (Thermograph, "_repr_svg_", _value_svg),
         (Solution, "_repr_html_", solution_html),
     ):
         if not hasattr(cls, name):

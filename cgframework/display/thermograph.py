@@ -50,10 +50,11 @@ def _show_number(x: Fraction) -> str:
 
 def thermograph_svg(games: object | Sequence[object], labels: Sequence[str] = ()) -> str:
     """A standalone SVG of the thermograph of one canonical game, or of several on one chart
-    (each in its own colour, named by ``labels`` in a legend)."""
+    (each in its own colour, named by ``labels`` in a legend); a :class:`Thermograph` already
+    computed is drawn as it is."""
     many = list(games) if isinstance(games, list | tuple) else [games]
     check_size(len(many), "thermographs", len(COLOURS))
-    graphs: list[Thermograph] = [thermograph(g) for g in many]
+    graphs = [g if isinstance(g, Thermograph) else thermograph(g) for g in many]
     points = [_breakpoints(w, th.temperature) for th in graphs for w in (th.left, th.right)]
     check_size(sum(map(len, points)), "breakpoints")
     values = [v for ps in points for _, v in ps]
@@ -96,7 +97,9 @@ def thermograph_svg(games: object | Sequence[object], labels: Sequence[str] = ()
             f'<text x="{mx:.1f}" y="{y(top_t) - 6 - 14 * i:.1f}" text-anchor="middle" '
             f'font-size="12" fill="{colour}">mean {escape(_show_number(th.mast))}</text>'
         )
-    names = list(labels) or [str(g) for g in many]
+    names = list(labels) or [
+        f"mean {_show_number(g.mast)}" if isinstance(g, Thermograph) else str(g) for g in many
+    ]
     for i, name in enumerate(names[: len(many)]):
         name = _show(name, 60)
         row = height - MARGIN / 2 + 16 * i

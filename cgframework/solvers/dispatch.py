@@ -217,6 +217,7 @@ def solve(
     store: ValueStore | None = None,
     max_nodes: int | None = None,
     timeout: float | None = None,
+    misere: bool = False,
 ) -> Solution:
     """Solve a position (or its text) with the chosen method; see the module docstring.
 
@@ -224,7 +225,18 @@ def solve(
     is returned without search when ``method`` is ``auto``, and new solutions are stored.
     ``max_nodes`` (positions expanded) and ``timeout`` (seconds) limit the search: hitting
     one raises :class:`~cgframework.runtime.budget.SearchStopped` and stores no solution.
+    ``misere=True`` plays a normal-play ruleset under the misère convention (who cannot move
+    wins): its own brute-force search (:func:`solve_misere_play`), so ``method`` must be
+    ``auto`` or ``generic`` and no ``store`` is used.
     """
+    if misere:
+        if method not in ("auto", "generic"):
+            raise SolverError(f"misère play uses its own brute-force search, not {method!r}")
+        if store is not None or table is not None:
+            raise SolverError("misère play uses neither a value store nor a shared table")
+        return solve_misere_play(
+            ruleset, position, first=first, max_nodes=max_nodes, timeout=timeout
+        )
     if registry is None:  # a named solver may come from any plugin: load them all then
         lazy = method in ("auto", "generic") and store is None
         registry = registry_for(ruleset) if lazy else get_registry()
@@ -258,6 +270,44 @@ def solve(
     if not _answers_another_question(ruleset, method, registry):
         store.put(ruleset, key, solution)
     return solution
+
+
+def solve_misere_play(
+    ruleset: Ruleset | str,
+    position: Position | str,
+    *,
+    first: Player = Player.LEFT,
+    genus: bool = True,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+) -> Solution:
+    """Solve a position of a normal-play ruleset (or its text) in misère play
+    (:mod:`cgframework.solvers.misere`; a loopy ruleset by retrograde analysis, with draws);
+    ``genus=False`` skips the genus symbol of impartial games (Winning Ways ch. 13);
+    ``max_nodes`` and ``timeout`` limit the search as in :func:`solve`."""
+    from cgframework.plugins import resolve_ruleset
+    from cgframework.solvers.misere import solve_misere
+
+    ruleset = resolve_ruleset(ruleset)
+    if ruleset.convention is not Convention.NORMAL:
+        raise SolverError(
+            f"misère play needs a normal-play ruleset; {ruleset.name!r} is "
+            f"{ruleset.convention.value}"
+        )
+    if isinstance(position, str):
+        position = parse_position(ruleset, position)
+    budget = SearchBudget.of(max_nodes, timeout)
+    ctx = SolveContext(first=first, budget=budget)
+    ctx.table.budget = budget
+    start = time.perf_counter()
+    if getattr(ruleset, "loopy", False):  # positions repeat: retrograde analysis, with draws
+        # (on the deep thread like the other searches, so the deadline stops it)
+        solution = run_deep(solve_retrograde, ruleset, position, ctx, True, budget=budget)
+        solution = attrs.evolve(solution, convention=Convention.MISERE)
+    else:
+        solution = run_deep(solve_misere, ruleset, position, ctx, genus, budget=budget)
+    seconds = time.perf_counter() - start
+    return attrs.evolve(solution, stats=attrs.evolve(solution.stats, seconds=seconds))
 
 
 def _answers_another_question(ruleset: Ruleset, method: str, registry: Registry) -> bool:

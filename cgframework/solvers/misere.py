@@ -21,7 +21,6 @@ Conway, On Numbers and Games ch. 12):
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Hashable
 from typing import Any
@@ -197,44 +196,3 @@ def solve_misere(
         **extra,
     )
     return attrs.evolve(solution, convention=Convention.MISERE)
-
-
-def solve_misere_play(
-    ruleset: Ruleset | str,
-    position: Position | str,
-    *,
-    first: Player = Player.LEFT,
-    genus: bool = True,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-) -> Solution:
-    """Solve a position of a normal-play ruleset (or its text) in misère play; ``max_nodes``
-    and ``timeout`` limit the search as in :func:`cgframework.solve`."""
-    from cgframework.game import parse_position
-    from cgframework.plugins import resolve_ruleset
-    from cgframework.runtime.budget import SearchBudget
-    from cgframework.solvers.common import SolverError
-    from cgframework.solvers.dispatch import run_deep
-
-    ruleset = resolve_ruleset(ruleset)
-    if ruleset.convention is not Convention.NORMAL:
-        raise SolverError(
-            f"misère play needs a normal-play ruleset; {ruleset.name!r} is "
-            f"{ruleset.convention.value}"
-        )
-    if isinstance(position, str):
-        position = parse_position(ruleset, position)
-    budget = SearchBudget.of(max_nodes, timeout)
-    ctx = SolveContext(first=first, budget=budget)
-    ctx.table.budget = budget
-    start = time.perf_counter()
-    if getattr(ruleset, "loopy", False):  # positions repeat: retrograde analysis, with draws
-        from cgframework.solvers.retrograde import solve_retrograde
-
-        # (on the deep thread like the other searches, so the deadline stops it)
-        solution = run_deep(solve_retrograde, ruleset, position, ctx, True, budget=budget)
-        solution = attrs.evolve(solution, convention=Convention.MISERE)
-    else:
-        solution = run_deep(solve_misere, ruleset, position, ctx, genus, budget=budget)
-    seconds = time.perf_counter() - start
-    return attrs.evolve(solution, stats=attrs.evolve(solution.stats, seconds=seconds))

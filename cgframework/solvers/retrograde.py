@@ -277,12 +277,13 @@ def _split_moves(
     moves: Sequence[tuple[str, int]],
 ) -> tuple[list[str], str]:
     """``moves`` are (text, status of the result for the opponent): the winning moves, else
-    the drawing ones, else all (all lose), and which of the three it is."""
+    the drawing ones, else none (every move loses, as no move at all does: a losing position
+    has no best move, in every solver), and which of the three it is."""
     for wanted, kind in ((LOSS, "win"), (DRAW, "draw")):
         chosen = [text for text, status in moves if status == wanted]
         if chosen:
             return chosen, kind
-    return [text for text, _ in moves], "loss"
+    return [], "loss"
 
 
 def solve_retrograde(

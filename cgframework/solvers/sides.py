@@ -117,7 +117,7 @@ def solve_sides(
     ruleset: Ruleset, position: Position, ctx: SolveContext, table: SidesTable | None = None
 ) -> Any:
     """Outcome with draws and the value ``onside & offside``, from the components' sides;
-    best moves: to a win for the mover, else to a draw."""
+    best moves: to a win for the mover, else to a draw (none when every move loses)."""
 
     if ruleset.convention is not Convention.NORMAL or ruleset.impartial:
         raise SolverError("loopy-sides serves partizan rulesets under normal play")
@@ -131,7 +131,7 @@ def solve_sides(
         reply = first_results(*table.sides(move.result))[0 if player is Player.RIGHT else 1]
         moves.append((move.text, "win" if reply == mine else "draw" if reply == "D" else "loss"))
     kind = next((k for k in ("win", "draw") if any(r == k for _, r in moves)), "loss")
-    best = [text for text, r in moves if r == kind] if moves else []
+    best = [text for text, r in moves if r == kind] if kind != "loss" else []
     ctx.table.nodes += table.positions
     if "D" in (left_first, right_first):
         outcome = Outcome.D

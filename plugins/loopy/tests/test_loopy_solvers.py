@@ -443,3 +443,30 @@ def test_auto_takes_the_sides_for_a_large_sum_and_falls_back():
     with mock.patch("cgframework.solvers.sides.onside", refuse):
         fallback = solve(PARTIZAN, text)
     assert fallback.method.startswith("retrograde") and fallback.outcome == retro.outcome
+
+
+@settings(max_examples=60, deadline=None)
+@given(digraphs(max_vertices=5, labels=("L", "R")), st.data())
+def test_a_losing_position_lists_no_best_moves(graph, data):
+    """When every move loses (the mover loses, as in a P-position), no move is "best": each
+    loopy solver lists none, as the loop-free solvers do; a win or a draw lists its moves."""
+    n, arcs = graph
+    tokens = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=2))
+    first = data.draw(st.sampled_from([Player.LEFT, Player.RIGHT]))
+    impartial = text_of(n, [(u, v, "") for u, v, _ in arcs], tokens)
+    cases = [(DIGRAPH, impartial, "loopy-grundy"), (DIGRAPH, impartial, "retrograde")]
+    cases += [(PARTIZAN, text_of(n, arcs, tokens), m) for m in ("retrograde", "loopy-sides")]
+    for ruleset, text, method in cases:
+        try:
+            solution = solve(ruleset, text, method=method, first=first)
+        except SolverError:  # loopy-sides: a token whose sides are not stoppers
+            continue
+        kind = solution.extra["best_moves_result"]
+        assert (solution.best_moves == ()) == (kind == "loss"), (method, text, kind)
+
+
+def test_backsliding_toads_losing_position_lists_no_moves():
+    """``T.F``: Left to move loses (either toad move lets the frog through), so no best move."""
+    solution = solve(BackslidingToadsAndFrogs(), "T.F")
+    assert solution.outcome == Outcome.P and solution.extra["best_moves_result"] == "loss"
+    assert solution.best_moves == ()

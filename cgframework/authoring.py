@@ -1,0 +1,61 @@
+"""What a plugin author imports to write a ruleset: the Ruleset protocol and its base class,
+moves and sums, the hook marker, what plugins register (solvers, simplifications, families,
+calc universes), and the helpers a specialised solver finishes its answer with.
+
+``help(cgframework)`` shows the user's API (``Game``, ``solve``, ``Player``, ``Solution``...);
+these names are the other half of the public API, documented here and in the plugin guide
+(docs/writing-a-plugin.md). Each is also importable from ``cgframework`` itself, so
+``from cgframework import BaseRuleset, hookimpl`` keeps working.
+"""
+
+from cgframework.extensions import (
+    Family,
+    Preserves,
+    Simplification,
+    SolveContext,
+    SolverSpec,
+    Universe,
+    copies_family,
+)
+from cgframework.game import (
+    BaseRuleset,
+    Move,
+    Position,
+    Ruleset,
+    SwapLetters,
+    as_score,
+    canonical_key,
+    components,
+    top_level_split,
+)
+from cgframework.hookspecs import hookimpl
+from cgframework.io import register_value_kind
+from cgframework.plugins import load_plugin
+from cgframework.runtime.cache import TranspositionTable
+from cgframework.solvers.common import exact_points, finish, finish_impartial
+
+__all__ = [
+    "BaseRuleset",
+    "Family",
+    "Move",
+    "Position",
+    "Preserves",
+    "Ruleset",
+    "Simplification",
+    "SolveContext",
+    "SolverSpec",
+    "SwapLetters",
+    "TranspositionTable",
+    "Universe",
+    "as_score",
+    "canonical_key",
+    "components",
+    "copies_family",
+    "exact_points",
+    "finish",
+    "finish_impartial",
+    "hookimpl",
+    "load_plugin",
+    "register_value_kind",
+    "top_level_split",
+]
