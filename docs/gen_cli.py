@@ -146,8 +146,20 @@ def api_modules() -> list[str]:
     """The modules the API reference documents: the user API, then every module the plugin
     guide's "What a plugin may import" table names (so a module added there renders here)."""
     table = GUIDE.read_text().split("## What a plugin may import", 1)[1]
-    named = re.findall(r"^\| `(cgframework[\w.]*)` \|", table, re.M)
+    named = re.findall(r"^\|\s*`(cgframework[\w.]*)`", table, re.M)
     return list(dict.fromkeys([*USER_MODULES, *AUTHOR_MODULES, *named]))
+
+
+def summary(module: str) -> str:
+    """The first sentence of a module's docstring, for the API reference's index."""
+    import importlib
+
+    doc = " ".join((importlib.import_module(module).__doc__ or "").split())
+    doc = re.sub(r"\s*\([^()]*:\w+:[^()]*\)", "", doc)  # cross-references in brackets
+    sentence = re.split(r"(?<=\.)\s|\s>>>", doc, maxsplit=1)[0].rstrip(".")
+    if len(sentence) > 110:
+        sentence = sentence[:110].rsplit(" ", 1)[0].rstrip(",;:") + " ..."
+    return sentence.replace("``", "`")
 
 
 def api_page(module: str) -> str:
@@ -161,7 +173,7 @@ def api_index(modules: list[str]) -> str:
     author = [m for m in modules if m not in USER_MODULES]
 
     def links(names: list[str]) -> list[str]:
-        return [f"- [`{m}`]({m}.md)" for m in names]
+        return [f"- [`{m}`]({m}.md): {_prose(summary(m))}" for m in names]
 
     return "\n".join(
         [

@@ -125,6 +125,9 @@ def test_the_api_reference_names_modules_that_import():
     assert "cgframework.runtime.compiled" in modules
     for name in modules:
         importlib.import_module(name)
+    index = gen_cli().api_index(modules)
+    for name in modules:
+        assert f"[`{name}`]({name}.md): " in index, name
 
 
 def test_every_page_in_the_navigation_exists():
