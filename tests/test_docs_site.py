@@ -1,0 +1,147 @@
+"""The docs site cannot rot: every Python example of the task pages runs, every ``cgf`` line of
+their command blocks exits 0, the CLI reference covers every registered command, and the API
+reference names only modules that import. None of this needs mkdocs (``.ci/docs`` builds the
+site itself, strictly)."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from cgframework.testing import run_cli
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+TASKS = DOCS / "tasks"
+BLOCK = re.compile(r"^```(\w+)\n(.*?)^```$", re.S | re.M)
+TASK_PAGES = sorted(p for p in TASKS.glob("*.md") if p.name != "index.md")
+NAMED_TASKS = [
+    "canonical-form",
+    "sums",
+    "comparison",
+    "thermograph",
+    "misere",
+    "loopy",
+    "scoring",
+    "sweeps",
+    "cluster",
+]
+
+
+def blocks(page: Path, language: str) -> list[str]:
+    return [body for lang, body in BLOCK.findall(page.read_text()) if lang == language]
+
+
+def command_lines(page: Path) -> list[list[str]]:
+    """The ``cgf`` command lines of a page's ``bash`` blocks, as argument lists (no ``cgf``)."""
+    lines = [line for block in blocks(page, "bash") for line in block.splitlines()]
+    return [shlex.split(line, comments=True)[1:] for line in lines if line.startswith("cgf ")]
+
+
+def gen_cli():
+    spec = importlib.util.spec_from_file_location("gen_cli", DOCS / "gen_cli.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_task_has_a_page_with_a_command_and_a_python_example():
+    assert [p.stem for p in TASK_PAGES] == sorted(NAMED_TASKS)
+    index = (TASKS / "index.md").read_text()
+    for page in TASK_PAGES:
+        assert f"({page.name})" in index, page.name
+        assert blocks(page, "python"), page.name
+        assert blocks(page, "bash") or page.stem == "cluster", page.name  # needs a cluster
+    assert "(../writing-a-plugin.md)" in index
+
+
+@pytest.mark.parametrize("page", TASK_PAGES, ids=lambda p: p.stem)
+def test_the_python_examples_run(page, tmp_path, monkeypatch):
+    """The page's ``python`` blocks, in order, in one namespace (as a reader would type them)."""
+    monkeypatch.chdir(tmp_path)
+    namespace: dict = {"__name__": f"docs_{page.stem.replace('-', '_')}"}
+    for i, block in enumerate(blocks(page, "python")):
+        exec(compile(block, f"{page.name} python block {i + 1}", "exec"), namespace)
+
+
+@pytest.mark.parametrize("page", TASK_PAGES, ids=lambda p: p.stem)
+def test_the_command_lines_run(page, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    for args in command_lines(page):
+        code, _, err = run_cli(capsys, *args)
+        assert code == 0, (args, err)
+
+
+def test_the_home_page_runs(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    page = DOCS / "index.md"
+    for block in blocks(page, "python"):
+        exec(compile(block, "index.md", "exec"), {"__name__": "docs_index"})
+    for args in command_lines(page):
+        assert run_cli(capsys, *args)[0] == 0, args
+
+
+def test_the_cli_reference_covers_every_registered_command():
+    generator = gen_cli()
+    names = generator.command_names()
+    expected = {"cgf", "cgf solve", "cgf calc", "cgf store info", "cgf sweep", "cgf pizza share"}
+    assert expected <= set(names)
+    page = generator.cli_reference()
+    headings = re.findall(r"^#+ `(cgf[^`]*)` \{ #([\w-]+) \}$", page, re.M)
+    assert [name for name, _ in headings] == names
+    assert len({anchor for _, anchor in headings}) == len(names)
+    for link in re.findall(r"\]\(#([\w-]+)\)", page):
+        assert link in {anchor for _, anchor in headings}, link
+
+
+def test_the_cli_reference_shows_help_and_options_as_typed():
+    page = gen_cli().cli_reference()
+    solve = page.split("`cgf solve` {", 1)[1].split("\n#", 1)[0]
+    assert "Solve a position: value, outcome, optimal moves" in solve
+    for option in ("--method", "--first", "--json", "--store", "--misere", "--max-nodes"):
+        assert f"`{option}" in solve, option
+    assert "\\[default: auto\\]" in solve
+    calc = page.split("`cgf calc` {", 1)[1].split("\n#", 1)[0]
+    assert "{1\\|0} + \\*" in calc  # escaped: shows as typed, not as a table cell or emphasis
+
+
+def test_help_text_markup_is_escaped_and_verbatim_paragraphs_kept():
+    generator = gen_cli()
+    lines = generator._help_markdown("Sum *2 and <5,2,0>.\n\n\b\n  cgf calc '*'\n  cgf x")
+    assert lines[0] == "Sum \\*2 and &lt;5,2,0&gt;."
+    assert lines[2:6] == ["```text", "cgf calc '*'", "cgf x", "```"]
+
+
+def test_the_api_reference_names_modules_that_import():
+    modules = gen_cli().api_modules()
+    assert modules[:3] == ["cgframework", "cgframework.api", "cgframework.values"]
+    for name in ("cgframework.cli", "cgframework.hookspecs", "cgframework.testing"):
+        assert name in modules
+    assert "cgframework.runtime.compiled" in modules
+    for name in modules:
+        importlib.import_module(name)
+    index = gen_cli().api_index(modules)
+    for name in modules:
+        assert f"[`{name}`]({name}.md): " in index, name
+
+
+def test_every_page_in_the_navigation_exists():
+    config = (ROOT / "mkdocs.yml").read_text()
+    listed = re.findall(r"^\s+- (?:[^:\n]+: )?([\w./-]+\.(?:md|ipynb))$", config, re.M)
+    generated = {"reference/cli.md", "reference/api/index.md"}
+    assert len(listed) >= 15
+    for path in listed:
+        assert path in generated or (DOCS / path).is_file(), path
+    for page in [*TASK_PAGES, DOCS / "changelog.md", DOCS / "tour.ipynb"]:
+        assert str(page.relative_to(DOCS)) in listed, page
+
+
+def test_the_changelog_page_includes_the_changelog():
+    assert '--8<-- "CHANGELOG.md"' in (DOCS / "changelog.md").read_text()
+    changelog = (ROOT / "CHANGELOG.md").read_text()
+    assert "## [Unreleased]" in changelog and "## [0.1.0]" in changelog
