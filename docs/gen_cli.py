@@ -163,8 +163,16 @@ def summary(module: str) -> str:
 
 
 def api_page(module: str) -> str:
-    """One API reference page: the module's docstring and documented members (mkdocstrings)."""
-    return f"# `{module}`\n\n::: {module}\n"
+    """One API reference page: the module's docstring and documented members (mkdocstrings);
+    a module that declares ``__all__`` shows those names only (``cgframework`` shows the user's
+    API, not the plugin author's names it also lets one import)."""
+    import importlib
+
+    names = getattr(importlib.import_module(module), "__all__", None)
+    if not names:
+        return f"# `{module}`\n\n::: {module}\n"
+    members = "".join(f"        - {name}\n" for name in names)
+    return f"# `{module}`\n\n::: {module}\n    options:\n      members:\n{members}"
 
 
 def api_index(modules: list[str]) -> str:

@@ -130,6 +130,19 @@ def test_the_api_reference_names_modules_that_import():
         assert f"[`{name}`]({name}.md): " in index, name
 
 
+def test_the_user_api_page_lists_the_users_names_and_authoring_the_authors():
+    """``cgframework``'s page documents its ``__all__`` (the user's API), not the plugin
+    author's names it also lets one import; those are ``cgframework.authoring``'s page's."""
+    import cgframework.authoring
+
+    user = gen_cli().api_page("cgframework")
+    assert "        - Game\n" in user and "        - solve\n" in user
+    assert "BaseRuleset" not in user and "hookimpl" not in user
+    assert "cgframework.authoring" in gen_cli().api_modules()
+    author = gen_cli().api_page("cgframework.authoring")
+    assert all(f"        - {name}\n" in author for name in cgframework.authoring.__all__)
+
+
 def test_every_page_in_the_navigation_exists():
     config = (ROOT / "mkdocs.yml").read_text()
     listed = re.findall(r"^\s+- (?:[^:\n]+: )?([\w./-]+\.(?:md|ipynb))$", config, re.M)
