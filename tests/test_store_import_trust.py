@@ -9,10 +9,13 @@ import base64
 import json
 import sqlite3
 import sys
+import tempfile
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import cgframework.store.check as check
 from cgframework import get_registry, parse_position, solve
@@ -373,3 +376,45 @@ def test_bad_budget_options_exit_2(exports, tmp_path, capsys):
         code, _, err = run_cli(capsys, "store", "import", store, str(exports["clean"]), *option)
         assert code == 2 and err.count("\n") == 1, (option, err)
     assert not Path(store).exists()
+
+
+PROVENANCES = {
+    # provenance: (origin, installation here?, verified) and the trust levels that read it
+    "computed here": (("computed", True, None), {"local", "verified", "imported"}),
+    "computed elsewhere": (("computed", False, None), {"verified", "imported"}),
+    "cluster": (("cluster", True, None), {"verified", "imported"}),
+    "unknown": (("unknown", None, None), {"verified", "imported"}),
+    "verified import": (("import", None, "recomputed"), {"verified", "imported"}),
+    "signed import": (("import", None, "signed ed25519:ab"), {"verified", "imported"}),
+    "unverified import": (("import", None, None), {"imported"}),
+}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(sorted(PROVENANCES)), min_size=1, max_size=6))
+def test_each_trust_level_reads_exactly_its_provenances(kinds):
+    kayles = get_registry().ruleset("kayles")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.sqlite"
+        with ValueStore(path) as store:
+            here = store.installation
+            for n, _ in enumerate(kinds, 1):
+                solve("kayles", str(n), store=store)
+        db = sqlite3.connect(path)
+        for n, kind in enumerate(kinds, 1):
+            origin, local, verified = PROVENANCES[kind][0]
+            installation = here if local else "elsewhere"
+            db.execute(
+                "UPDATE solutions SET origin=?, installation=?, verified=? WHERE position=?",
+                (origin, installation, verified, str(n)),
+            )
+        db.commit()
+        db.close()
+        for trust in ("local", "verified", "imported", "any"):
+            with ValueStore(path, trust=trust, read_only=True) as store:
+                for n, kind in enumerate(kinds, 1):
+                    readable = store.get(kayles, _key(kayles, str(n))) is not None
+                    level = "imported" if trust == "any" else trust
+                    assert readable == (level in PROVENANCES[kind][1]), (trust, kind)
+        with ValueStore(path, read_only=True) as store:
+            assert store.info()["unverified"] == kinds.count("unverified import")
