@@ -36,7 +36,11 @@ LAYERS: list[tuple[str, str, tuple[str, ...]]] = [
         ("solution", "extensions", "plugins"),
     ),
     ("json", "one cattrs converter: JSON in and out", ("io",)),
-    ("store", "the sqlite value store", ("store", "store.database", "store.errors")),
+    (
+        "store",
+        "the sqlite value store; export signatures",
+        ("store", "store.database", "store.errors", "store.signing"),
+    ),
     ("solvers", "generic solvers and the dispatcher", ("solvers", "solvers.*")),
     (
         "services",

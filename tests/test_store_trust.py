@@ -315,33 +315,39 @@ def test_trust_local_reads_only_what_this_installation_computed(
     source = tmp_path / "poisoned.jsonl"
     _write(source, [record])
     code, _, err = run_cli(capsys, "store", "import", str(path), str(source), "--verify", "0")
-    assert code == 0, err
-    code, out, _ = run_cli(capsys, "solve", "kayles", "30", "--store", str(path), "--json")
-    assert json.loads(out)["value"] == "0"  # trusted by default: `cgf store verify` finds it
-    args = ("solve", "kayles", "30", "--store", str(path), "--trust", "local", "--json")
-    code, out, _ = run_cli(capsys, *args)
-    assert json.loads(out)["value"] == "*7" and "from_store" not in json.loads(out)
-    # memo rows and records of another installation sharing the file
-    monkeypatch.setenv("CGFRAMEWORK_INSTALLATION", "elsewhere")
-    run_cli(capsys, "solve", "domineering", "....|....|....", "--store", str(path))
-    monkeypatch.delenv("CGFRAMEWORK_INSTALLATION")
-    domineering = get_registry().ruleset("domineering")
-    with ValueStore(path, trust="local") as store:
-        assert store.memo_size() > 0
-        assert all(store.memo_get(domineering, key) is None for key, _, _ in _memo(store))
-        key = position_key(domineering, parse_position(domineering, BOARD), Player.LEFT)
-        assert store.get(domineering, key) is None
-    code, out, _ = run_cli(capsys, "store", "info", str(path))
-    assert "computed by another installation (elsewhere): 1" in out
+    assert code == 0 and "1 unverified" in err, err
+    args = ("solve", "kayles", "30", "--store", str(path), "--json")
+    for trust in ("imported", "any"):  # asked for: unverified imports answer too
+        code, out, _ = run_cli(capsys, *args, "--trust", trust)
+        assert json.loads(out)["value"] == "0" and json.loads(out)["from_store"], trust
     sweep_args = ("sweep", "kayles", "heaps", "--from", "29", "--to", "31", "--store", str(path))
     code, out, err = run_cli(capsys, *sweep_args, "--trust", "local")
     expected = [str(solve("kayles", str(n)).value) for n in (29, 30, 31)]
     assert [json.loads(line)["value"] for line in out.splitlines()] == expected
     assert "0 from the store" in err
+    # the computed answer replaced the unverified import
     code, out, err = run_cli(capsys, *sweep_args)
-    assert json.loads(out.splitlines()[1])["value"] == "0" and "3 from the store" in err
-    code, _, err = run_cli(capsys, *args[:-3], "--trust", "everyone")
-    assert code == 2 and "unknown trust level" in err
+    assert [json.loads(line)["value"] for line in out.splitlines()] == expected
+    assert "3 from the store" in err
+    code, out, _ = run_cli(capsys, *args, "--trust", "imported")
+    assert json.loads(out)["value"] == "*7"
+    # memo rows and records of another installation sharing the file
+    monkeypatch.setenv("CGFRAMEWORK_INSTALLATION", "elsewhere")
+    run_cli(capsys, "solve", "domineering", "....|....|....", "--store", str(path))
+    monkeypatch.delenv("CGFRAMEWORK_INSTALLATION")
+    domineering = get_registry().ruleset("domineering")
+    board = parse_position(domineering, "....|....|....")
+    key = position_key(domineering, board, Player.LEFT)
+    with ValueStore(path, trust="local") as store:
+        assert store.memo_size() > 0
+        assert all(store.memo_get(domineering, key) is None for key, _, _ in _memo(store))
+        assert store.get(domineering, key) is None
+    with ValueStore(path) as store:  # the default reads another installation's rows
+        assert store.get(domineering, key) is not None
+    code, out, _ = run_cli(capsys, "store", "info", str(path))
+    assert "computed by another installation (elsewhere): 1" in out
+    code, _, err = run_cli(capsys, *args, "--trust", "everyone")
+    assert code == 2 and "unknown trust level" in err and err.count("\n") == 1
 
 
 def test_bad_verify_options_exit_2(tmp_path, capsys):
@@ -386,7 +392,7 @@ def test_an_old_store_is_migrated_with_origin_unknown(tmp_path, capsys):
         assert store.get(kayles, key)[1].value is solution.value
         solve("kayles", "31", store=store)
     code, out, _ = run_cli(capsys, "store", "info", str(path))
-    assert "(schema 2)" in out and "computed here: 1" in out and "before provenance" in out
+    assert "(schema 3)" in out and "computed here: 1" in out and "before provenance" in out
 
 
 @pytest.mark.parametrize(

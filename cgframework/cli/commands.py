@@ -18,6 +18,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from cgframework.cli.common import (
+    TRUST_HELP,
     InputError,
     MaxNodesOption,
     TimeoutOption,
@@ -48,7 +49,7 @@ from cgframework.plugins import (
 from cgframework.runtime.budget import LimitExceeded
 from cgframework.runtime.deep import call_deep
 from cgframework.solvers.dispatch import available_methods, solve
-from cgframework.store.errors import StoreError
+from cgframework.store.errors import DEFAULT_TRUST, StoreError
 from cgframework.values.notation import MAX_LENGTH, elide
 
 
@@ -67,9 +68,7 @@ def solve_cmd(
     store: Annotated[
         str | None, typer.Option(help="sqlite value store to read from and write to.")
     ] = None,
-    trust: Annotated[
-        str, typer.Option(help="Store rows to read: any, or local (computed here only).")
-    ] = "any",
+    trust: Annotated[str, typer.Option(help=TRUST_HELP)] = DEFAULT_TRUST,
     board: Annotated[
         str | None,
         typer.Option(help="Read the position from this file (e.g. a JSON board) instead."),

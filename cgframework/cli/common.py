@@ -20,7 +20,7 @@ from cgframework.plugins import (
 from cgframework.runtime.inputs import InputTextError, read_text_argument
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import SolverError, solve
-from cgframework.store.errors import TRUST_LEVELS, StoreError
+from cgframework.store.errors import DEFAULT_TRUST, StoreError, trust_level
 
 if TYPE_CHECKING:
     from cgframework.store.database import ValueStore
@@ -154,12 +154,15 @@ def solve_or_fail(
     method: str,
     first: Player,
     store_path: str | None = None,
-    trust: str = "any",
+    trust: str = DEFAULT_TRUST,
     **limits: Any,
 ) -> Solution:
-    """Solve; ``limits`` are ``max_nodes`` / ``timeout`` (a stopped search is exit 3)."""
-    if trust not in TRUST_LEVELS:
-        fail(f"unknown trust level {trust!r} (any or local)")
+    """Solve; ``limits`` are ``max_nodes`` / ``timeout`` (a stopped search is exit 3);
+    ``trust`` says which store rows may answer (see :func:`open_trusting_store`)."""
+    try:
+        trust = trust_level(trust)
+    except StoreError as exc:
+        fail(str(exc))
     try:
         if store_path is None:
             return solve(ruleset, position, method=method, first=first, **limits)
@@ -191,13 +194,23 @@ def solve_misere_or_fail(
 
 
 def open_store(path: str) -> ValueStore:
-    return open_trusting_store(path, "any")
+    """The value store at ``path`` at the default trust level (no unverified imports)."""
+    return open_trusting_store(path, DEFAULT_TRUST)
+
+
+TRUST_HELP = (
+    "Store rows that may answer: verified (default: computed here, by another installation "
+    "or a cluster, and verified imports), local (computed here only), or imported (also "
+    "unverified imports; 'any' is an older spelling)."
+)
+"""The help of a ``--trust`` option (``cgf solve``, ``cgf sweep``)."""
 
 
 def open_trusting_store(path: str, trust: str) -> ValueStore:
-    """The value store at ``path``, read as ``trust`` allows (any row, or ``local`` ones);
-    created if no file is there, refused in one line if the file is not a usable store. A
-    store that cannot be written is read, with a warning."""
+    """The value store at ``path``, read as ``trust`` allows (``verified``: every row but
+    unverified imports; ``local``: only rows computed here; ``imported``/``any``: all);
+    created if no file is there, refused in one line if the file is not a usable store or
+    the trust level unknown. A store that cannot be written is read, with a warning."""
     from cgframework.store.database import ValueStore
 
     try:
@@ -219,5 +232,3 @@ def value_text(value: Any) -> str:
     if hasattr(value, "numerator") and getattr(value, "denominator", 1) != 1:
         return f"{value.numerator}/{value.denominator}"
     return str(value)
-
-

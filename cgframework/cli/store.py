@@ -1,8 +1,11 @@
-"""``cgf store``: look into a value store, export it, import another's export, verify it.
+"""``cgf store``: look into a value store, export it (signed, optionally), import another's
+export, verify it, make a signing key pair.
 
-Imports are checked record by record before one transaction (see :mod:`cgframework.store.check`) and
-a sample of the values is recomputed; ``verify`` recomputes a stored sample (or all) and
-the memo rows those searches reach. Store failures (damaged file, full disk, read-only
+Imports are checked record by record before one transaction (see
+:mod:`cgframework.store.check`) and recomputed within a CPU-time budget: records not reached
+are stored unverified and answer only under ``--trust imported``, until ``verify --all``
+recomputes them. An export signed by a trusted key (:mod:`cgframework.store.signing`) is
+imported verified without recomputation. Store failures (damaged file, full disk, read-only
 filesystem) are one line and leave the store as it was.
 """
 
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 import sys
 import tempfile
@@ -21,6 +25,7 @@ import typer
 from cgframework.cli.common import app, fail
 from cgframework.store.check import (
     DEFAULT_VERIFY,
+    IMPORT_CPU_SECONDS,
     ImportRefused,
     differences,
     imported_rows,
@@ -29,10 +34,17 @@ from cgframework.store.check import (
     verify_records,
     verify_store,
 )
-from cgframework.store.database import StoreError, ValueStore, check_store_file, now
+from cgframework.store.database import (
+    SIGNED,
+    VERIFIED_BY_RECOMPUTATION,
+    StoreError,
+    ValueStore,
+    check_store_file,
+    now,
+)
 
 store_app = typer.Typer(
-    help="The sqlite value store: info, export, import, verify.", no_args_is_help=True
+    help="The sqlite value store: info, export, import, verify, keygen.", no_args_is_help=True
 )
 app.add_typer(store_app, name="store")
 
@@ -60,10 +72,11 @@ def store_info(
     path: Annotated[str, typer.Argument(help="Store file.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Entries per ruleset and rules version, and per origin.
+    """Entries per ruleset and rules version, and per provenance.
 
-    Origins: computed here, computed by another installation, imported from which file, or
-    unknown (rows stored before provenance was kept)."""
+    Provenance: computed here, computed by another installation or by a cluster, imported
+    from which file (verified by recomputation, signed by a trusted key, or unverified: not
+    answered from unless --trust imported), or unknown (stored before provenance was kept)."""
     with open_existing(path) as store:
         info = store.info()
     if as_json:
@@ -80,6 +93,11 @@ def store_info(
         print("by origin:")
     for row in info["origins"]:
         print(f"  {_origin_label(row)}: {row['entries']}")
+    if info["unverified"]:
+        print(
+            f"{info['unverified']} unverified imported entries: not answered from unless "
+            "--trust imported; `cgf store verify --all` recomputes them"
+        )
 
 
 def _origin_label(row: dict) -> str:
@@ -88,8 +106,14 @@ def _origin_label(row: dict) -> str:
         return "computed here"
     if origin == "computed":
         return f"computed by another installation ({by})"
-    if origin == "import":
-        return f"imported from {by}"
+    if origin == "cluster":
+        return f"computed by cluster {by}"
+    if origin == "verified import":
+        return f"imported from {by}, verified by recomputation"
+    if origin == "signed import":
+        return f"imported from {by}, signed by {row.get('key')}"
+    if origin == "unverified import":
+        return f"imported from {by}, unverified"
     return "origin unknown (stored before provenance was kept)"
 
 
@@ -99,13 +123,26 @@ def store_export(
     out: Annotated[
         str, typer.Option("--out", "-o", help="JSON lines file (default stdout).")
     ] = "-",
+    sign: Annotated[
+        str | None,
+        typer.Option(
+            help="Private key (from `cgf store keygen`): also write a detached signature "
+            "OUT.sig (needs --out)."
+        ),
+    ] = None,
 ) -> None:
     """Write every entry, with its provenance, as JSON lines for `cgf store import`.
 
     The output is complete or absent: a file is written under a temporary name and renamed
-    when done; standard output gets the lines only after the whole store was read."""
+    when done; standard output gets the lines only after the whole store was read. With
+    --sign KEY, OUT.sig lets whoever trusts the key's public half import it as verified."""
     if out != "-" and not Path(out).parent.is_dir():
         fail(f"cannot write {out!r}: no directory {str(Path(out).parent)!r}")
+    key = None
+    if sign is not None:
+        if out == "-":
+            fail("--sign needs --out FILE (the signature is written to FILE.sig)")
+        key = _signing(lambda signing: signing.load_private_key(sign))
     with open_existing(path) as store:
         try:
             if out != "-":
@@ -118,19 +155,61 @@ def store_export(
                         sys.stdout.write(line)
         except StoreError as exc:
             fail(str(exc))
+    if key is not None:
+        _write_signature(out, key)
+        note(f"exported {count} entries, signed: {out}.sig")
+        return
     note(f"exported {count} entries")
 
 
-def parse_verify(text: str) -> int | None:
-    """``--verify``: a count of records to recompute, or ``all`` (``None``)."""
-    if text.strip().lower() == "all":
-        return None
+def _signing(use):  # noqa: ANN001, ANN202 (a callback of the signing module)
+    """``use(signing module)``, a signing failure (no extra, bad key...) being one line."""
+    from cgframework.store import signing
+
+    try:
+        return use(signing)
+    except signing.SigningError as exc:
+        fail(str(exc))
+
+
+def _write_signature(out: str, key: object) -> None:
+    """Sign the export just written; if that fails, the export goes too (no unsigned file
+    where a signed one was asked for)."""
+    try:
+        data = Path(out).read_bytes()
+    except OSError as exc:
+        fail(f"cannot read {out!r} back to sign it: {exc.strerror}")
+    try:
+        _signing(lambda signing: signing.write_signature(f"{out}.sig", signing.sign(data, key)))
+    except BaseException:
+        Path(out).unlink(missing_ok=True)
+        raise
+
+
+@store_app.command("keygen")
+def store_keygen(
+    path: Annotated[str, typer.Argument(help="Private key file to write (and PATH.pub).")],
+) -> None:
+    """Make an Ed25519 key pair for signing exports: PATH (private, mode 0600) and PATH.pub.
+
+    Publish PATH.pub; importers pass it (or a directory of such files) to
+    `cgf store import --trusted-key`. Needs pip install 'cgframework[sign]'."""
+    pair = _signing(lambda signing: signing.generate(path))
+    print(pair.fingerprint)
+    note(f"wrote {pair.private} (private: keep it) and {pair.public} (public)")
+
+
+def parse_verify(text: str) -> int | str | None:
+    """``--verify``: ``auto`` (every record within the CPU budget), ``all`` (``None``), or
+    a count of records to recompute at random."""
+    if text.strip().lower() in ("auto", "all"):
+        return None if text.strip().lower() == "all" else "auto"
     try:
         count = int(text)
     except ValueError:
-        fail(f"--verify takes a number of records or 'all', not {text!r}")
+        fail(f"--verify takes auto, all or a number of records, not {text!r}")
     if count < 0:
-        fail(f"--verify takes a number of records (0 or more) or 'all', not {count}")
+        fail(f"--verify takes auto, all or a number of records (0 or more), not {count}")
     return count
 
 
@@ -156,22 +235,49 @@ def store_import(
     path: Annotated[str, typer.Argument(help="Store file (created if no file is there).")],
     source: Annotated[str, typer.Argument(help="JSON lines from `cgf store export`, - stdin.")],
     verify: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="Records to recompute with their ruleset's solver before importing "
-            "(a number, or all).",
+            help="Records to recompute with their ruleset's solver: auto (default: every "
+            "record, in file order, within --cpu-seconds; the rest stored unverified), all "
+            "(every record, however long), or a number chosen at random (0: none). With a "
+            "trusted signature: none unless given.",
         ),
-    ] = str(DEFAULT_VERIFY),
+    ] = None,
+    cpu_seconds: Annotated[
+        float,
+        typer.Option(min=0, help="CPU seconds --verify auto may spend recomputing."),
+    ] = IMPORT_CPU_SECONDS,
     seed: Annotated[
-        int | None, typer.Option(help="Seed of the random sample (default: unpredictable).")
+        int | None, typer.Option(help="Seed of a random --verify N (default: unpredictable).")
+    ] = None,
+    signature: Annotated[
+        str | None,
+        typer.Option(help="Detached signature of SOURCE (default with --trusted-key: SOURCE.sig)."),
+    ] = None,
+    trusted_key: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Public key (from `cgf store keygen`, or ssh-ed25519) or a directory of "
+            "*.pub keys whose signatures make records verified without recomputing "
+            "(repeatable).",
+        ),
     ] = None,
 ) -> None:
-    """Merge an export into a store, every record checked and a sample recomputed.
+    """Merge an export into a store, every record checked and recomputed within a budget.
 
-    Every record is checked (types, key, ruleset, value) and a sample recomputed before one
-    transaction: any bad record refuses the whole import, naming its line, and nothing is
-    written. Entries the store has are kept (a warning counts those that answer otherwise)."""
-    sample = parse_verify(verify)
+    Every record is checked (types, key, ruleset, value) before one transaction. Then records
+    are recomputed in file order until --cpu-seconds of CPU time (default 60) are spent; those
+    not reached are stored unverified: `solve`/`sweep` do not answer from them (unless
+    --trust imported) until `cgf store verify --all` recomputes them. A record recomputed
+    otherwise refuses the whole import, naming its line, and nothing is written. An export
+    signed by a --trusted-key is stored verified without recomputation; a bad signature, an
+    untrusted key or a changed file refuses it. Entries the store has are kept (a warning
+    counts those that answer otherwise)."""
+    sample = "auto" if verify is None else parse_verify(verify)
+    if not math.isfinite(cpu_seconds):
+        fail(f"--cpu-seconds takes a number of seconds, not {cpu_seconds}")
+    if signature is not None and not trusted_key:
+        fail("--signature needs --trusted-key PUBKEY (the key to check it with)")
     try:
         check_store_file(Path(path))
         if Path(path).exists():  # refuse a damaged or read-only store before the work
@@ -182,20 +288,45 @@ def store_import(
             fail(f"cannot create value store {path!r}: no directory {str(Path(path).parent)!r}")
     except StoreError as exc:
         fail(str(exc))
+    keys = None
+    if trusted_key:
+        if source == "-" and signature is None:
+            fail("importing standard input signed needs --signature FILE")
+        keys = _signing(lambda signing: signing.trusted_keys(trusted_key))
     data = read_source(source)
     digest = hashlib.sha256(data).hexdigest()[:16]
     label = f"{'stdin' if source == '-' else Path(source).name} sha256:{digest} on {now()}"
+    how = VERIFIED_BY_RECOMPUTATION
+    if keys is not None:
+        sig_path = signature if signature is not None else f"{source}.sig"
+        signer = _signing(lambda signing: signing.verify(data, sig_path, keys))
+        how = SIGNED + signer
+        if verify is None:
+            sample = 0
     try:
         records = read_records(iter_lines(data))
-        rng = random.Random(seed) if seed is not None else None
-        checked = verify_records(records, sample, rng)
     except ImportRefused as exc:
         fail(f"{source}: {exc}; nothing imported")
     new = not Path(path).exists()
+    existing: set[tuple[str, str]] = set()
+    if not new:
+        existing = _stored_keys(path)
     try:
-        with ValueStore(path) as store:
+        rng = random.Random(seed) if seed is not None else None
+        checked = verify_records(
+            records,
+            None if sample in ("auto", None) else sample,
+            rng,
+            cpu_seconds=cpu_seconds if sample == "auto" else None,
+            skip=lambda record: (record.ruleset.name, record.key) in existing,
+        )
+    except ImportRefused as exc:
+        fail(f"{source}: {exc}; nothing imported")
+    verified = None if keys is not None else checked
+    try:
+        with ValueStore(path, trust="imported") as store:
             differ = [] if new else differences(store, records)
-            added = store.put_imported(imported_rows(records, label))
+            added = store.put_imported(imported_rows(records, label, verified, how))
     except StoreError as exc:
         if new:  # nothing imported: no new store either
             for suffix in ("", "-wal", "-shm"):
@@ -206,7 +337,31 @@ def store_import(
             f"warning: {len(differ)} records answer otherwise than this store (kept the "
             f"store's; `cgf store verify` checks it), e.g. {differ[0]}"
         )
-    note(f"read {len(records)} entries, recomputed {checked}, added {added}")
+    fresh = {n for n, record in records if (record.ruleset.name, record.key) not in existing}
+    if keys is not None:
+        note(
+            f"read {len(records)} entries, signed by {how.removeprefix(SIGNED)}, "
+            f"recomputed {len(checked)}, added {added}"
+        )
+        return
+    unverified = len(fresh - checked)
+    tail = ""
+    if unverified:
+        tail = (
+            f"; {unverified} unverified (not answered from unless --trust imported; "
+            "`cgf store verify --all` recomputes them)"
+        )
+    note(f"read {len(records)} entries, recomputed {len(checked)}, added {added}{tail}")
+
+
+def _stored_keys(path: str) -> set[tuple[str, str]]:
+    """(ruleset, key) of every row the store has: an import keeps those, so it does not
+    spend its budget recomputing them."""
+    try:
+        with ValueStore(path, read_only=True, trust="imported") as store:
+            return {(ruleset, key) for ruleset, _, key in store.addresses()}
+    except StoreError as exc:
+        fail(str(exc))
 
 
 @store_app.command("verify")
@@ -215,7 +370,12 @@ def store_verify(
     sample: Annotated[
         int, typer.Option(help="Records to recompute, chosen at random.")
     ] = DEFAULT_VERIFY,
-    every: Annotated[bool, typer.Option("--all", help="Recompute every record.")] = False,
+    every: Annotated[
+        bool,
+        typer.Option(
+            "--all", help="Recompute every record; mark the unverified imports found right."
+        ),
+    ] = False,
     seed: Annotated[
         int | None, typer.Option(help="Seed of the random sample (default: unpredictable).")
     ] = None,
@@ -224,10 +384,17 @@ def store_verify(
 
     Every record is checked as an import would check it; the sample is recomputed with the
     rulesets' solvers (never the store's memo), and the memo rows those searches reach are
-    compared. Prints each bad record or row; exit code 1 if any, 0 if none."""
+    compared. Prints each bad record or row; exit code 1 if any, 0 if none. Counts the
+    imported records not yet verified (not answered from by default); --all recomputes them
+    and marks those found right verified (a wrong one is reported and stays unverified)."""
     if sample < 0:
         fail(f"--sample must be 0 or more, not {sample}")
-    with open_existing(path) as store:
+    try:
+        check_store_file(Path(path))
+        store = ValueStore(path, create=False, read_only=not every, check=True)
+    except StoreError as exc:
+        fail(str(exc))
+    with store:
         try:
             report = verify_store(
                 store,
@@ -235,6 +402,9 @@ def store_verify(
                 random.Random(seed) if seed is not None else None,
                 on_problem=lambda line: print(line, flush=True),
             )
+            marked = 0
+            if report.promoted and not store.read_only:
+                marked = store.mark_verified(report.promoted, VERIFIED_BY_RECOMPUTATION)
         except StoreError as exc:
             fail(str(exc))
     for line in report.notes:
@@ -244,5 +414,13 @@ def store_verify(
         f"{report.memo_checked} of {report.memo_rows} memo rows compared; "
         f"{len(report.problems)} bad"
     )
+    left = report.unverified - marked
+    if every and report.promoted and store.read_only:
+        note(f"{len(report.promoted)} unverified records found right, not marked: read-only")
+    elif marked:
+        note(f"{marked} unverified imported records recomputed and marked verified")
+    if left:
+        hint = "" if every else "; `cgf store verify --all` recomputes them"
+        note(f"{left} unverified imported records: not answered from unless --trust imported{hint}")
     if report.problems:
         raise typer.Exit(1)

@@ -9,10 +9,18 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cgframework.cli.common import app, fail, open_store, open_trusting_store, parse_player
+from cgframework.cli.common import (
+    TRUST_HELP,
+    app,
+    fail,
+    open_store,
+    open_trusting_store,
+    parse_player,
+)
 from cgframework.extensions import Family
 from cgframework.plugins import get_registry
 from cgframework.store.database import ValueStore
+from cgframework.store.errors import DEFAULT_TRUST
 from cgframework.sweep.runner import Record, SweepError, SweepStats, TlsFiles, sweep, write_records
 
 err = Console(stderr=True, highlight=False)
@@ -32,7 +40,7 @@ def run_sweep(
     fmt: str,
     progress: bool | None,
     tls: TlsFiles | None = None,
-    trust: str = "any",
+    trust: str = DEFAULT_TRUST,
 ) -> SweepStats:
     """The sweep behind ``cgf sweep`` and the plugins' family commands: records on stdout
     as they come, a progress bar with an ETA on stderr, a summary line at the end."""
@@ -135,7 +143,7 @@ def sweep_cmd(
     ] = None,
     tls_cert: Annotated[str | None, typer.Option(help="Client certificate (tls://).")] = None,
     tls_key: Annotated[str | None, typer.Option(help="Client private key (tls://).")] = None,
-    trust: Annotated[str, typer.Option(help="Store rows to read: any, or local.")] = "any",
+    trust: Annotated[str, typer.Option(help=TRUST_HELP)] = DEFAULT_TRUST,
 ) -> None:
     """Solve every member FROM..TO of a family: one record per member, resumable."""
     registry = get_registry()

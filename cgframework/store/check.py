@@ -10,6 +10,12 @@ store's ``memo`` rows (so poisoned memo rows cannot vouch for poisoned records),
 as values, not strings (:class:`Recomputer`). The same recomputation checks a store's memo
 rows: every entry the verifying search computes is compared with the store's row of the same
 address (:func:`verify_store`).
+
+An import recomputes every record while that fits the time a user expects: records are
+recomputed in file order until :data:`IMPORT_CPU_SECONDS` of CPU time are spent, and the
+records not reached are stored marked unverified, never answered from (under the default
+trust) until ``cgf store verify --all`` recomputes them. Which records answer never depends
+on a random sample.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import functools
 import json
 import random
 import re
+import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -34,11 +41,13 @@ from cgframework.game import (
 )
 from cgframework.io import converter, load_value
 from cgframework.plugins import Registry, get_registry
+from cgframework.runtime.budget import SearchStopped
 from cgframework.runtime.cache import TranspositionTable
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import run_deep, solve
 from cgframework.store.database import (
     MAX_JSON_DEPTH,
+    VERIFIED_BY_RECOMPUTATION,
     ImportedRow,
     ValueStore,
     decode_memo,
@@ -48,8 +57,14 @@ from cgframework.store.database import (
 )
 from cgframework.values import CanonicalGame, nimber
 
+IMPORT_CPU_SECONDS = 60.0
+"""CPU seconds ``cgf store import`` spends recomputing records (``--cpu-seconds``): records
+are recomputed in file order until this much CPU time is used; the rest are stored
+unverified. ``--verify all`` recomputes every record whatever it takes."""
+
 DEFAULT_VERIFY = 16
-"""Records ``cgf store import`` recomputes unless told otherwise (``--verify N|all``)."""
+"""Records ``cgf store verify`` recomputes at random unless told otherwise (``--sample``);
+unverified imports are counted, and recomputed by ``--all``."""
 
 VALUE_KINDS: dict[Convention, tuple[str, ...]] = {
     Convention.NORMAL: ("canonical",),
@@ -302,8 +317,10 @@ class Recomputer:
         self.registry = registry or get_registry()
         self.tables: dict[str, TranspositionTable] = {}
 
-    def disagreement(self, record: CheckedRecord) -> str | None:
-        """``None`` if the recomputation agrees with the record, else what differs."""
+    def disagreement(self, record: CheckedRecord, timeout: float | None = None) -> str | None:
+        """``None`` if the recomputation agrees with the record, else what differs. A
+        ``timeout`` (seconds) that runs out raises
+        :class:`~cgframework.runtime.budget.SearchStopped`."""
         table = self.tables.setdefault(record.ruleset.name, TranspositionTable())
         stored = record.solution
         try:
@@ -313,7 +330,10 @@ class Recomputer:
                 first=stored.first,
                 table=table,
                 registry=self.registry,
+                timeout=timeout,
             )
+        except SearchStopped:
+            raise
         except Exception as exc:  # a solver that now refuses this position
             return f"cannot be recomputed: {exc}"
         return compare_solutions(stored, fresh)
@@ -414,21 +434,43 @@ def verify_records(
     sample: int | None,
     rng: random.Random | None = None,
     registry: Registry | None = None,
-) -> int:
-    """Recompute ``sample`` random records (``None``: all); raise :class:`ImportRefused` on
-    the first disagreement. Returns how many were recomputed."""
+    cpu_seconds: float | None = None,
+    skip: Callable[[CheckedRecord], bool] | None = None,
+) -> set[int]:
+    """Recompute ``sample`` random records (``None``: all), in file order; raise
+    :class:`ImportRefused` on the first disagreement. With ``cpu_seconds``, stop once this
+    process has spent that much CPU time (a record still being recomputed then is stopped:
+    it stays unverified). ``skip`` leaves records out (e.g. positions the store has).
+    Returns the line numbers of the records recomputed and found right."""
     chosen = sample_indices(len(records), sample, rng or random.SystemRandom())
     recomputer = Recomputer(registry)
+    verified: set[int] = set()
+    started = time.process_time()
+
+    def left() -> float | None:
+        if cpu_seconds is None:
+            return None
+        return cpu_seconds - (time.process_time() - started)
 
     def run() -> None:
         for index in sorted(chosen):
             number, record = records[index]
-            problem = recomputer.disagreement(record)
+            if skip is not None and skip(record):
+                continue
+            remaining = left()
+            if remaining is not None and remaining <= 0:
+                return
+            try:
+                # a wall-clock limit of the CPU time left: never later than the budget
+                problem = recomputer.disagreement(record, remaining)
+            except SearchStopped:
+                return
             if problem is not None:
                 raise ImportRefused(f"line {number}: {record.describe()}: {problem}")
+            verified.add(number)
 
     run_deep(run)
-    return len(chosen)
+    return verified
 
 
 def differences(store: ValueStore, records: list[tuple[int, CheckedRecord]]) -> list[str]:
@@ -445,10 +487,17 @@ def differences(store: ValueStore, records: list[tuple[int, CheckedRecord]]) -> 
     return found
 
 
-def imported_rows(records: list[tuple[int, CheckedRecord]], source: str) -> list[ImportedRow]:
-    """The rows :meth:`ValueStore.put_imported` adds, provenance kept, origin ``source``."""
+def imported_rows(
+    records: list[tuple[int, CheckedRecord]],
+    source: str,
+    verified: set[int] | None = None,
+    how: str = VERIFIED_BY_RECOMPUTATION,
+) -> list[ImportedRow]:
+    """The rows :meth:`ValueStore.put_imported` adds, provenance kept, origin ``source``;
+    the records on the lines ``verified`` (``None``: every line) are marked verified ``how``,
+    the others unverified."""
     rows = []
-    for _, record in records:
+    for number, record in records:
         prov = record.provenance
         rows.append(
             ImportedRow(
@@ -462,6 +511,7 @@ def imported_rows(records: list[tuple[int, CheckedRecord]], source: str) -> list
                 solver=prov.get("solver") or record.solution.method,
                 cgf_version=prov.get("cgframework"),
                 created=prov.get("created"),
+                verified=how if verified is None or number in verified else None,
             )
         )
     return rows
@@ -479,6 +529,10 @@ class VerifyReport:
     unchecked: int = 0
     memo_rows: int = 0
     memo_checked: int = 0
+    unverified: int = 0
+    """Imported records not yet verified (before this verification)."""
+    promoted: list[tuple[str, str, str]] = attrs.field(factory=list)
+    """(ruleset, rules version, key) of unverified records recomputed and found right."""
     problems: list[str] = attrs.field(factory=list)
     notes: list[str] = attrs.field(factory=list)
 
@@ -491,10 +545,13 @@ def verify_store(
     on_problem: Callable[[str], None] | None = None,
 ) -> VerifyReport:
     """Check every record of a store as an import would, recompute ``sample`` random ones
-    (``None``: all), and compare the memo rows the recomputation reaches."""
+    (``None``: all), and compare the memo rows the recomputation reaches. Unverified
+    imports recomputed and found right are listed in ``promoted`` (the caller marks them)."""
     registry = registry or get_registry()
     report = VerifyReport()
     rng = rng or random.SystemRandom()
+    unverified = store.unverified()
+    report.unverified = len(unverified)
 
     def bad(message: str) -> None:
         report.problems.append(message)
@@ -521,8 +578,11 @@ def verify_store(
             origin, record = checked[index]
             problem = recomputer.disagreement(record)
             report.recomputed += 1
+            address = (record.ruleset.name, record.ruleset.version, record.key)
             if problem is not None:
                 bad(f"{record.describe()} [{origin}]: {problem}")
+            elif address in unverified:
+                report.promoted.append(address)
 
     run_deep(run)
     _verify_memo(store, recomputer, report, bad)
@@ -567,6 +627,8 @@ def _origin_text(provenance: dict[str, Any], here: str) -> str:
     origin = provenance.get("origin") or "unknown"
     if origin == "import":
         return f"imported from {provenance.get('source')}"
+    if origin == "cluster":
+        return f"computed by cluster {provenance.get('source')}"
     if origin == "computed":
         by = provenance.get("installation")
         return "computed here" if by == here else f"computed by {by}"

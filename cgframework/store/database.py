@@ -7,12 +7,15 @@ read and write at once, and every write is one autocommitted statement or one tr
 a crash, a full disk or Ctrl-C loses at most what was being written and never corrupts the file.
 
 Every row keeps its provenance: ``origin`` (``computed`` here or by another installation,
-``import`` of an export file, or ``unknown`` for rows older than provenance), the installation
-that computed it, the solver, the cgframework version and the time. ``trust="local"`` reads
-only rows this installation computed. A file that exists but is not a value store (empty, not
-sqlite, another program's database, damaged) is refused with :class:`StoreError`, never read
-as an empty store; a store that cannot be written (read-only file, directory or filesystem)
-is opened for reading only.
+``cluster`` for a Dask cluster's results, ``import`` of an export file, or ``unknown`` for rows
+older than provenance), the installation that computed it, the solver, the cgframework version
+and the time; an imported row also says whether and how it was verified (``verified``: NULL
+until it is, then ``recomputed`` or ``signed ed25519:FINGERPRINT``). What may answer is the
+trust level's choice (:data:`~cgframework.store.errors.TRUST_LEVELS`): by default every row
+but an unverified import; ``local`` only rows this installation computed. A file that exists
+but is not a value store (empty, not sqlite, another program's database, damaged) is refused
+with :class:`StoreError`, never read as an empty store; a store that cannot be written
+(read-only file, directory or filesystem) is opened for reading only.
 """
 
 from __future__ import annotations
@@ -38,10 +41,11 @@ from cgframework.io import converter, load_value, value_kind
 from cgframework.runtime.cache import MISSING
 from cgframework.runtime.version import VERSION
 from cgframework.solution import Solution
-from cgframework.store.errors import TRUST_LEVELS, StoreError
+from cgframework.store.errors import DEFAULT_TRUST, StoreError, trust_level
 
-SCHEMA_VERSION = 2
-"""``PRAGMA user_version`` of a current store: 1 (or 0) before provenance, 2 with it."""
+SCHEMA_VERSION = 3
+"""``PRAGMA user_version`` of a current store: 1 (or 0) before provenance, 2 with it, 3 with
+the verification of imported rows."""
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -58,6 +62,7 @@ CREATE TABLE IF NOT EXISTS solutions (
     solver       TEXT,
     cgf_version  TEXT,
     created      TEXT,
+    verified     TEXT,
     PRIMARY KEY (ruleset, version, key)
 );
 CREATE TABLE IF NOT EXISTS memo (
@@ -80,6 +85,14 @@ MIGRATION_2 = (
     "ALTER TABLE memo ADD COLUMN installation TEXT",
 )
 """Schema 1 -> 2: provenance columns, with defaults (old rows: origin ``unknown``)."""
+
+MIGRATION_3 = ("ALTER TABLE solutions ADD COLUMN verified TEXT",)
+"""Schema 2 -> 3: how an imported row was verified; rows imported before are unverified
+(only a sample of them was recomputed), so they answer only under ``--trust imported``."""
+
+VERIFIED_BY_RECOMPUTATION = "recomputed"
+SIGNED = "signed "
+"""Prefix of the ``verified`` column of a row imported under a trusted signature."""
 
 
 def installation_id() -> str:
@@ -264,7 +277,8 @@ class ValueStore:
     directory or filesystem is not writable is opened read-only anyway, and then
     :meth:`put` and :meth:`memo_put_many` do nothing (``skipped`` counts them).
     ``check``: run sqlite's ``quick_check`` on open, refusing a damaged file.
-    ``trust``: ``any`` reads every row; ``local`` only rows this installation computed.
+    ``trust``: ``verified`` (default) reads every row but imports not yet verified;
+    ``local`` only rows this installation computed; ``imported`` (or ``any``) every row.
     """
 
     def __init__(
@@ -274,12 +288,10 @@ class ValueStore:
         create: bool = True,
         read_only: bool = False,
         check: bool = False,
-        trust: str = "any",
+        trust: str = DEFAULT_TRUST,
     ) -> None:
-        if trust not in TRUST_LEVELS:
-            raise StoreError(f"unknown trust level {trust!r} (any or local)")
+        self.trust = trust_level(trust)
         self.path = Path(path)
-        self.trust = trust
         self.installation = installation_id()
         self.hits = 0
         self.writes = 0
@@ -403,7 +415,7 @@ class ValueStore:
                 for statement in SCHEMA.split(";"):
                     self._db.execute(statement)
             elif version < SCHEMA_VERSION:  # another process may have migrated meanwhile
-                for statement in MIGRATION_2:
+                for statement in (MIGRATION_2 if version < 2 else ()) + MIGRATION_3:
                     self._db.execute(statement)
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             self._db.execute("COMMIT")
@@ -472,9 +484,16 @@ class ValueStore:
     # --- solutions --------------------------------------------------------------------
 
     def _trusted(self, table: str = "") -> tuple[str, tuple[str, ...]]:
-        """SQL condition and parameters for the rows the trust level lets us read."""
-        if self.trust == "any":
+        """SQL condition and parameters for the rows the trust level lets us read. Memo rows
+        are never imported: only ``local`` limits them (to this installation's)."""
+        if self.trust == "imported":
             return "", ()
+        if self.trust == "verified":
+            if table == "memo" or not self.provenance:
+                return "", ()  # a store older than provenance holds no marked import
+            if "verified" not in self.columns:  # schema 2, read-only: imports unverified
+                return " AND origin<>'import'", ()
+            return " AND (origin<>'import' OR verified IS NOT NULL)", ()
         if not self.provenance:
             return " AND 0", ()
         if table == "memo":
@@ -509,7 +528,8 @@ class ValueStore:
         origin: str = "computed",
         source: str | None = None,
     ) -> None:
-        """Store a Solution (one atomic statement; an existing row is kept). ``origin`` says
+        """Store a Solution (one atomic statement; an existing row is kept, but for an
+        unverified import, which the computed answer replaces). ``origin`` says
         where it was computed: ``computed`` (here) or ``cluster`` (by a Dask cluster's
         workers, ``source`` naming the scheduler)."""
         if origin not in ("computed", "cluster"):
@@ -521,9 +541,15 @@ class ValueStore:
         row = (ruleset.name, ruleset.version, key, solution.position, data)
         with self._guard("cannot write to"):
             self._db.execute(
-                "INSERT OR IGNORE INTO solutions (ruleset, version, key, position, solution, "
+                "INSERT INTO solutions (ruleset, version, key, position, solution, "
                 "origin, installation, source, solver, cgf_version, created) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (ruleset, version, key) DO UPDATE SET position=excluded.position, "
+                "solution=excluded.solution, origin=excluded.origin, "
+                "installation=excluded.installation, source=excluded.source, "
+                "solver=excluded.solver, cgf_version=excluded.cgf_version, "
+                "created=excluded.created, verified=NULL "
+                "WHERE solutions.origin='import' AND solutions.verified IS NULL",
                 (
                     *row,
                     origin,
@@ -544,11 +570,41 @@ class ValueStore:
         before = len(self)
         self._write_many(
             "INSERT OR IGNORE INTO solutions (ruleset, version, key, position, solution, origin, "
-            "installation, source, solver, cgf_version, created) "
-            "VALUES (?, ?, ?, ?, ?, 'import', ?, ?, ?, ?, ?)",
+            "installation, source, solver, cgf_version, created, verified) "
+            "VALUES (?, ?, ?, ?, ?, 'import', ?, ?, ?, ?, ?, ?)",
             [attrs.astuple(row) for row in rows],
         )
         return len(self) - before
+
+    def addresses(self) -> Iterator[tuple[str, str, str]]:
+        """(ruleset, rules version, key) of every row, whatever the trust level."""
+        with self._guard("cannot read"):
+            yield from self._db.execute("SELECT ruleset, version, key FROM solutions")
+
+    def unverified(self) -> set[tuple[str, str, str]]:
+        """(ruleset, rules version, key) of every imported row not yet verified."""
+        if not self.provenance:
+            return set()
+        state = "verified IS NULL" if "verified" in self.columns else "1"
+        with self._guard("cannot read"):
+            return set(
+                self._db.execute(
+                    f"SELECT ruleset, version, key FROM solutions WHERE origin='import' AND {state}"
+                )
+            )
+
+    def mark_verified(self, keys: Iterable[tuple[str, str, str]], how: str) -> int:
+        """Mark imported rows (ruleset, rules version, key) verified, ``how`` saying by what
+        (e.g. ``recomputed``), in one transaction. Returns how many were marked."""
+        if self.read_only:
+            raise StoreError(f"value store {str(self.path)!r} is read-only: cannot mark rows")
+        before = len(self.unverified())
+        self._write_many(
+            "UPDATE solutions SET verified=? WHERE ruleset=? AND version=? AND key=? "
+            "AND origin='import' AND verified IS NULL",
+            [(how, *key) for key in keys],
+        )
+        return before - len(self.unverified())
 
     def __len__(self) -> int:
         with self._guard("cannot read"):
@@ -598,16 +654,23 @@ class ValueStore:
             ).fetchall()
             origins = []
             if self.provenance:
+                state = "verified" if "verified" in self.columns else "NULL"
                 found = self._db.execute(
                     "SELECT origin, CASE origin WHEN 'computed' THEN installation ELSE source END, "
-                    "COUNT(*) FROM solutions GROUP BY 1, 2 ORDER BY 1, 2"
+                    f"{state}, COUNT(*) FROM solutions GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"
                 ).fetchall()
             else:
-                found = [("unknown", None, sum(r[2] for r in rows))] if rows else []
-            for origin, where, count in found:
-                if origin == "computed":
-                    origin = "computed here" if where == self.installation else "computed"
-                origins.append({"origin": origin, "by": where, "entries": count})
+                found = [("unknown", None, None, sum(r[2] for r in rows))] if rows else []
+            provenance: dict[str, int] = {}
+            for origin, where, verified, count in found:
+                entry = {"origin": _provenance(origin, where, verified, self.installation)}
+                entry |= {"by": where, "entries": count}
+                if verified and verified.startswith(SIGNED):
+                    entry["key"] = verified.removeprefix(SIGNED)
+                origins.append(entry)
+                kind = entry["origin"]
+                kind = "computed by another installation" if kind == "computed" else kind
+                provenance[kind] = provenance.get(kind, 0) + count
             schema = self._db.execute("PRAGMA user_version").fetchone()[0]
         return {
             "path": str(self.path),
@@ -618,6 +681,8 @@ class ValueStore:
             "read_only": not self.writable,
             "rulesets": [{"ruleset": r[0], "version": r[1], "entries": r[2]} for r in rows],
             "origins": origins,
+            "provenance": provenance,
+            "unverified": provenance.get("unverified import", 0),
         }
 
     def records(self) -> Iterator[dict[str, Any]]:
@@ -683,6 +748,19 @@ class ValueStore:
         return count
 
 
+def _provenance(origin: str, where: str | None, verified: str | None, here: str) -> str:
+    """The provenance of a row in words: ``computed here``, ``computed`` (by another
+    installation), ``cluster``, ``verified import``, ``signed import``, ``unverified import``
+    or ``unknown``."""
+    if origin == "computed":
+        return "computed here" if where == here else "computed"
+    if origin == "import":
+        if not verified:
+            return "unverified import"
+        return "signed import" if verified.startswith(SIGNED) else "verified import"
+    return origin
+
+
 @attrs.frozen
 class ImportedRow:
     """One checked record of an export file, as :meth:`ValueStore.put_imported` stores it."""
@@ -697,6 +775,8 @@ class ImportedRow:
     solver: str | None
     cgf_version: str | None
     created: str | None
+    verified: str | None = None
+    """NULL: not verified (not answered from by default); else how it was verified."""
 
 
 def _remove(name: str) -> None:

@@ -189,7 +189,8 @@ def sweep(
     extra = list(plugins._extra_modules)
     # Local workers share the store file (read-through caches); remote ones may not see it.
     path = str(store.path) if store is not None and executor in ("local", "processes") else None
-    path = None if store is not None and store.trust != "any" else path  # they read all rows
+    # Workers open the file at the default trust level: a stricter one keeps them out of it.
+    path = None if store is not None and store.trust == "local" else path
     try:
         if pool is None:
             for n, text, _ in members:
