@@ -46,11 +46,32 @@ from cgframework.plugins import (
     register_commands,
     registry_with_universe,
 )
+from cgframework.runtime import memory
 from cgframework.runtime.budget import LimitExceeded
 from cgframework.runtime.deep import call_deep
 from cgframework.solvers.dispatch import available_methods, solve
 from cgframework.store.errors import DEFAULT_TRUST, StoreError
 from cgframework.values.notation import MAX_LENGTH, elide
+
+
+@app.callback()
+def global_options(
+    max_memory: Annotated[
+        str | None,
+        typer.Option(
+            envvar=memory.ENV_VAR,
+            show_envvar=False,
+            help="Memory ceiling, e.g. 2G, 500M or none (default: half the machine's, or of "
+            f"the container's limit; also ${memory.ENV_VAR}). Past it: exit 3.",
+        ),
+    ] = None,
+) -> None:
+    """Options for every command, applied before it runs."""
+    try:
+        size = memory.default_limit() if max_memory is None else memory.parse_size(max_memory)
+    except ValueError as exc:
+        fail(f"--max-memory: {exc}")
+    memory.set_limit(size)
 
 
 @app.command("solve")
@@ -240,7 +261,7 @@ def calc(
             if timeout is not None:  # e.g. norton() of a number born on day 3000: minutes
                 return within_timeout(timeout, time.monotonic(), uni.parse, text)
             return call_deep(uni.parse, text)
-        except LimitExceeded:
+        except (LimitExceeded, MemoryError):
             raise
         except RecursionError:
             fail(f"invalid {uni.name} expression {shorten(text)}: nested too deeply")
@@ -491,6 +512,8 @@ def main(argv: list[str] | None = None) -> None:
     errors = _click_exceptions(command)
     aborts = tuple(e for e in (getattr(errors, "Abort", None), typer.Abort) if e)
     exits = tuple(e for e in (getattr(errors, "Exit", None), typer.Exit) if e)
+    ceiling = memory.limit()  # the command's ceiling ends with it (main() may run in-process)
+    out_of_memory = False
     try:
         status = command.main(args=argv, prog_name="cgf", standalone_mode=False)
         if status == 130:  # typer turns Ctrl-C into this exit status
@@ -517,12 +540,17 @@ def main(argv: list[str] | None = None) -> None:
             # int <-> str conversion of a huge number (sys.get_int_max_str_digits)
             _die(f"a number has more than {sys.get_int_max_str_digits()} digits (limit)", 3)
         _die(f"internal error: ValueError: {exc} (set CGF_DEBUG=1 for a traceback)", 1)
-    except MemoryError:  # a limit of the machine: a search too big for its memory
-        _die("out of memory (limit): try --max-nodes or --timeout, or a smaller position", 3)
+    except MemoryError:  # past --max-memory (or the machine's): a search too big for it
+        out_of_memory = True
     except RecursionError:
         _die("internal error: recursion too deep (set CGF_DEBUG=1 for a traceback)", 1)
     except Exception as exc:  # a bug: still one line, with a way to see the traceback
         _die(f"internal error: {type(exc).__name__}: {exc} (set CGF_DEBUG=1 for a traceback)", 1)
+    finally:
+        message = memory.exhausted_message()
+        memory.set_limit(ceiling)
+    if out_of_memory:  # (out of the handler: what the failed work held is freed by now)
+        _die(message, 3)
 
 
 MAX_MESSAGE = 300

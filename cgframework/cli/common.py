@@ -17,6 +17,7 @@ from cgframework.game import Player, Ruleset, parse_position
 from cgframework.plugins import (
     resolve_ruleset,
 )
+from cgframework.runtime.budget import LimitExceeded
 from cgframework.runtime.inputs import InputTextError, read_text_argument
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import SolverError, solve
@@ -135,6 +136,8 @@ def load_position(ruleset: Ruleset, text: str) -> Any:
         fail(f"empty position for ruleset {ruleset.name!r}")
     try:
         return parse_position(ruleset, text)
+    except (MemoryError, LimitExceeded):  # too big for --max-memory: exit 3, not bad input
+        raise
     except RecursionError:
         fail(f"invalid {ruleset.name} position {shorten(text)}: nested too deeply")
     except Exception as exc:  # a plugin's parser may raise anything on bad text

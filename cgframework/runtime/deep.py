@@ -110,6 +110,9 @@ class DeepCall:
         try:
             self.thread = threading.Thread(target=target, name="cgframework-deep", daemon=True)
             self.thread.start()
+        except RuntimeError as exc:  # no room for its stack (under a memory ceiling)
+            _raise_limit(False)
+            raise MemoryError(f"cannot start the deep-recursion thread: {exc}") from exc
         except BaseException:
             _raise_limit(False)
             raise

@@ -33,6 +33,7 @@ from operator import attrgetter
 from typing import Any
 
 from cgframework.game import Outcome
+from cgframework.runtime import memory
 from cgframework.runtime.compiled import load_kernel
 from cgframework.values.hooks import provided
 from cgframework.values.interned import Interned
@@ -41,6 +42,11 @@ OPTION_LIST_LIMIT = 4096
 """``*m`` (and ``x + *m``) with more options than this list them lazily (:class:`StarOptions`)."""
 TREE_LIMIT = 2000
 """Deepest uptimal (birthday) that general-game algorithms expand as a tree."""
+
+_MEMORY_CHECK_MASK = 255
+"""Every 256 new forms, resident memory is compared with the ceiling (:func:`memory.check`,
+~10 µs): a sum or a heat too big for ``--max-memory`` stops cleanly (exit 3)."""
+_BUILDING = "building this canonical form"
 
 
 class ValueTooLarge(ValueError):
@@ -204,6 +210,8 @@ def _intern(lefts: tuple[CanonicalGame, ...], rights: tuple[CanonicalGame, ...])
     if found is not None:
         _interned[key] = found
         return found
+    if not len(_by_id) & _MEMORY_CHECK_MASK:  # (before the tables change: they stay whole)
+        memory.check(_BUILDING)
     g = object.__new__(CanonicalGame)
     put = object.__setattr__
     put(g, "id", len(_by_id))
@@ -871,7 +879,9 @@ def add_py(g: CanonicalGame, h: CanonicalGame) -> CanonicalGame:
 
 def _tick() -> None:
     """Called by the kernel every few hundred new forms: a bytecode, so a pending deadline
-    exception or Ctrl-C reaches a long add() in C, and other threads get the GIL."""
+    exception or Ctrl-C reaches a long add() in C, and other threads get the GIL; and the
+    memory ceiling is checked (:func:`memory.check`)."""
+    memory.check(_BUILDING)
 
 
 if _kernel is not None:  # what the kernel hands back to Python
