@@ -18,7 +18,7 @@ from typing import Annotated
 
 import typer
 
-from cgframework.cli.common import app, fail
+from cgframework.cli.common import HELP_OPTIONS, app, fail, old_output_option, output_file
 from cgframework.store.check import (
     DEFAULT_VERIFY,
     ImportRefused,
@@ -31,8 +31,20 @@ from cgframework.store.check import (
 )
 from cgframework.store.database import StoreError, ValueStore, check_store_file, now
 
+EXAMPLES = """
+
+\b
+Examples:
+  cgf store info values.sqlite
+  cgf store export values.sqlite -o values.jsonl
+  cgf store import other.sqlite values.jsonl
+  cgf store verify values.sqlite --all
+"""
+
 store_app = typer.Typer(
-    help="The sqlite value store: info, export, import, verify.", no_args_is_help=True
+    help="The sqlite value store: info, export, import, verify." + EXAMPLES,
+    no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
 )
 app.add_typer(store_app, name="store")
 
@@ -63,7 +75,13 @@ def store_info(
     """Entries per ruleset and rules version, and per origin.
 
     Origins: computed here, computed by another installation, imported from which file, or
-    unknown (rows stored before provenance was kept)."""
+    unknown (rows stored before provenance was kept).
+
+    \b
+    Examples:
+      cgf store info values.sqlite
+      cgf store info values.sqlite --json
+    """
     with open_existing(path) as store:
         info = store.info()
     if as_json:
@@ -96,14 +114,25 @@ def _origin_label(row: dict) -> str:
 @store_app.command("export")
 def store_export(
     path: Annotated[str, typer.Argument(help="Store file.")],
-    out: Annotated[
-        str, typer.Option("--out", "-o", help="JSON lines file (default stdout).")
-    ] = "-",
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="JSON lines file (default: standard output)."
+        ),
+    ] = None,
+    old_out: Annotated[str | None, old_output_option("out")] = None,
 ) -> None:
     """Write every entry, with its provenance, as JSON lines for `cgf store import`.
 
     The output is complete or absent: a file is written under a temporary name and renamed
-    when done; standard output gets the lines only after the whole store was read."""
+    when done; standard output gets the lines only after the whole store was read.
+
+    \b
+    Examples:
+      cgf store export values.sqlite -o values.jsonl
+      cgf store export values.sqlite | gzip > values.jsonl.gz
+    """
+    out = output_file(output, out=old_out) or "-"
     if out != "-" and not Path(out).parent.is_dir():
         fail(f"cannot write {out!r}: no directory {str(Path(out).parent)!r}")
     with open_existing(path) as store:
@@ -170,7 +199,14 @@ def store_import(
 
     Every record is checked (types, key, ruleset, value) and a sample recomputed before one
     transaction: any bad record refuses the whole import, naming its line, and nothing is
-    written. Entries the store has are kept (a warning counts those that answer otherwise)."""
+    written. Entries the store has are kept (a warning counts those that answer otherwise).
+
+    \b
+    Examples:
+      cgf store import other.sqlite values.jsonl
+      cgf store import other.sqlite values.jsonl --verify all
+      gunzip -c values.jsonl.gz | cgf store import other.sqlite -
+    """
     sample = parse_verify(verify)
     try:
         check_store_file(Path(path))
@@ -224,7 +260,14 @@ def store_verify(
 
     Every record is checked as an import would check it; the sample is recomputed with the
     rulesets' solvers (never the store's memo), and the memo rows those searches reach are
-    compared. Prints each bad record or row; exit code 1 if any, 0 if none."""
+    compared. Prints each bad record or row; exit code 1 if any, 0 if none.
+
+    \b
+    Examples:
+      cgf store verify values.sqlite
+      cgf store verify values.sqlite --all
+      cgf store verify values.sqlite --sample 500 --seed 1
+    """
     if sample < 0:
         fail(f"--sample must be 0 or more, not {sample}")
     with open_existing(path) as store:

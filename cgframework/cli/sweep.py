@@ -122,11 +122,14 @@ def sweep_cmd(
     executor: Annotated[
         str,
         typer.Option(
+            metavar="EXECUTOR",
             help="local, processes, dask://HOST:PORT (a trusted scheduler: it runs pickled "
-            "code) or tls://HOST:PORT (Dask's TLS settings, or the --tls-* files)."
+            "code) or tls://HOST:PORT (Dask's TLS settings, or the --tls-* files).",
         ),
     ] = "local",
-    fmt: Annotated[str, typer.Option("--format", help="jsonl or csv.")] = "jsonl",
+    fmt: Annotated[
+        str, typer.Option("--format", metavar="jsonl|csv", help="Records as JSON lines or CSV.")
+    ] = "jsonl",
     method: Annotated[str, typer.Option(help="auto, generic, or a solver name.")] = "auto",
     first: Annotated[str, typer.Option(help="Player to move first: L or R.")] = "L",
     progress: Annotated[bool | None, typer.Option(help="Progress bar (default: on a tty).")] = None,
@@ -137,7 +140,15 @@ def sweep_cmd(
     tls_key: Annotated[str | None, typer.Option(help="Client private key (tls://).")] = None,
     trust: Annotated[str, typer.Option(help="Store rows to read: any, or local.")] = "any",
 ) -> None:
-    """Solve every member FROM..TO of a family: one record per member, resumable."""
+    """Solve every member FROM..TO of a family: one record per member, resumable.
+
+    \b
+    Examples:
+      cgf sweep kayles heaps --to 500 --store values.sqlite
+      cgf sweep domineering 2xn --from 1 --to 12 --format csv --jobs 2
+      cgf sweep octal heaps:0.137 --to 100
+      cgf sweep kayles heaps --to 5000 --executor dask://10.0.0.5:8786
+    """
     registry = get_registry()
     try:
         rs = registry.ruleset(ruleset)
