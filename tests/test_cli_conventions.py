@@ -123,19 +123,26 @@ def test_dash_h_is_help_everywhere(capsys, path):
     assert "Usage: cgf" in out and "--help" in out
 
 
-def test_shell_completion_is_offered_and_completes_commands():
-    listed = child_cgf("--help")
-    assert "--install-completion" in listed.stdout and "--show-completion" in listed.stdout
+def bash_completes(words: str) -> list[str]:
+    """What ``cgf``'s bash completion offers when TAB is pressed after ``words``."""
     done = subprocess.run(
         [sys.executable, "-c", "from cgframework.cli.commands import main; main()"],
         capture_output=True,
         text=True,
-        env={**os.environ, "_CGF_COMPLETE": "complete_bash", "COMP_WORDS": "cgf pizza se"}
-        | {"COMP_CWORD": "2"},  # what bash passes when TAB is pressed after "cgf pizza se"
+        env={**os.environ, "_CGF_COMPLETE": "complete_bash", "COMP_WORDS": words}
+        | {"COMP_CWORD": str(len(words.split()) - 1)},
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["search"]
+    return done.stdout.split()
+
+
+def test_shell_completion_is_offered_and_completes_commands_and_rulesets():
+    listed = child_cgf("--help")
+    assert "--install-completion" in listed.stdout and "--show-completion" in listed.stdout
+    assert bash_completes("cgf pizza se") == ["search"]
+    assert bash_completes("cgf solve domi") == ["domineering"]
+    assert bash_completes("cgf sweep toads") == ["toads-and-frogs", "toads-frogs"]
 
 
 # --- help: metavars, choices, examples -------------------------------------------------------

@@ -23,6 +23,7 @@ import typer
 from cgframework.cli.common import (
     InputError,
     MaxNodesOption,
+    RulesetArgument,
     TimeoutOption,
     app,
     draw_svg,
@@ -60,15 +61,16 @@ from cgframework.values.notation import MAX_LENGTH, elide
 
 @app.command("solve")
 def solve_cmd(
-    ruleset: Annotated[str, typer.Argument(help="Ruleset name (see `cgf rulesets`).")],
+    ruleset: RulesetArgument,
     position: Annotated[
         str | None, typer.Argument(help="Position text, @FILE, or - for stdin.")
     ] = None,
     method: Annotated[
         str,
         typer.Option(
-            help="auto, generic, or a solver of the ruleset (`cgf rulesets` lists each "
-            "ruleset's methods; an unknown one is refused with the list)."
+            help="auto (the best that applies), generic (the ruleset's convention's search: "
+            "grundy, canonical, outcome, minimax...) or one by name; each ruleset's are in "
+            "`cgf rulesets --json`, and an unknown one is refused with the list."
         ),
     ] = "auto",
     first: Annotated[str, typer.Option(help="Player to move first: L or R.")] = "L",
@@ -362,7 +364,7 @@ def _write_thermograph(path: str, uni: Any, text: str, value: Any, op: str | Non
 
 @app.command()
 def tree(
-    ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
+    ruleset: RulesetArgument,
     position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],
     output: Annotated[
         str, typer.Option("--output", "-o", metavar="FILE", help="The SVG file to write.")
@@ -388,7 +390,7 @@ def tree(
 
 @app.command()
 def play(
-    ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
+    ruleset: RulesetArgument,
     position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],
     you: Annotated[str, typer.Option(help="Your side: L or R.")] = "L",
     first: Annotated[str, typer.Option(help="Who moves first: L or R.")] = "L",

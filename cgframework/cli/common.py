@@ -135,6 +135,22 @@ TimeoutOption = Annotated[
 """The search-limit options of ``cgf solve`` and ``calc``, for any command to reuse."""
 
 
+def complete_ruleset(incomplete: str) -> list[str]:
+    """Shell completion of a RULESET argument: the installed names and aliases it starts."""
+    from cgframework.plugins import get_registry
+
+    registry = get_registry()
+    return sorted(n for n in [*registry.rulesets, *registry.aliases] if n.startswith(incomplete))
+
+
+RulesetArgument = Annotated[
+    str,
+    typer.Argument(
+        help="Ruleset name or alias (see `cgf rulesets`).", autocompletion=complete_ruleset
+    ),
+]
+"""The RULESET argument of a command, with shell completion of the installed names."""
+
 OutputOption = Annotated[
     str | None, typer.Option("--output", "-o", metavar="FILE", help="Write to this file.")
 ]

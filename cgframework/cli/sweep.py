@@ -9,7 +9,14 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cgframework.cli.common import app, fail, open_store, open_trusting_store, parse_player
+from cgframework.cli.common import (
+    RulesetArgument,
+    app,
+    fail,
+    open_store,
+    open_trusting_store,
+    parse_player,
+)
 from cgframework.extensions import Family
 from cgframework.plugins import get_registry
 from cgframework.store.database import ValueStore
@@ -113,7 +120,7 @@ def sweep_records(
 
 @app.command("sweep")
 def sweep_cmd(
-    ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
+    ruleset: RulesetArgument,
     family: Annotated[str, typer.Argument(help="Family name (see `cgf rulesets --json`).")],
     start: Annotated[int, typer.Option("--from", help="First parameter.")] = 0,
     to: Annotated[int, typer.Option(help="Last parameter (inclusive).")] = 10,
