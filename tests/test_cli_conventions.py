@@ -291,6 +291,16 @@ def test_piped_solve_table_keeps_long_names_whole(capsys, long_named_ruleset):
     assert f"ruleset\t{LONG_NAME}" in out.splitlines()
 
 
+def test_piped_census_table_is_the_json_classes_as_lines(capsys):
+    args = ("guaranteed", "census", "--day", "1", "--atoms=-1,0,1")
+    code, out, err = run_cli(capsys, *args)
+    assert code == 0, err
+    header, *rows = [line.split("\t") for line in out.splitlines()]
+    assert header == ["#", "canonical form", "born", "forms", "Ls", "Rs"]
+    _, as_json, _ = run_cli(capsys, *args, "--json")
+    assert [row[1] for row in rows] == [c["canonical"] for c in json.loads(as_json)["classes"]]
+
+
 # --- did you mean ----------------------------------------------------------------------------
 
 

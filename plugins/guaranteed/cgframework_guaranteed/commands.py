@@ -284,9 +284,8 @@ def census(
 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-    from rich.table import Table
 
-    from cgframework.cli import fail
+    from cgframework.cli import fail, print_table
     from cgframework_guaranteed.census import CensusTooLarge
     from cgframework_guaranteed.census import census as run_census
 
@@ -333,14 +332,21 @@ def census(
             )
         )
         return
-    table = Table(
-        title=f"{result.forms} guaranteed forms born by day {day}, {len(result.classes)} classes"
-    )
-    for column in ("#", "canonical form", "born", "forms", "Ls", "Rs"):
-        table.add_column(column)
+    rows = []
     for i, c in enumerate(result.classes, 1):
         s = c.canonical.stops
-        table.add_row(
-            str(i), str(c.canonical), str(c.canonical.birthday), str(c.forms), str(s.Ls), str(s.Rs)
+        rows.append(
+            (
+                str(i),
+                str(c.canonical),
+                str(c.canonical.birthday),
+                str(c.forms),
+                str(s.Ls),
+                str(s.Rs),
+            )
         )
-    Console().print(table)
+    print_table(
+        rows,
+        ("#", "canonical form", "born", "forms", "Ls", "Rs"),
+        title=f"{result.forms} guaranteed forms born by day {day}, {len(result.classes)} classes",
+    )
