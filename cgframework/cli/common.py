@@ -92,7 +92,7 @@ def print_table(
     columns: Sequence[str] | None = None,
     title: str | None = None,
 ) -> None:
-    """A table on standard output. On a terminal rich draws it (names never wrapped); piped
+    """A table on standard output. On a terminal rich draws it (cells wrapped, not cut); piped
     or redirected it is plain text, one line per row (after a header line of ``columns``),
     cells separated by tabs: no width to fit, so nothing is cut, and scripts split on tabs."""
     if not _stdout_is_terminal():
@@ -108,8 +108,8 @@ def print_table(
     else:  # key and value lines
         table = Table(title=title, show_header=False, box=None)
         columns = [""] * max((len(row) for row in rows), default=0)
-    for i, column in enumerate(columns):
-        table.add_column(column, no_wrap=i == 0)
+    for column in columns:
+        table.add_column(column, overflow="fold")  # wrapped to the terminal, never cut
     for row in rows:
         table.add_row(*map(str, row))
     out.print(table)
