@@ -69,8 +69,16 @@ class Registry:
         try:
             return self.rulesets[key]
         except KeyError:
-            known = ", ".join(sorted(self.rulesets)) or "none"
-            raise UnknownRuleset(f"unknown ruleset {name!r} (installed: {known})") from None
+            raise UnknownRuleset(f"unknown ruleset {name!r} ({self._ruleset_hint(name)})") from None
+
+    def _ruleset_hint(self, name: str) -> str:
+        """``did you mean 'nim'?`` for a near miss among names and aliases, else the list."""
+        from difflib import get_close_matches
+
+        close = get_close_matches(name, [*self.rulesets, *self.aliases], n=1)
+        if close:
+            return f"did you mean {close[0]!r}?"
+        return "installed: " + (", ".join(sorted(self.rulesets)) or "none")
 
     def family(self, ruleset: str, name: str) -> Family:
         """A family by name; ``NAME:ARG`` binds the argument of a family that takes one."""

@@ -61,7 +61,7 @@ def test_calc_json_gives_stops_mean_and_temperature(capsys):
         (("solve", "nim", "3", "--first", "X"), "unknown player"),
         (("solve", "nim"), "give a POSITION or --board FILE"),
         (("solve", "nim", "3", "--board", "x.json"), "give a POSITION or --board FILE"),
-        (("frobnicate",), "No such command"),
+        (("frobnicate",), "no such command"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_with_exit_2(capsys, args, fragment):

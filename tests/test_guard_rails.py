@@ -117,4 +117,4 @@ def test_guaranteed_on_domineering_3x3_reports_only_winning_moves(capsys):
     (v1,2 or v2,2); before the guard rail every Left move was listed as best."""
     code, out, _ = run_cli(capsys, "solve", "domineering", "...|...|...", "--method", "guaranteed")
     assert code == 0
-    assert "v1,2, v2,2" in out and "v1,1" not in out and " N" in out
+    assert "v1,2, v2,2" in out and "v1,1" not in out and "outcome\tN" in out

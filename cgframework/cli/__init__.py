@@ -10,18 +10,23 @@ plugin's commands write ``from cgframework.cli import fail, out``;
 from typing import Any
 
 from cgframework.cli.common import (
+    HELP_OPTIONS,
     InputError,
     MaxNodesOption,
+    OutputOption,
     TimeoutOption,
     app,
     draw_svg,
     fail,
     load_position,
     load_ruleset,
+    old_output_option,
     open_store,
     open_trusting_store,
     out,
+    output_file,
     parse_player,
+    print_table,
     read_position_text,
     shorten,
     value_text,
@@ -40,8 +45,10 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "HELP_OPTIONS",
     "InputError",
     "MaxNodesOption",
+    "OutputOption",
     "TimeoutOption",
     "app",
     "draw_svg",
@@ -49,10 +56,13 @@ __all__ = [
     "load_position",
     "load_ruleset",
     "main",
+    "old_output_option",
     "open_store",
     "open_trusting_store",
     "out",
+    "output_file",
     "parse_player",
+    "print_table",
     "read_position_text",
     "shorten",
     "value_text",

@@ -7,12 +7,15 @@ on stderr and exit with code 2; nothing is written half-way.
 
 from __future__ import annotations
 
+import difflib
 import importlib
+import inspect
 import json
 import os
 import re
 import sys
 import time
+import typing
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -21,14 +24,18 @@ from cgframework.cli.common import (
     TRUST_HELP,
     InputError,
     MaxNodesOption,
+    RulesetArgument,
     TimeoutOption,
     app,
     draw_svg,
     fail,
     load_position,
     load_ruleset,
+    old_output_option,
     out,
+    output_file,
     parse_player,
+    print_table,
     read_position_text,
     shorten,
     solve_misere_or_fail,
@@ -76,15 +83,26 @@ def global_options(
 
 @app.command("solve")
 def solve_cmd(
-    ruleset: Annotated[str, typer.Argument(help="Ruleset name (see `cgf rulesets`).")],
+    ruleset: RulesetArgument,
     position: Annotated[
         str | None, typer.Argument(help="Position text, @FILE, or - for stdin.")
     ] = None,
-    method: Annotated[str, typer.Option(help="auto, generic, or a solver name.")] = "auto",
+    method: Annotated[
+        str,
+        typer.Option(
+            help="auto (the best that applies), generic (the ruleset's convention's search: "
+            "grundy, canonical, outcome, minimax...) or one by name; each ruleset's are in "
+            "`cgf rulesets --json`, and an unknown one is refused with the list."
+        ),
+    ] = "auto",
     first: Annotated[str, typer.Option(help="Player to move first: L or R.")] = "L",
-    picture: Annotated[
-        str | None, typer.Option(help="Also write a picture of the position to this SVG file.")
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Also write a picture of the position (SVG)."
+        ),
     ] = None,
+    picture: Annotated[str | None, old_output_option("picture")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     store: Annotated[
         str | None, typer.Option(help="sqlite value store to read from and write to.")
@@ -92,7 +110,9 @@ def solve_cmd(
     trust: Annotated[str, typer.Option(help=TRUST_HELP)] = DEFAULT_TRUST,
     board: Annotated[
         str | None,
-        typer.Option(help="Read the position from this file (e.g. a JSON board) instead."),
+        typer.Option(
+            metavar="FILE", help="Read the position from this file (e.g. a JSON board) instead."
+        ),
     ] = None,
     misere: Annotated[
         bool, typer.Option("--misere", help="Misère play: who cannot move wins.")
@@ -101,7 +121,18 @@ def solve_cmd(
     max_nodes: MaxNodesOption = None,
     timeout: TimeoutOption = None,
 ) -> None:
-    """Solve a position: value, outcome, optimal moves, method and statistics."""
+    """Solve a position: value, outcome, optimal moves, method and statistics.
+
+    \b
+    Examples:
+      cgf solve nim 3,4,5 --json
+      cgf solve domineering "..|..|.." -o d.svg
+      cgf solve kayles "10,3 + 7" --store values.sqlite
+      cgf solve octal 0.07:40 --method generic
+      cgf solve kayles 5 --misere
+      cgf solve nim @big-position.txt
+    """
+    picture = output_file(output, picture=picture)
     rs = load_ruleset(ruleset)
     if (position is None) == (board is None):
         fail("give a POSITION or --board FILE (exactly one)")
@@ -123,9 +154,6 @@ def solve_cmd(
         _write_position_picture(picture, rs, pos)
         print(json.dumps(data))
         return
-    from rich.table import Table
-
-    table = Table(show_header=False, box=None)
     data = unstructure_solution(solution)
     rows = [
         ("ruleset", solution.ruleset),
@@ -140,17 +168,18 @@ def solve_cmd(
     if solution.grundy is not None:
         rows.insert(4, ("grundy", str(solution.grundy)))
     for key in solution.extra:
-        rows.append((key, json.dumps(data[key])))
+        if key != "from_store":
+            rows.append((key, json.dumps(data[key])))
+    if store is not None:
+        rows.append(("from store", "yes" if solution.extra.get("from_store") else "no"))
     s = solution.stats
     rows.append(("stats", f"{s.nodes} nodes, {s.cache_hits} cache hits, {s.seconds * 1000:.1f} ms"))
-    for key, value in rows:
-        table.add_row(key, value)
     _write_position_picture(picture, rs, pos)
-    out.print(table)
+    print_table(rows)
 
 
 def _write_position_picture(path: str | None, ruleset: Ruleset, position: Any) -> None:
-    """``cgf solve --picture``: the position's picture, written whole (after the search)."""
+    """``cgf solve -o FILE``: the position's picture, written whole (after the search)."""
     if path is not None:
         from cgframework.game import draw_position
 
@@ -161,7 +190,16 @@ def _write_position_picture(path: str | None, ruleset: Ruleset, position: Any) -
 def rulesets(
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
 ) -> None:
-    """List every installed ruleset with its family, convention, syntax and solvers."""
+    """List every installed ruleset with its family, convention, syntax and solvers.
+
+    Piped or redirected, the table is plain lines with tab-separated cells.
+
+    \b
+    Examples:
+      cgf rulesets
+      cgf rulesets --json
+      cgf rulesets | cut -f1
+    """
     registry = get_registry()
     records = []
     for name in sorted(registry.rulesets):
@@ -189,63 +227,90 @@ def rulesets(
     if as_json:
         print(json.dumps(records, indent=2))
         return
-    from rich.table import Table
-
-    table = Table(title="installed rulesets")
-    for col in ("ruleset", "family", "convention", "syntax", "solvers"):
-        table.add_column(col)
+    rows = []
     for r in records:
         name = r["name"] + (f" ({', '.join(r['aliases'])})" if r["aliases"] else "")
         conv = r["convention"] + (", impartial" if r["impartial"] else "")
         solvers = ", ".join(
             s["name"] + ("" if s["proven"] else " (empirical)") for s in r["solvers"]
         )
-        table.add_row(name, r["family"], conv, r["syntax"], solvers or "generic")
-    out.print(table)
+        rows.append((name, r["family"], conv, r["syntax"], solvers or "generic"))
+    columns = ("ruleset", "family", "convention", "syntax", "solvers")
+    print_table(rows, columns, title="installed rulesets")
 
 
 @app.command()
 def demo() -> None:
-    """Solve one example of every installed ruleset and print a table."""
-    registry = get_registry()
-    from rich.table import Table
+    """Solve one example of every installed ruleset and print a table.
 
-    table = Table(title="cgframework demo: one example per ruleset")
-    for col in ("ruleset", "position", "value", "best move", "method", "time"):
-        table.add_column(col, overflow="fold")
+    \b
+    Examples:
+      cgf demo
+      cgf demo | cut -f1,3
+    """
+    registry = get_registry()
+    rows = []
     for name in sorted(registry.rulesets):
         rs = registry.rulesets[name]
         examples = list(rs.examples()) if hasattr(rs, "examples") else []
         if not examples:
             continue
         solution = solve(rs, parse_position(rs, examples[0]))
-        table.add_row(
-            name,
-            solution.position,
-            value_text(solution.value),
-            solution.best_moves[0] if solution.best_moves else "-",
-            solution.method,
-            f"{solution.stats.seconds * 1000:.1f} ms",
+        rows.append(
+            (
+                name,
+                solution.position,
+                value_text(solution.value),
+                solution.best_moves[0] if solution.best_moves else "-",
+                solution.method,
+                f"{solution.stats.seconds * 1000:.1f} ms",
+            )
         )
-    out.print(table)
+    columns = ("ruleset", "position", "value", "best move", "method", "time")
+    print_table(rows, columns, title="cgframework demo: one example per ruleset")
 
 
 @app.command()
 def calc(
     expression: Annotated[str, typer.Argument(help='e.g. "{1|0} + *" or "^ >= 0".')],
     universe: Annotated[str, typer.Option(help="Value universe (normal, ...).")] = "normal",
-    thermograph: Annotated[
+    output: Annotated[
         str | None,
-        typer.Option(help="Write the thermograph to this SVG file (a sum: each part and the sum)."),
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write the thermograph to this SVG file (a sum: each part and the sum).",
+        ),
     ] = None,
+    thermograph: Annotated[str | None, old_output_option("thermograph")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Value with stops etc. as JSON.")] = False,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="For scripts: print nothing, exit 0 if the comparison holds, 1 if not "
+            "(2 if EXPRESSION is not a comparison).",
+        ),
+    ] = False,
     full: Annotated[bool, typer.Option("--full", help="Print long values in full.")] = False,
     timeout: TimeoutOption = None,
 ) -> None:
     """Evaluate a value expression (sum, difference) or a comparison (<=, >=, ==, <, >, ||).
 
     Functions: rcf cool heat overheat freeze aw norton upnth incentives (see README); G : H.
+
+    \b
+    Examples:
+      cgf calc "{1|0} + *"
+      cgf calc "^ || *"
+      cgf calc "{3|1}" --json
+      cgf calc "cool({3|-1}, 1)"
+      cgf calc --universe loopy "on + off == dud"
+      cgf calc "{3|1} + {4|{2|-2}}" -o t.svg
+      cgf calc --check "^ > 0" && echo positive
     """
+    thermograph = output_file(output, thermograph=thermograph)
     expression = read_position_text(expression)
     loopy_words = r"\b(on|off|over|under|upon|dud|pass|onside|offside)\b|&"
     if universe == "normal" and re.search(loopy_words, expression):
@@ -255,6 +320,8 @@ def calc(
     except KeyError as exc:
         fail(str(exc.args[0]))
     left, op, right = split_comparison(expression)
+    if check and op is None:
+        fail('--check needs a comparison (<=, >=, ==, <, >, ||), e.g. "^ > 0"')
 
     def evaluate(text: str) -> Any:
         try:
@@ -284,6 +351,8 @@ def calc(
             result = limited(holds, uni, a, op, b)
         except ValueError as exc:
             fail(str(exc))
+        if check:
+            raise typer.Exit(0 if result else 1)
         print(json.dumps({"result": result}) if as_json else str(result).lower())
         return
     if as_json:
@@ -300,7 +369,7 @@ def _write_thermograph(path: str, uni: Any, text: str, value: Any, op: str | Non
     from cgframework.values.canonical import CanonicalGame
 
     if op is not None or not isinstance(value, CanonicalGame):
-        fail("--thermograph needs a short game value (no comparison, universe normal)")
+        fail("a thermograph needs a short game value (no comparison, universe normal)")
     parts = [p.strip() for p in top_level_split(text, "+")]
     games, labels = [value], [text.strip()]
     if 1 < len(parts) <= 5 and all(parts):
@@ -315,12 +384,20 @@ def _write_thermograph(path: str, uni: Any, text: str, value: Any, op: str | Non
 
 @app.command()
 def tree(
-    ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
+    ruleset: RulesetArgument,
     position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],
-    output: Annotated[str, typer.Option("--output", "-o", help="The SVG file to write.")],
+    output: Annotated[
+        str, typer.Option("--output", "-o", metavar="FILE", help="The SVG file to write.")
+    ],
     depth: Annotated[int, typer.Option(help="How many moves deep (0 to 8).")] = 3,
 ) -> None:
-    """Draw the game tree (Left's options down-left in blue, Right's down-right in red)."""
+    """Draw the game tree (Left's options down-left in blue, Right's down-right in red).
+
+    \b
+    Examples:
+      cgf tree domineering "...|..." --depth 2 -o t.svg
+      cgf tree nim 2,3 -o nim.svg
+    """
     from cgframework.display.tree import MAX_DEPTH, tree_svg
 
     rs = load_ruleset(ruleset)
@@ -333,18 +410,32 @@ def tree(
 
 @app.command()
 def play(
-    ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
+    ruleset: RulesetArgument,
     position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],
     you: Annotated[str, typer.Option(help="Your side: L or R.")] = "L",
     first: Annotated[str, typer.Option(help="Who moves first: L or R.")] = "L",
-    picture: Annotated[
+    output: Annotated[
         str | None,
-        typer.Option(help="At the end, write the board with who took what to this SVG file."),
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="At the end, write the board with who took what to this SVG file.",
+        ),
     ] = None,
+    picture: Annotated[str | None, old_output_option("picture")] = None,
 ) -> None:
-    """Play against the perfect player in the terminal."""
+    """Play against the perfect player in the terminal.
+
+    \b
+    Examples:
+      cgf play domineering "...|...|..."
+      cgf play nim 3,5,7 --you R
+      cgf play domineering "..|..|.." -o game.svg
+    """
     from cgframework.display.play import PlayRecord, play_game
 
+    picture = output_file(output, picture=picture)
     rs = load_ruleset(ruleset)
     if rs.convention is Convention.CHEATING_ROBOT:
         fail("cgf play does not support cheating-robot rounds yet")
@@ -387,11 +478,11 @@ def _click_exceptions(command: Any) -> Any:
 
 
 def is_option_word(word: str, short_options: Any) -> bool:
-    """The argument rule: a word is an option only if it starts with ``--`` or is one of the
-    command's short options (``-o``); any other word (``-1``, ``-3/4``, ``"-1 + *"``, ``-v``,
-    ``-`` for stdin) is a value for a positional argument. ``--`` makes the next word a value
-    whatever it looks like; options may still follow."""
-    return word.startswith("--") or (len(word) > 1 and word[:2] in short_options)
+    """The argument rule: a word is an option only if it starts with ``--`` or is exactly one
+    of the command's short options (``-o``, ``-h``); any other word (``-1``, ``-3/4``,
+    ``"-1 + *"``, ``-v``, ``-over``, ``-`` for stdin) is a value for a positional argument.
+    ``--`` makes the next word a value whatever it looks like; options may still follow."""
+    return word.startswith("--") or word in short_options
 
 
 def accept_values_starting_with_minus(command: Any) -> Any:
@@ -469,6 +560,123 @@ def coerce_lazily(command: Any) -> Any:
     return command
 
 
+METAVARS = {
+    "store": "FILE",
+    "output": "FILE",
+    "picture": "FILE",
+    "thermograph": "FILE",
+    "tls_ca_file": "FILE",
+    "tls_cert": "FILE",
+    "tls_key": "FILE",
+    "source": "FILE",
+    "path": "STORE",
+    "timeout": "SECONDS",
+    "first": "L|R",
+    "you": "L|R",
+    "strategist": "L|R",
+    "trust": "any|local",
+    "method": "METHOD",
+    "fmt": "FORMAT",
+    "format": "FORMAT",
+    "universe": "UNIVERSE",
+}
+"""Metavars by parameter name, shared by every command (plugins' too); an explicit
+``metavar=`` wins. Other values are ``N`` (an integer), ``X`` (a number) or the parameter's
+name in capitals."""
+
+
+def polish_help(command: Any) -> Any:
+    """Help as it should read, for ``command`` and its sub-commands (plugins' too): every
+    parameter gets a real metavar (``RULESET``, ``FILE``, ``N``) instead of typer's type names
+    (``<str>``), flags none; and the text is laid out (see :func:`lay_out_help`)."""
+    if getattr(command, "help", None):
+        command.help = lay_out_help(command.help)
+    for param in getattr(command, "params", ()):
+        _name_value(param)
+    get_help_option = getattr(command, "get_help_option", None)
+    if get_help_option is not None:  # ``--help`` is made per context
+
+        def help_option(ctx: Any) -> Any:
+            option = get_help_option(ctx)
+            if option is not None:
+                _name_value(option)
+            return option
+
+        command.get_help_option = help_option
+    for sub in getattr(command, "commands", {}).values():
+        polish_help(sub)
+    return command
+
+
+def did_you_mean(word: str, known: Any) -> str:
+    """`` (did you mean 'solve'?)`` for a near miss among ``known`` names, else ``""``."""
+    close = difflib.get_close_matches(word, sorted(known), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def suggest_commands(command: Any) -> Any:
+    """An unknown sub-command of ``command`` (or of its groups) is refused in the house style
+    with the nearest names: ``no such command 'slove' (did you mean 'solve'?)``."""
+    resolve = getattr(command, "resolve_command", None)
+    if resolve is None or not hasattr(command, "commands"):
+        return command
+
+    def resolve_or_suggest(ctx: Any, args: list[str]) -> Any:
+        try:
+            return resolve(ctx, args)
+        except _click_exceptions(command).UsageError as exc:
+            name = args[0] if args else ""
+            if name and command.get_command(ctx, name) is None and not name.startswith("-"):
+                exc.message = f"no such command {name!r}" + did_you_mean(name, command.commands)
+            raise
+
+    command.resolve_command = resolve_or_suggest
+    for sub in command.commands.values():
+        suggest_commands(sub)
+    return command
+
+
+def lay_out_help(text: str) -> str:
+    """A command's help as typer's rich layout shows it well: the paragraphs after the first
+    become one line each (rich wraps them to the terminal; typer would keep the docstring's
+    line breaks), and a paragraph marked ``\\b`` (click's "keep as written", used for the
+    Examples) keeps its lines, without the mark."""
+    first, *rest = inspect.cleandoc(text).split("\n\n")
+    paragraphs = [first if first.startswith("\b") else " ".join(first.split())]
+    for paragraph in rest:
+        if paragraph.startswith("\b\n"):  # (first after the summary: typer dedents it, unless
+            # it starts with a newline)
+            paragraphs.append(("\n" if len(paragraphs) == 1 else "") + paragraph[2:])
+        elif not paragraph.startswith("\b"):
+            paragraphs.append(" ".join(paragraph.split()))
+        else:
+            paragraphs.append(paragraph)
+    return "\n\n".join(paragraphs)
+
+
+def _name_value(param: Any) -> None:
+    """One parameter's metavar (see :func:`polish_help`)."""
+    if getattr(param, "param_type_name", "") == "argument":  # its name says it all
+        param.display_type_rich = lambda ctx: None
+    if param.metavar is None:
+        if getattr(param, "is_flag", False) or getattr(param, "count", False):
+            param.metavar = ""
+        else:
+            param.metavar = _metavar(param)
+
+
+def _metavar(param: Any) -> str:
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    kinds = {annotation, *typing.get_args(annotation)}
+    if param.name in METAVARS:
+        return METAVARS[param.name]
+    if int in kinds:
+        return "N"
+    if float in kinds:
+        return "X"
+    return (param.name or "value").upper()
+
+
 _built: dict[tuple[int, int, int], Any] = {}
 
 
@@ -478,7 +686,8 @@ def _click_command() -> Any:
     key = (id(app), len(app.registered_commands), len(app.registered_groups))
     if key not in _built:
         _built.clear()
-        _built[key] = coerce_lazily(accept_values_starting_with_minus(typer.main.get_command(app)))
+        command = accept_values_starting_with_minus(typer.main.get_command(app))
+        _built[key] = suggest_commands(polish_help(coerce_lazily(command)))
     return _built[key]
 
 
@@ -487,6 +696,8 @@ def _core_command(argv: list[str]) -> bool:
     sub-commands (and so their modules) are then not loaded. ``cgf pizza ...`` loads the
     pizza plugin's (:func:`~cgframework.plugins.register_commands`); ``--help``, ``rulesets``
     and ``demo`` load them all."""
+    if argv and argv[0] == "--version":
+        return True
     if not argv or argv[0] in ("rulesets", "demo"):
         return False
     names = {c.name or c.callback.__name__ for c in app.registered_commands if c.callback}

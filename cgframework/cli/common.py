@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
@@ -26,13 +27,47 @@ from cgframework.store.errors import DEFAULT_TRUST, StoreError, trust_level
 if TYPE_CHECKING:
     from cgframework.store.database import ValueStore
 
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+"""``context_settings`` of every ``cgf`` app and sub-app (plugins' too): ``-h`` is ``--help``."""
+
 app = typer.Typer(
     name="cgf",
-    help="cgframework: exact answers for combinatorial games.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
+    context_settings=HELP_OPTIONS,
 )
+
+
+def _print_version(wanted: bool) -> None:
+    """``cgf --version``: versions, compiled kernels, plugins (none of them imported)."""
+    if wanted:
+        from cgframework.cli.about import version_text
+
+        print(version_text())
+        raise typer.Exit()
+
+
+@app.callback()
+def cgf(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            is_eager=True,
+            callback=_print_version,
+            help="Print the versions, the compiled kernels in use and the plugins, and exit.",
+        ),
+    ] = False,
+) -> None:
+    """cgframework: exact answers for combinatorial games.
+
+    \b
+    Examples:
+      cgf solve nim 3,5,7
+      cgf calc "{1|0} + *"
+      cgf rulesets
+    """
 
 
 class _LazyConsole:
@@ -53,6 +88,41 @@ class _LazyConsole:
 out: Any = _LazyConsole()
 
 
+def print_table(
+    rows: Sequence[Sequence[str]],
+    columns: Sequence[str] | None = None,
+    title: str | None = None,
+) -> None:
+    """A table on standard output. On a terminal rich draws it (cells wrapped, not cut); piped
+    or redirected it is plain text, one line per row (after a header line of ``columns``),
+    cells separated by tabs: no width to fit, so nothing is cut, and scripts split on tabs."""
+    if not _stdout_is_terminal():
+        if columns:
+            print("\t".join(columns))
+        for row in rows:
+            print("\t".join(" ".join(str(cell).split()) for cell in row))
+        return
+    from rich.table import Table
+
+    if columns:
+        table = Table(title=title)
+    else:  # key and value lines
+        table = Table(title=title, show_header=False, box=None)
+        columns = [""] * max((len(row) for row in rows), default=0)
+    for column in columns:
+        table.add_column(column, overflow="fold")  # wrapped to the terminal, never cut
+    for row in rows:
+        table.add_row(*map(str, row))
+    out.print(table)
+
+
+def _stdout_is_terminal() -> bool:
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):  # replaced by an object without it, or closed
+        return False
+
+
 class InputError(Exception):
     """Something the user typed is wrong: reported on one line, exit code 2."""
 
@@ -64,6 +134,44 @@ TimeoutOption = Annotated[
     float | None, typer.Option(min=0, help="Stop (exit 3) after this many seconds.")
 ]
 """The search-limit options of ``cgf solve`` and ``calc``, for any command to reuse."""
+
+
+def complete_ruleset(incomplete: str) -> list[str]:
+    """Shell completion of a RULESET argument: the installed names and aliases it starts."""
+    from cgframework.plugins import get_registry
+
+    registry = get_registry()
+    return sorted(n for n in [*registry.rulesets, *registry.aliases] if n.startswith(incomplete))
+
+
+RulesetArgument = Annotated[
+    str,
+    typer.Argument(
+        help="Ruleset name or alias (see `cgf rulesets`).", autocompletion=complete_ruleset
+    ),
+]
+"""The RULESET argument of a command, with shell completion of the installed names."""
+
+OutputOption = Annotated[
+    str | None, typer.Option("--output", "-o", metavar="FILE", help="Write to this file.")
+]
+"""``-o/--output FILE``: where a command writes its file (a picture, an export)."""
+
+
+def output_file(output: str | None, **old_names: str | None) -> str | None:
+    """The ``-o/--output`` file, or the one given under an old name (``picture="x.svg"`` for
+    ``--picture x.svg``: deprecated, hidden from the help, still working); both at once is
+    refused."""
+    given = {name: path for name, path in old_names.items() if path is not None}
+    for name in given:
+        if output is not None:
+            fail(f"give -o/--output or --{name.replace('_', '-')}, not both")
+    return output if output is not None else next(iter(given.values()), None)
+
+
+def old_output_option(name: str) -> Any:
+    """A hidden option ``--NAME FILE``: an old name of ``-o/--output`` (see :func:`output_file`)."""
+    return typer.Option(f"--{name}", hidden=True, metavar="FILE")
 
 
 def within_timeout(timeout: float, started: float, fn: Any, *args: Any) -> Any:

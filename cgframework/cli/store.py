@@ -22,7 +22,7 @@ from typing import Annotated
 
 import typer
 
-from cgframework.cli.common import app, fail
+from cgframework.cli.common import HELP_OPTIONS, app, fail, old_output_option, output_file
 from cgframework.store.check import (
     DEFAULT_VERIFY,
     IMPORT_CPU_SECONDS,
@@ -43,8 +43,20 @@ from cgframework.store.database import (
     now,
 )
 
+EXAMPLES = """
+
+\b
+Examples:
+  cgf store info values.sqlite
+  cgf store export values.sqlite -o values.jsonl
+  cgf store import other.sqlite values.jsonl
+  cgf store verify values.sqlite --all
+"""
+
 store_app = typer.Typer(
-    help="The sqlite value store: info, export, import, verify, keygen.", no_args_is_help=True
+    help="The sqlite value store: info, export, import, verify, keygen." + EXAMPLES,
+    no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
 )
 app.add_typer(store_app, name="store")
 
@@ -76,7 +88,13 @@ def store_info(
 
     Provenance: computed here, computed by another installation or by a cluster, imported
     from which file (verified by recomputation, signed by a trusted key, or unverified: not
-    answered from unless --trust imported), or unknown (stored before provenance was kept)."""
+    answered from unless --trust imported), or unknown (stored before provenance was kept).
+
+    \b
+    Examples:
+      cgf store info values.sqlite
+      cgf store info values.sqlite --json
+    """
     with open_existing(path) as store:
         info = store.info()
     if as_json:
@@ -120,14 +138,19 @@ def _origin_label(row: dict) -> str:
 @store_app.command("export")
 def store_export(
     path: Annotated[str, typer.Argument(help="Store file.")],
-    out: Annotated[
-        str, typer.Option("--out", "-o", help="JSON lines file (default stdout).")
-    ] = "-",
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="JSON lines file (default: standard output)."
+        ),
+    ] = None,
+    old_out: Annotated[str | None, old_output_option("out")] = None,
     sign: Annotated[
         str | None,
         typer.Option(
+            metavar="KEYFILE",
             help="Private key (from `cgf store keygen`): also write a detached signature "
-            "OUT.sig (needs --out)."
+            "FILE.sig (needs --output).",
         ),
     ] = None,
 ) -> None:
@@ -135,13 +158,21 @@ def store_export(
 
     The output is complete or absent: a file is written under a temporary name and renamed
     when done; standard output gets the lines only after the whole store was read. With
-    --sign KEY, OUT.sig lets whoever trusts the key's public half import it as verified."""
+    --sign KEY, FILE.sig lets whoever trusts the key's public half import it as verified.
+
+    \b
+    Examples:
+      cgf store export values.sqlite -o values.jsonl
+      cgf store export values.sqlite -o values.jsonl --sign my.key
+      cgf store export values.sqlite | gzip > values.jsonl.gz
+    """
+    out = output_file(output, out=old_out) or "-"
     if out != "-" and not Path(out).parent.is_dir():
         fail(f"cannot write {out!r}: no directory {str(Path(out).parent)!r}")
     key = None
     if sign is not None:
         if out == "-":
-            fail("--sign needs --out FILE (the signature is written to FILE.sig)")
+            fail("--sign needs --output FILE (the signature is written to FILE.sig)")
         key = _signing(lambda signing: signing.load_private_key(sign))
     with open_existing(path) as store:
         try:
@@ -188,12 +219,20 @@ def _write_signature(out: str, key: object) -> None:
 
 @store_app.command("keygen")
 def store_keygen(
-    path: Annotated[str, typer.Argument(help="Private key file to write (and PATH.pub).")],
+    path: Annotated[
+        str, typer.Argument(metavar="PATH", help="Private key file to write (and PATH.pub).")
+    ],
 ) -> None:
     """Make an Ed25519 key pair for signing exports: PATH (private, mode 0600) and PATH.pub.
 
     Publish PATH.pub; importers pass it (or a directory of such files) to
-    `cgf store import --trusted-key`. Needs pip install 'cgframework[sign]'."""
+    `cgf store import --trusted-key`. Needs pip install 'cgframework[sign]'.
+
+    \b
+    Examples:
+      cgf store keygen my.key
+      cgf store export values.sqlite -o values.jsonl --sign my.key
+    """
     pair = _signing(lambda signing: signing.generate(path))
     print(pair.fingerprint)
     note(f"wrote {pair.private} (private: keep it) and {pair.public} (public)")
@@ -272,7 +311,15 @@ def store_import(
     otherwise refuses the whole import, naming its line, and nothing is written. An export
     signed by a --trusted-key is stored verified without recomputation; a bad signature, an
     untrusted key or a changed file refuses it. Entries the store has are kept (a warning
-    counts those that answer otherwise)."""
+    counts those that answer otherwise).
+
+    \b
+    Examples:
+      cgf store import other.sqlite values.jsonl
+      cgf store import other.sqlite values.jsonl --verify all
+      cgf store import other.sqlite values.jsonl --trusted-key publisher.pub
+      gunzip -c values.jsonl.gz | cgf store import other.sqlite -
+    """
     sample = "auto" if verify is None else parse_verify(verify)
     if not math.isfinite(cpu_seconds):
         fail(f"--cpu-seconds takes a number of seconds, not {cpu_seconds}")
@@ -386,7 +433,14 @@ def store_verify(
     rulesets' solvers (never the store's memo), and the memo rows those searches reach are
     compared. Prints each bad record or row; exit code 1 if any, 0 if none. Counts the
     imported records not yet verified (not answered from by default); --all recomputes them
-    and marks those found right verified (a wrong one is reported and stays unverified)."""
+    and marks those found right verified (a wrong one is reported and stays unverified).
+
+    \b
+    Examples:
+      cgf store verify values.sqlite
+      cgf store verify values.sqlite --all
+      cgf store verify values.sqlite --sample 500 --seed 1
+    """
     if sample < 0:
         fail(f"--sample must be 0 or more, not {sample}")
     try:

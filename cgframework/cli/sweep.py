@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from cgframework.cli.common import (
     TRUST_HELP,
+    RulesetArgument,
     app,
     fail,
     open_store,
@@ -121,7 +122,7 @@ def sweep_records(
 
 @app.command("sweep")
 def sweep_cmd(
-    ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
+    ruleset: RulesetArgument,
     family: Annotated[str, typer.Argument(help="Family name (see `cgf rulesets --json`).")],
     start: Annotated[int, typer.Option("--from", help="First parameter.")] = 0,
     to: Annotated[int, typer.Option(help="Last parameter (inclusive).")] = 10,
@@ -130,11 +131,14 @@ def sweep_cmd(
     executor: Annotated[
         str,
         typer.Option(
+            metavar="EXECUTOR",
             help="local, processes, dask://HOST:PORT (a trusted scheduler: it runs pickled "
-            "code) or tls://HOST:PORT (Dask's TLS settings, or the --tls-* files)."
+            "code) or tls://HOST:PORT (Dask's TLS settings, or the --tls-* files).",
         ),
     ] = "local",
-    fmt: Annotated[str, typer.Option("--format", help="jsonl or csv.")] = "jsonl",
+    fmt: Annotated[
+        str, typer.Option("--format", metavar="jsonl|csv", help="Records as JSON lines or CSV.")
+    ] = "jsonl",
     method: Annotated[str, typer.Option(help="auto, generic, or a solver name.")] = "auto",
     first: Annotated[str, typer.Option(help="Player to move first: L or R.")] = "L",
     progress: Annotated[bool | None, typer.Option(help="Progress bar (default: on a tty).")] = None,
@@ -145,7 +149,15 @@ def sweep_cmd(
     tls_key: Annotated[str | None, typer.Option(help="Client private key (tls://).")] = None,
     trust: Annotated[str, typer.Option(help=TRUST_HELP)] = DEFAULT_TRUST,
 ) -> None:
-    """Solve every member FROM..TO of a family: one record per member, resumable."""
+    """Solve every member FROM..TO of a family: one record per member, resumable.
+
+    \b
+    Examples:
+      cgf sweep kayles heaps --to 500 --store values.sqlite
+      cgf sweep domineering 2xn --from 1 --to 12 --format csv --jobs 2
+      cgf sweep octal heaps:0.137 --to 100
+      cgf sweep kayles heaps --to 5000 --executor dask://10.0.0.5:8786
+    """
     registry = get_registry()
     try:
         rs = registry.ruleset(ruleset)

@@ -200,9 +200,14 @@ def choose(
             if not spec.applies(ruleset, position):
                 raise SolverError(f"solver {method!r} does not apply to this position")
             return spec.name, spec.solve, False
+    from difflib import get_close_matches
+
+    methods = available_methods(ruleset, registry)
+    close = get_close_matches(method, methods, n=1)
+    hint = f"did you mean {close[0]!r}? " if close else ""
     raise SolverError(
         f"unknown method {method!r} for ruleset {ruleset.name!r} "
-        f"(choose from {', '.join(available_methods(ruleset, registry))})"
+        f"({hint}choose from {', '.join(methods)})"
     )
 
 

@@ -6,9 +6,25 @@ from typing import Annotated
 
 import typer
 
+from cgframework.cli import HELP_OPTIONS
 from cgframework.runtime.deep import deep
 
-cr_app = typer.Typer(help="Cheating-robot games (Huggan & Nowakowski).", no_args_is_help=True)
+HELP = """Cheating-robot games (Huggan & Nowakowski).
+
+\b
+Examples:
+  cgf cr sh-solve "{6|0|-55}" "{10|0|-36}" --strategy
+  cgf cr outcome "{10|8|-3}" "{5|-2|-4}" 2
+"""
+
+cr_app = typer.Typer(
+    help=HELP,
+    no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
+)
+GamesArgument = Annotated[
+    list[str], typer.Argument(metavar="GAME", help="Games, summed; each may be @FILE or -.")
+]
 
 
 def _parts(texts: list[str]):
@@ -25,8 +41,14 @@ def _parts(texts: list[str]):
 
 @cr_app.command()
 @deep
-def outcome(games: list[str]) -> None:
-    """Outcome L, D or R of the sum of GAMES (round search)."""
+def outcome(games: GamesArgument) -> None:
+    """Outcome L, D or R of the sum of GAMES (round search).
+
+    \b
+    Examples:
+      cgf cr outcome "{10|8|-3}" "{5|-2|-4}" 2
+      cgf cr outcome "{1|0|-1}" -1
+    """
     from cgframework_cheating_robot.games import outcome_sum
 
     typer.echo(outcome_sum(_parts(games)))
@@ -34,8 +56,14 @@ def outcome(games: list[str]) -> None:
 
 @cr_app.command()
 @deep
-def neg(games: list[str]) -> None:
-    """Conjugate (Def 8) of each game."""
+def neg(games: GamesArgument) -> None:
+    """Conjugate (Def 8) of each game.
+
+    \b
+    Examples:
+      cgf cr neg "{10|8|-3}"
+      cgf cr neg "{1,2|[[0,1],[1,0]]|-1,-2}"
+    """
     from cgframework_cheating_robot.games import format_game
     from cgframework_cheating_robot.games import neg as conj
 
@@ -45,8 +73,18 @@ def neg(games: list[str]) -> None:
 
 @cr_app.command()
 @deep
-def compare(g: str, h: str, bound: Annotated[int, typer.Option()] = 3) -> None:
-    """Compare G and H (each may be a sum)."""
+def compare(
+    g: Annotated[str, typer.Argument(metavar="G", help="A game or a sum.")],
+    h: Annotated[str, typer.Argument(metavar="H", help="A game or a sum.")],
+    bound: Annotated[int, typer.Option(help="Search bound for a distinguishing X.")] = 3,
+) -> None:
+    """Compare G and H (each may be a sum).
+
+    \b
+    Examples:
+      cgf cr compare "{2|0|-4}" "{1|0|-1} + 1"
+      cgf cr compare "{6|0|-55}" -30 --bound 4
+    """
     from cgframework_cheating_robot.compare import compare as cmp
     from cgframework_cheating_robot.games import add
 
@@ -66,11 +104,21 @@ def compare(g: str, h: str, bound: Annotated[int, typer.Option()] = 3) -> None:
 @cr_app.command("sh-solve")
 @deep
 def sh_solve(
-    games: list[str],
-    backend: Annotated[str, typer.Option()] = "dp",
-    strategy: Annotated[bool, typer.Option("--strategy")] = False,
+    games: GamesArgument,
+    backend: Annotated[
+        str, typer.Option(metavar="dp|networkx", help="Maximum-weight matching by.")
+    ] = "dp",
+    strategy: Annotated[
+        bool, typer.Option("--strategy", help="Also print Left's order and Right's replies.")
+    ] = False,
 ) -> None:
-    """Value and outcome of simple hot games + integers (Thm 11)."""
+    """Value and outcome of simple hot games + integers (Thm 11).
+
+    \b
+    Examples:
+      cgf cr sh-solve "{6|0|-55}" "{10|0|-36}" --strategy
+      cgf cr sh-solve "{6|0|-55}" 2 -1
+    """
     from cgframework.cli import fail
     from cgframework_cheating_robot.sh import solve_sh
 
@@ -91,11 +139,17 @@ def sh_solve(
 @cr_app.command()
 @deep
 def td(
-    rows: list[str],
+    rows: Annotated[list[str], typer.Argument(metavar="ROW", help="p,q rows or B/W strings.")],
     explicit: Annotated[bool, typer.Option("--explicit", help="rows are B/W strings")] = False,
 ) -> None:
     """TD2 rows 'p,q' (B^p W^q) -> {p-1|p-q|1-q} (Lemma 7, valid in CR_SH) and solve;
-    with --explicit, rows like BBWW played by the full toppling rules (round search)."""
+    with --explicit, rows like BBWW played by the full toppling rules (round search).
+
+    \b
+    Examples:
+      cgf cr td 3,2 2,4
+      cgf cr td BBWW BWW --explicit
+    """
     from cgframework.cli import fail
 
     if explicit:

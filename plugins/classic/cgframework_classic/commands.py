@@ -8,12 +8,22 @@ from typing import Annotated
 import typer
 
 from cgframework import Family
+from cgframework.cli import HELP_OPTIONS
 from cgframework.cli.sweep import sweep_records
 from cgframework_classic.heaps import OctalCode
 from cgframework_classic.periodicity import find_period
 
+HELP = """Nim, subtraction and octal games, Domineering.
+
+\b
+Examples:
+  cgf classic sequence kayles --to 500
+"""
+
 classic_app = typer.Typer(
-    help="Nim, subtraction and octal games, Domineering.", no_args_is_help=True
+    help=HELP,
+    no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
 )
 
 FIXED_CODES = {"kayles": "0.77", "dawsons-kayles": "0.07"}
@@ -44,7 +54,13 @@ def _code(ruleset: str, spec: str | None) -> OctalCode:
 
 @classic_app.command()
 def sequence(
-    ruleset: Annotated[str, typer.Argument(help="kayles, dawsons-kayles, octal or subtraction")],
+    ruleset: Annotated[
+        str,
+        typer.Argument(
+            metavar="kayles|dawsons-kayles|octal|subtraction",
+            help="The heap game (octal and subtraction take a CODE).",
+        ),
+    ],
     code: Annotated[str | None, typer.Argument(help="octal code (0.77) or set ({1,2,3})")] = None,
     to: Annotated[int, typer.Option(help="last heap size")] = 100,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
@@ -54,7 +70,14 @@ def sequence(
 ) -> None:
     """Grundy values of heaps 0..TO and the period they prove (octal periodicity theorem).
 
-    A thin wrapper over the core's sweep runner (family: single heaps of the code)."""
+    A thin wrapper over the core's sweep runner (family: single heaps of the code).
+
+    \b
+    Examples:
+      cgf classic sequence kayles --to 500
+      cgf classic sequence octal 0.137 --to 300 --json
+      cgf classic sequence subtraction "{1,2,5}" --to 100
+    """
     from cgframework.cli import fail
 
     if to < 0:

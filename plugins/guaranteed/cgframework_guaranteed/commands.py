@@ -7,15 +7,28 @@ from typing import Annotated, Any
 
 import typer
 
+from cgframework.cli import HELP_OPTIONS
 from cgframework.runtime.budget import LimitExceeded
 from cgframework.runtime.deep import deep
 
+HELP = """Guaranteed scoring games (Larsson, Neto, Nowakowski, Santos): exact, canonical.
+
+\b
+Examples:
+  cgf guaranteed canon "<<2|2,<2|2>>,<1|1>|<<<^4|4>|<4|^4>>|-5>>"
+  cgf guaranteed census --day 1 --atoms=-1,0,1
+"""
+
 guaranteed_app = typer.Typer(
-    help="Guaranteed scoring games (Larsson, Neto, Nowakowski, Santos): exact, canonical.",
+    help=HELP,
     no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
 )
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+GameArgument = Annotated[
+    str, typer.Argument(metavar="GAME", help="A scoring game, e.g. <^-3|<2|1>>; @FILE or -.")
+]
 
 
 def _game(text: str, *, need_guaranteed: bool = True):
@@ -56,8 +69,14 @@ def _emit(as_json: bool, data: dict[str, Any], text: str) -> None:
 
 @guaranteed_app.command()
 @deep
-def canon(game: str, as_json: JsonOption = False) -> None:
-    """Canonical (reduced) form of GAME (Thm 45, Cor 46)."""
+def canon(game: GameArgument, as_json: JsonOption = False) -> None:
+    """Canonical (reduced) form of GAME (Thm 45, Cor 46).
+
+    \b
+    Examples:
+      cgf guaranteed canon "<<2|2,<2|2>>,<1|1>|<<<^4|4>|<4|^4>>|-5>>"
+      cgf guaranteed canon "<1|<0|^1>>" --json
+    """
     from cgframework_guaranteed.canonical import canonical
 
     c = canonical(_game(game))
@@ -66,8 +85,13 @@ def canon(game: str, as_json: JsonOption = False) -> None:
 
 @guaranteed_app.command()
 @deep
-def stops(game: str, as_json: JsonOption = False) -> None:
-    """Ls, Rs (Def. 8) and the pass-allowed stops (Def. 22) of GAME."""
+def stops(game: GameArgument, as_json: JsonOption = False) -> None:
+    """Ls, Rs (Def. 8) and the pass-allowed stops (Def. 22) of GAME.
+
+    \b
+    Examples:
+      cgf guaranteed stops "<^-5|<<10|1>|3>>" --json
+    """
     from cgframework_guaranteed.ruleset import stops_json
 
     g = _game(game, need_guaranteed=False)
@@ -80,11 +104,19 @@ def stops(game: str, as_json: JsonOption = False) -> None:
 @guaranteed_app.command()
 @deep
 def add(
-    games: list[str],
+    games: Annotated[
+        list[str], typer.Argument(metavar="GAME", help="Games to add (each may be @FILE or -).")
+    ],
     raw: Annotated[bool, typer.Option("--raw", help="The sum as a form, not reduced.")] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Sum of GAMES (Def. 5), in canonical form unless --raw."""
+    """Sum of GAMES (Def. 5), in canonical form unless --raw.
+
+    \b
+    Examples:
+      cgf guaranteed add "<^-3|<2|1>>" "<-3|^0>"
+      cgf guaranteed add "<^-3|<2|1>>" "<-3|^0>" --raw
+    """
     from cgframework_guaranteed.canonical import canonical_sum
     from cgframework_guaranteed.games import add_all
 
@@ -95,8 +127,13 @@ def add(
 
 @guaranteed_app.command()
 @deep
-def conj(game: str, as_json: JsonOption = False) -> None:
-    """Conjugate ~GAME: the players switched (an inverse only if GAME is invertible)."""
+def conj(game: GameArgument, as_json: JsonOption = False) -> None:
+    """Conjugate ~GAME: the players switched (an inverse only if GAME is invertible).
+
+    \b
+    Examples:
+      cgf guaranteed conj "<-1|<^5|10>>"
+    """
     from cgframework_guaranteed.games import conjugate
 
     c = conjugate(_game(game, need_guaranteed=False))
@@ -105,9 +142,19 @@ def conj(game: str, as_json: JsonOption = False) -> None:
 
 @guaranteed_app.command()
 @deep
-def compare(g: str, h: str, as_json: JsonOption = False) -> None:
+def compare(
+    g: Annotated[str, typer.Argument(metavar="G", help="A scoring game, e.g. <1|<0|^1>>.")],
+    h: Annotated[str, typer.Argument(metavar="H", help="A scoring game.")],
+    as_json: JsonOption = False,
+) -> None:
     """Relation of G to H (Thm 44): equal, greater, less or incomparable, with a
-    distinguishing game X (a witness that G >= H or H >= G fails) when one is found."""
+    distinguishing game X (a witness that G >= H or H >= G fails) when one is found.
+
+    \b
+    Examples:
+      cgf guaranteed compare 1/2 "<0|^0>" --json
+      cgf guaranteed compare "<^-3|-2>" -5
+    """
     from cgframework_guaranteed.order import compare as relation
     from cgframework_guaranteed.order import distinguishing_game, witnesses_not_ge
 
@@ -130,8 +177,13 @@ def compare(g: str, h: str, as_json: JsonOption = False) -> None:
 
 @guaranteed_app.command()
 @deep
-def invertible(game: str, as_json: JsonOption = False) -> None:
-    """Whether GAME has an inverse, and the inverse (the conjugate, Thm 48)."""
+def invertible(game: GameArgument, as_json: JsonOption = False) -> None:
+    """Whether GAME has an inverse, and the inverse (the conjugate, Thm 48).
+
+    \b
+    Examples:
+      cgf guaranteed invertible "<0|<0|^1>>"
+    """
     from cgframework_guaranteed.canonical import canonical, inverse
 
     g = canonical(_game(game))
@@ -161,7 +213,13 @@ def embed(
     as_json: JsonOption = False,
 ) -> None:
     """The GS image of a normal-play game (Def. 16: empty side -> ^0), or with --check-day a
-    check that the embedding preserves order (Thm 17)."""
+    check that the embedding preserves order (Thm 17).
+
+    \b
+    Examples:
+      cgf guaranteed embed --normal "{1|0}"
+      cgf guaranteed embed --check-day 2
+    """
     from cgframework.cli import fail, shorten
     from cgframework.values import parse_value
     from cgframework_guaranteed.embed import embed as image
@@ -214,15 +272,20 @@ def census(
     as_json: JsonOption = False,
     progress: Annotated[bool | None, typer.Option(help="Progress bar on stderr.")] = None,
 ) -> None:
-    """All guaranteed games born by DAY with atoms in ATOMS, in equivalence classes."""
+    """All guaranteed games born by DAY with atoms in ATOMS, in equivalence classes.
+
+    \b
+    Examples:
+      cgf guaranteed census --day 1 --atoms=-1,0,1
+      cgf guaranteed census --day 1 --atoms=0 --json
+    """
     import sys
     from fractions import Fraction
 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-    from rich.table import Table
 
-    from cgframework.cli import fail
+    from cgframework.cli import fail, print_table
     from cgframework_guaranteed.census import CensusTooLarge
     from cgframework_guaranteed.census import census as run_census
 
@@ -269,14 +332,21 @@ def census(
             )
         )
         return
-    table = Table(
-        title=f"{result.forms} guaranteed forms born by day {day}, {len(result.classes)} classes"
-    )
-    for column in ("#", "canonical form", "born", "forms", "Ls", "Rs"):
-        table.add_column(column)
+    rows = []
     for i, c in enumerate(result.classes, 1):
         s = c.canonical.stops
-        table.add_row(
-            str(i), str(c.canonical), str(c.canonical.birthday), str(c.forms), str(s.Ls), str(s.Rs)
+        rows.append(
+            (
+                str(i),
+                str(c.canonical),
+                str(c.canonical.birthday),
+                str(c.forms),
+                str(s.Ls),
+                str(s.Rs),
+            )
         )
-    Console().print(table)
+    print_table(
+        rows,
+        ("#", "canonical form", "born", "forms", "Ls", "Rs"),
+        title=f"{result.forms} guaranteed forms born by day {day}, {len(result.classes)} classes",
+    )

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cgframework import Player, SolveContext, get_registry, parse_position
-from cgframework.cli import MaxNodesOption, TimeoutOption
+from cgframework.cli import HELP_OPTIONS, MaxNodesOption, TimeoutOption
 from cgframework.runtime.budget import SearchBudget
 from cgframework.runtime.deep import call_deep
 from cgframework_influence.graph import (
@@ -35,8 +35,18 @@ from cgframework_influence.lines import (
 from cgframework_influence.segments import SegmentComponents
 from cgframework_influence.solvers import Analyser, as_graph, scores, solution
 
+HELP = """INFLUENCE: the partizan scoring game on digraphs.
+
+\b
+Examples:
+  cgf influence table --to 40 --format csv
+  cgf influence explain segment:11 --strategy mirror
+"""
+
 influence_app = typer.Typer(
-    help="INFLUENCE: the partizan scoring game on digraphs.", no_args_is_help=True
+    help=HELP,
+    no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
 )
 
 FIELDS = ("n", "s1L", "s2L", "s1R", "s2R", "Ls", "Rs")
@@ -60,15 +70,28 @@ def table(
     start: Annotated[int, typer.Option("--from", help="First n.")] = 1,
     stop: Annotated[int, typer.Option("--to", help="Last n.")] = 38,
     kind: Annotated[str, typer.Option(help="Odd segments: C- (Table 1) or C+.")] = "C-",
-    fmt: Annotated[str, typer.Option("--format", help="csv or json.")] = "csv",
+    fmt: Annotated[
+        str, typer.Option("--format", metavar="csv|json", help="Rows as CSV or one JSON list.")
+    ] = "csv",
+    as_json: Annotated[bool, typer.Option("--json", help="The same as --format json.")] = False,
     store: Annotated[
         str | None, typer.Option(help="sqlite store: finished n are kept and reused.")
     ] = None,
     progress: Annotated[bool | None, typer.Option(help="Progress bar on stderr.")] = None,
 ) -> None:
-    """Scores of the segments S_n (Table 1, L836), by the segment solver."""
+    """Scores of the segments S_n (Table 1, L836), by the segment solver.
+
+    \b
+    Examples:
+      cgf influence table --to 40 --format csv
+      cgf influence table --to 40 --store s.sqlite
+      cgf influence table --from 5 --to 9 --json
+    """
     from cgframework.cli import fail, open_store
     from cgframework.store.database import position_key
+
+    if as_json:
+        fmt = "json"
 
     if fmt not in ("csv", "json"):
         fail(f"unknown format {fmt!r} (csv or json)")
@@ -156,7 +179,13 @@ def check(
     dag: Annotated[bool, typer.Option(help="Only acyclic digraphs.")] = False,
 ) -> None:
     """Nonzugzwang (Cor. 12), parity (Lemma 5) and monotonicity (Lemma 11) on every
-    subposition of random digraphs; exit 1 on a counterexample."""
+    subposition of random digraphs; exit 1 on a counterexample.
+
+    \b
+    Examples:
+      cgf influence check --random 200 --max-n 8
+      cgf influence check --random 50 --dag --seed 7
+    """
     from cgframework.cli import fail, out
 
     if count < 0:
@@ -249,14 +278,24 @@ def explain(
     position: Annotated[str, typer.Argument(help="Position text, @FILE or -.")],
     first: Annotated[str, typer.Option(help="Who starts: L or R.")] = "L",
     strategy: Annotated[
-        str, typer.Option(help="optimal, mirror (H + -H, S_n n=3 mod 4) or quasi-equal.")
+        str,
+        typer.Option(
+            metavar="optimal|mirror|quasi-equal",
+            help="optimal, mirror (H + -H, S_n n=3 mod 4) or quasi-equal.",
+        ),
     ] = "optimal",
     strategist: Annotated[str, typer.Option(help="Who follows --strategy.")] = "L",
     as_json: Annotated[bool, typer.Option("--json")] = False,
     max_nodes: MaxNodesOption = None,
     timeout: TimeoutOption = None,
 ) -> None:
-    """A line of play: the strategist follows the strategy, the other plays optimally."""
+    """A line of play: the strategist follows the strategy, the other plays optimally.
+
+    \b
+    Examples:
+      cgf influence explain segment:11 --strategy mirror
+      cgf influence explain segment:14 --strategy quasi-equal --json
+    """
     from cgframework.cli import out
 
     g, analyser, steps = _line(position, first, strategy, strategist, max_nodes, timeout)
@@ -315,18 +354,29 @@ def dot(g: InfluenceGraph, steps: list[Step]) -> str:
 def picture(
     position: Annotated[str, typer.Argument(help="Position text, @FILE or -.")],
     first: Annotated[str, typer.Option(help="Who starts: L or R.")] = "L",
-    strategy: Annotated[str, typer.Option(help="optimal, mirror or quasi-equal.")] = "optimal",
+    strategy: Annotated[
+        str, typer.Option(metavar="optimal|mirror|quasi-equal", help="The strategist's play.")
+    ] = "optimal",
     strategist: Annotated[str, typer.Option(help="Who follows --strategy.")] = "L",
-    format: Annotated[str, typer.Option("--format", help="svg (drawn here) or dot.")] = "svg",
+    format: Annotated[
+        str, typer.Option("--format", metavar="svg|dot", help="svg (drawn here) or dot.")
+    ] = "svg",
     output: Annotated[
-        str | None, typer.Option("--output", "-o", help="Write to this file, not stdout.")
+        str | None,
+        typer.Option("--output", "-o", metavar="FILE", help="Write to this file, not stdout."),
     ] = None,
     max_nodes: MaxNodesOption = None,
     timeout: TimeoutOption = None,
 ) -> None:
     """The digraph after a line of play: SVG (Left's vertices squares, Right's circles,
     filled blue/red by who took them) or Graphviz dot (Left boxes, Right ellipses, filled
-    dark if Left took the vertex, labelled with the move number)."""
+    dark if Left took the vertex, labelled with the move number).
+
+    \b
+    Examples:
+      cgf influence picture segment:9 -o s9.svg
+      cgf influence picture segment:9 --format dot | dot -Tsvg > s9.svg
+    """
     from cgframework.cli import draw_svg, fail, write_picture
 
     if format not in ("svg", "dot"):

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 
 from cgframework import Family, dump_number, get_registry, solve
+from cgframework.cli import HELP_OPTIONS, old_output_option
 from cgframework.cli.sweep import sweep_records
 from cgframework_pizza.board import (
     Board,
@@ -28,8 +29,18 @@ from cgframework_pizza.slices import (
     tes_slices,
 )
 
+HELP = """Brown & Brown's graph games: pizzas, stacks, two-ended stacks.
+
+\b
+Examples:
+  cgf pizza share 0,1,0,1,0,0,1,0,2,0,0,2,0,2,0
+  cgf pizza search --n 15 --weights 3
+"""
+
 pizza_app = typer.Typer(
-    help="Brown & Brown's graph games: pizzas, stacks, two-ended stacks.", no_args_is_help=True
+    help=HELP,
+    no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
 )
 
 
@@ -52,17 +63,24 @@ def _show(weights, slices) -> str:
 @pizza_app.command()
 def partition(
     board: Annotated[str, typer.Argument(help="tes(...), st(...) or a sum of them")],
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
     algorithm: Annotated[
         str,
         typer.Option(
+            metavar="condensation|paper",
             help="condensation (stack of weak local maxima, O(n)) or paper (Algorithm 2.17 "
-            "as printed, L358-L372); the weights are the same, the partitions may differ"
+            "as printed, L358-L372); the weights are the same, the partitions may differ",
         ),
     ] = "condensation",
 ) -> None:
     """The slices of each two-ended stack (U-shaped weights, Lemma 2.10(i)) and each stack
-    (decreasing slices and an ev-sequence, Lemma 2.10(ii)): tes(a) ~ <s>, st(a) ~ <s> + ev(x)."""
+    (decreasing slices and an ev-sequence, Lemma 2.10(ii)): tes(a) ~ <s>, st(a) ~ <s> + ev(x).
+
+    \b
+    Examples:
+      cgf pizza partition "tes(1,2,1,2,5,2)"
+      cgf pizza partition "st(5,1,4) + tes(2,3)" --json
+    """
     from cgframework.cli import fail
 
     b = _board(board)
@@ -112,7 +130,12 @@ def partition(
 @pizza_app.command()
 def share(board: Annotated[str, typer.Argument(help="a pizza or any board")]) -> None:
     """Each player's share under optimal play, (|g| +- val)/2 (L887), and the 4/9 bound
-    (4.3, L827) for pizzas with non-negative weights."""
+    (4.3, L827) for pizzas with non-negative weights.
+
+    \b
+    Examples:
+      cgf pizza share 0,1,0,1,0,0,1,0,2,0,0,2,0,2,0
+    """
     b = _board(board)
     value = Fraction(solve(get_registry().ruleset("pizza"), b).value)
     size = sum(abs(Fraction(b.weight(v))) for v in b.present)
@@ -165,8 +188,9 @@ def search(
     engine: Annotated[
         str,
         typer.Option(
+            metavar="table|sweep",
             help="table: every weighting at once by the tes-value tables (fast, exhaustive); "
-            "sweep: each necklace through the solver on the core's sweep runner (--store, --jobs)"
+            "sweep: each necklace through the solver on the core's sweep runner (--store, --jobs)",
         ),
     ] = "table",
     store: Annotated[str | None, typer.Option(help="sqlite value store (sweep engine)")] = None,
@@ -175,7 +199,14 @@ def search(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
     """The least value over all pizzas of N slices with the given weights, and the pizzas
-    (up to rotation and reflection) that reach it."""
+    (up to rotation and reflection) that reach it.
+
+    \b
+    Examples:
+      cgf pizza search --n 15 --weights 3
+      cgf pizza search --n 21 --alphabet=-1,1 --json
+      cgf pizza search --n 9 --engine sweep --store p.sqlite
+    """
     from cgframework.cli import fail
 
     if not 1 <= n <= MAX_SEARCH_SLICES:
@@ -263,18 +294,32 @@ def _search_sweep(values: list, n: int, store, jobs) -> tuple[Fraction, list[str
 @pizza_app.command()
 def play(
     board: Annotated[str, typer.Argument(help="a pizza or any board")],
-    you: Annotated[str, typer.Option(help="1 (you move first) or 2")] = "1",
-    svg: Annotated[str, typer.Option(help="write a picture of the game to this SVG file")] = (
-        "pizza.svg"
-    ),
+    you: Annotated[str, typer.Option(metavar="1|2", help="1 (you move first) or 2")] = "1",
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="write a picture of the game to this SVG file [default: pizza.svg]",
+        ),
+    ] = None,
+    svg: Annotated[str | None, old_output_option("svg")] = None,
 ) -> None:
-    """Play against the perfect player; the picture shows who took which slice."""
-    from cgframework.cli import fail, out
+    """Play against the perfect player; the picture shows who took which slice.
+
+    \b
+    Examples:
+      cgf pizza play 3,1,4,1,5
+      cgf pizza play 0,1,0,1,0,0,1 --you 2 -o game.svg
+    """
+    from cgframework.cli import fail, out, output_file
     from cgframework.display.pictures import write_svg
     from cgframework.display.play import play_game
     from cgframework.game import Player
     from cgframework_pizza.picture import pizza_svg
 
+    svg = output_file(output, svg=svg) or "pizza.svg"
     if you not in ("1", "2"):
         fail(f"--you must be 1 or 2, got {you!r}")
     start = _board(board)

@@ -11,6 +11,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from cgframework import Family, SolverError, get_registry, parse_position, solve
+from cgframework.cli import HELP_OPTIONS
 from cgframework.io import converter
 from cgframework_wak.convert import arc_kayles_size, to_arc_kayles
 from cgframework_wak.families import unbounded, unbounded_arc_kayles
@@ -18,8 +19,18 @@ from cgframework_wak.graph import WakGraph
 from cgframework_wak.parse import dump_json
 from cgframework_wak.periodic import detect_period, proven_start
 
+HELP = """Weighted Arc-Kayles and Arc-Kayles (Dailly, Gledel & Heinrich).
+
+\b
+Examples:
+  cgf wak grundy 'path:3,1,4 + star:2;1,3'
+  cgf wak family --to 5
+"""
+
 wak_app = typer.Typer(
-    help="Weighted Arc-Kayles and Arc-Kayles (Dailly, Gledel & Heinrich).", no_args_is_help=True
+    help=HELP,
+    no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
 )
 
 AkOption = Annotated[
@@ -69,7 +80,13 @@ def grundy(
     store: StoreOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The Grundy value, the winning moves (to a P-position) and the method used."""
+    """The Grundy value, the winning moves (to a P-position) and the method used.
+
+    \b
+    Examples:
+      cgf wak grundy 'path:3,1,4 + star:2;1,3'
+      cgf wak grundy grid:3x3 --arc-kayles --json
+    """
 
     rs, position = _graph(graph, arc_kayles)
     solution = _solve(rs, position, method, store)
@@ -98,7 +115,9 @@ def sequence(
     to: Annotated[int, typer.Option(help="Last parameter (inclusive).")] = 30,
     store: StoreOption = None,
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
-    executor: Annotated[str, typer.Option(help="local, processes or dask://HOST:PORT.")] = "local",
+    executor: Annotated[
+        str, typer.Option(metavar="EXECUTOR", help="local, processes or dask://HOST:PORT.")
+    ] = "local",
     progress: Annotated[bool | None, typer.Option(help="Progress bar (default: on a tty).")] = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -106,7 +125,13 @@ def sequence(
 
     The counter of VERTEX (or the family parameter) runs FROM..TO on the core's sweep runner
     (resumable with --store); prints the detected preperiod and period and, for a counter,
-    what is proven (L264-L298: outcome period 2 from 2*Omega for a looped vertex)."""
+    what is proven (L264-L298: outcome period 2 from 2*Omega for a looped vertex).
+
+    \b
+    Examples:
+      cgf wak sequence '0-1,0-2,1-2,1-3;w=0,2,3,1;loops=0' --vertex 0 --to 40
+      cgf wak sequence --family path --arc-kayles --to 200 --store ak.sqlite
+    """
     registry = get_registry()
     rs_name = "arc-kayles" if arc_kayles else "wak"
     proven = None
@@ -225,7 +250,13 @@ def family_cmd(
     """The unbounded-Grundy family G_n of Theorem 2 and its values.
 
     L307-L332: pairwise distinct values, 3^(n-1) vertices (2*3^(n-1) for the Arc-Kayles
-    forests T_n of Corollary 1)."""
+    forests T_n of Corollary 1).
+
+    \b
+    Examples:
+      cgf wak family --to 5
+      cgf wak family --to 4 --arc-kayles --json
+    """
     if start < 1 or to < start:
         _fail(f"bad range --from {start} --to {to} (n >= 1)")
     if to > 7:
@@ -269,7 +300,13 @@ def rooks(
     """Non-attacking rooks with holes, solved as WAK (Section 3).
 
     L65-L91: the WAK graph of vertical and horizontal hole-free segments; winning moves are
-    printed as squares (row, column)."""
+    printed as squares (row, column).
+
+    \b
+    Examples:
+      cgf wak rooks '..##./..##./...../.....'
+      cgf wak rooks 4x5 --holes '0,2;0,3' --graph
+    """
     from cgframework_wak.rooks import parse_board, to_wak
 
     try:
@@ -310,7 +347,12 @@ def to_arc_kayles_cmd(
     """The Arc-Kayles graph with the same Grundy value (Corollary 2).
 
     L161-L166: each vertex becomes w(v) copies, a loop a pendant of weight w(u); the size is
-    the sum of the counters, exponential in their bits."""
+    the sum of the counters, exponential in their bits.
+
+    \b
+    Examples:
+      cgf wak to-arc-kayles 'star:2;1,3' --check
+    """
     rs, position = _graph(graph)
     if not isinstance(position, WakGraph):
         _fail("GRAPH must be one graph, not a sum")
