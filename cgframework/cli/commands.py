@@ -61,26 +61,6 @@ from cgframework.store.errors import DEFAULT_TRUST, StoreError
 from cgframework.values.notation import MAX_LENGTH, elide
 
 
-@app.callback()
-def global_options(
-    max_memory: Annotated[
-        str | None,
-        typer.Option(
-            envvar=memory.ENV_VAR,
-            show_envvar=False,
-            help="Memory ceiling, e.g. 2G, 500M or none (default: half the machine's, or of "
-            f"the container's limit; also ${memory.ENV_VAR}). Past it: exit 3.",
-        ),
-    ] = None,
-) -> None:
-    """Options for every command, applied before it runs."""
-    try:
-        size = memory.default_limit() if max_memory is None else memory.parse_size(max_memory)
-    except ValueError as exc:
-        fail(f"--max-memory: {exc}")
-    memory.set_limit(size)
-
-
 @app.command("solve")
 def solve_cmd(
     ruleset: RulesetArgument,

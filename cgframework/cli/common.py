@@ -18,6 +18,7 @@ from cgframework.game import Player, Ruleset, parse_position
 from cgframework.plugins import (
     resolve_ruleset,
 )
+from cgframework.runtime import memory
 from cgframework.runtime.budget import LimitExceeded
 from cgframework.runtime.inputs import InputTextError, read_text_argument
 from cgframework.solution import Solution
@@ -59,6 +60,16 @@ def cgf(
             help="Print the versions, the compiled kernels in use and the plugins, and exit.",
         ),
     ] = False,
+    max_memory: Annotated[
+        str | None,
+        typer.Option(
+            envvar=memory.ENV_VAR,
+            show_envvar=False,
+            metavar="SIZE",
+            help="Memory ceiling, e.g. 2G, 500M or none (default: half the machine's, or of "
+            f"the container's limit; also ${memory.ENV_VAR}). Past it: exit 3.",
+        ),
+    ] = None,
 ) -> None:
     """cgframework: exact answers for combinatorial games.
 
@@ -67,7 +78,13 @@ def cgf(
       cgf solve nim 3,5,7
       cgf calc "{1|0} + *"
       cgf rulesets
+      cgf --max-memory 2G calc "{1|-1} + {2|-2} + {3|-3}"
     """
+    try:
+        size = memory.default_limit() if max_memory is None else memory.parse_size(max_memory)
+    except ValueError as exc:
+        fail(f"--max-memory: {exc}")
+    memory.set_limit(size)
 
 
 class _LazyConsole:
