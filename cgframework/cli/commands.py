@@ -46,6 +46,7 @@ from cgframework.plugins import (
 )
 from cgframework.runtime.budget import LimitExceeded
 from cgframework.runtime.deep import call_deep
+from cgframework.runtime.outputs import OutputError, discard_stdout, flush_stdout, guard_stdout
 from cgframework.solvers.dispatch import available_methods, solve
 from cgframework.store.errors import StoreError
 from cgframework.universes import holds, split_comparison
@@ -308,7 +309,8 @@ def tree(
     if not 0 <= depth <= MAX_DEPTH:
         fail(f"--depth must be between 0 and {MAX_DEPTH}, got {depth}")
     write_picture(output, lambda: tree_svg(rs, pos, depth))
-    out.print(f"tree written to {output}")
+    if output != "-":  # (on standard output, the picture alone)
+        out.print(f"tree written to {output}")
 
 
 @app.command()
@@ -337,7 +339,8 @@ def play(
     )
     if picture is not None:
         write_picture(picture, record.picture)
-        out.print(f"picture written to {picture}")
+        if picture != "-":
+            out.print(f"picture written to {picture}")
 
 
 CORE_GROUPS = {"store": "cgframework.cli.store", "sweep": "cgframework.cli.sweep"}
@@ -492,12 +495,18 @@ def main(argv: list[str] | None = None) -> None:
     errors = _click_exceptions(command)
     aborts = tuple(e for e in (getattr(errors, "Abort", None), typer.Abort) if e)
     exits = tuple(e for e in (getattr(errors, "Exit", None), typer.Exit) if e)
+    guard_stdout()  # a full disk under standard output: one line, exit 2, from any write
     try:
         status = command.main(args=argv, prog_name="cgf", standalone_mode=False)
+        flush_stdout()  # inside the guard: a write that fails only when flushed is caught too
         if status == 130:  # typer turns Ctrl-C into this exit status
             _die("interrupted", 130)
         if isinstance(status, int) and status:
             sys.exit(status)
+    except OutputError as exc:
+        if exc.path == "-":
+            discard_stdout()
+        _die(str(exc), 2)
     except (InputError, PluginError, StoreError) as exc:
         _die(str(exc), 2)
     except LimitExceeded as exc:  # a search budget, an output size...
@@ -511,7 +520,8 @@ def main(argv: list[str] | None = None) -> None:
         _die(exc.format_message().replace("\n", " "), 2)
     except exits as exc:
         sys.exit(exc.exit_code)
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader of standard output went away: nothing to report
+        discard_stdout()
         sys.exit(0)
     except ValueError as exc:
         if "Exceeds the limit" in str(exc) and "digits" in str(exc):

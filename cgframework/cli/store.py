@@ -19,6 +19,7 @@ from typing import Annotated
 import typer
 
 from cgframework.cli.common import app, fail
+from cgframework.runtime.outputs import flush_stdout
 from cgframework.store.check import (
     DEFAULT_VERIFY,
     ImportRefused,
@@ -116,6 +117,7 @@ def store_export(
                     buffer.seek(0)
                     for line in buffer:
                         sys.stdout.write(line)
+                flush_stdout()  # a full disk is an error here, before "exported N entries"
         except StoreError as exc:
             fail(str(exc))
     note(f"exported {count} entries")

@@ -393,7 +393,8 @@ def run_deep(fn: Callable[..., Any], *args: Any, budget: SearchBudget | None = N
         remaining = None if budget is None else budget.remaining()
         interrupted = False
         if remaining is not None:
-            call.thread.join(max(remaining, 0.0) + DEADLINE_GRACE)
+            # at most threading's longest wait: a deadline centuries away (--timeout 1e308)
+            call.thread.join(min(max(remaining, 0.0) + DEADLINE_GRACE, threading.TIMEOUT_MAX))
             if call.thread.is_alive():
                 interrupted = True
                 # an exception raised asynchronously can be lost (Python ignores one raised in
