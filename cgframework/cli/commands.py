@@ -45,7 +45,7 @@ from cgframework.plugins import (
     registry_with_universe,
 )
 from cgframework.runtime.budget import LimitExceeded
-from cgframework.runtime.deep import call_deep
+from cgframework.runtime.deep import MAX_TEXT_NESTING, NestingError, call_deep, check_nesting
 from cgframework.runtime.outputs import OutputError, discard_stdout, flush_stdout, guard_stdout
 from cgframework.solvers.dispatch import available_methods, solve
 from cgframework.store.errors import StoreError
@@ -228,6 +228,13 @@ def calc(
     Functions: rcf cool heat overheat freeze aw norton upnth incentives (see README); G : H.
     """
     expression = read_position_text(expression)
+    try:  # megabytes of brackets: refused in one quick pass, before any splitting or parsing
+        check_nesting(expression, MAX_TEXT_NESTING, prefixes="-~")
+    except NestingError:
+        fail(
+            f"invalid expression {shorten(expression)}: nesting deeper than {MAX_TEXT_NESTING} "
+            "levels (the limit)"
+        )
     loopy_words = r"\b(on|off|over|under|upon|dud|pass|onside|offside)\b|&"
     if universe == "normal" and re.search(loopy_words, expression):
         universe = "loopy"  # loopy literals: short games have none of these words, nor &

@@ -17,9 +17,13 @@ Parsers refuse text nested deeper than a limit of their own up front (:func:`che
 
 from __future__ import annotations
 
+import functools
+import re
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from itertools import accumulate, islice, repeat, tee
+from operator import sub
 from typing import Any, TypeVar
 
 DEEP_STACK_BYTES = 512 * 1024 * 1024
@@ -133,6 +137,11 @@ def start_deep(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> DeepCall:
     return DeepCall(fn, args, kwargs)
 
 
+MAX_TEXT_NESTING = 10_000
+"""Nesting (brackets and runs of signs) deeper than any parser accepts: text beyond it can be
+refused in one quick pass (:func:`check_nesting`) before it is split or parsed."""
+
+
 class NestingError(ValueError):
     """Text nested deeper than a parser accepts."""
 
@@ -140,12 +149,36 @@ class NestingError(ValueError):
 def check_nesting(text: str, limit: int, opening: str = "([{<", prefixes: str = "") -> None:
     """Refuse ``text`` whose brackets (any of ``opening``) nest more than ``limit`` deep,
     counting a run of prefix operators (e.g. ``~`` or ``-``) as that many levels more.
-    Iterative: safe on any input."""
+    Iterative and in C-speed passes (a few per character), so a refusal of megabytes of
+    brackets costs about what reading them did: safe and quick on any input."""
+    if not opening.isascii():  # (no parser has such brackets: the plain loop)
+        _check_nesting_by_character(text, limit, opening, prefixes)
+        return
+    deepest = max(_depths(text, opening), default=0)
+    if prefixes and any(p in text for p in prefixes):
+        depths = _depths(text, opening)
+        consumed = 0  # entries of ``depths`` taken so far: depth after that many characters
+        for run in _prefix_runs(prefixes).finditer(text):
+            # brackets never stand inside a run: the depth is the one where the run starts
+            here = next(islice(depths, run.start() - consumed, None))
+            consumed = run.start() + 1
+            levels = sum(map(run.group().count, prefixes))
+            deepest = max(deepest, here + levels)
+            if deepest > limit:
+                break
+    if deepest > limit:
+        raise NestingError(f"nested more than {limit} levels deep (the limit)")
+
+
+_CLOSING = ")]}>"
+
+
+def _check_nesting_by_character(text: str, limit: int, opening: str, prefixes: str) -> None:
     depth = deepest = run = 0
     for ch in text:
         if ch in opening:
             depth += 1
-        elif ch in ")]}>" and depth:
+        elif ch in _CLOSING and depth:
             depth -= 1
         if ch in prefixes:
             run += 1
@@ -154,6 +187,36 @@ def check_nesting(text: str, limit: int, opening: str = "([{<", prefixes: str = 
         deepest = max(deepest, depth + run)
         if deepest > limit:
             raise NestingError(f"nested more than {limit} levels deep (the limit)")
+
+
+@functools.lru_cache(maxsize=16)
+def _steps(opening: str) -> bytes:
+    """A byte table: an opening bracket 2, a closing one 0, anything else 1 (step + 1)."""
+    table = bytearray([1]) * 256
+    for ch in _CLOSING:
+        table[ord(ch)] = 0
+    for ch in opening:
+        table[ord(ch)] = 2
+    return bytes(table)
+
+
+@functools.lru_cache(maxsize=16)
+def _prefix_runs(prefixes: str) -> re.Pattern[str]:
+    """A run of prefix operators, white space allowed between them."""
+    one = "[" + re.escape(prefixes) + "]"
+    return re.compile(f"{one}(?:[{re.escape(prefixes)}\\s]*{one})?")
+
+
+def _depths(text: str, opening: str) -> Iterator[int]:
+    """The bracket depth before the first character and after each (a closing bracket at
+    depth 0 is ignored), computed by iterators that run in C: a character's step is +1, -1
+    or 0, the height is their running sum, and the depth is the height above its lowest
+    point so far (which is what ignoring surplus closing brackets amounts to)."""
+    # one byte per character (non-ASCII ones become "?"), mapped to its step + 1
+    codes = text.encode("ascii", "replace").translate(_steps(opening))
+    heights = accumulate(map(sub, codes, repeat(1)), initial=0)
+    ups, downs = tee(heights)
+    return map(sub, ups, accumulate(downs, min))
 
 
 def deep(fn: Callable[..., T]) -> Callable[..., T]:
