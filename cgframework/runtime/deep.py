@@ -95,17 +95,37 @@ def call_deep(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 
 
 class DeepCall:
-    """A call running on a deep thread (see :func:`start_deep`)."""
+    """A call running on a deep thread (see :func:`start_deep`), which another thread may
+    :meth:`interrupt` while (and only while) the call runs."""
 
     def __init__(self, fn: Callable[..., Any], args: tuple, kwargs: dict) -> None:
         self.result: dict[str, Any] = {}
+        self._guard = threading.Lock()
+        self._running = True
+        self._interruptions: tuple[type[BaseException], ...] = ()
 
         def target() -> None:
+            import ctypes
+
             _local.active = True
             try:
-                self.result["value"] = fn(*args, **kwargs)
-            except BaseException as exc:  # re-raised in the waiting thread
-                self.result["error"] = exc
+                try:
+                    self.result["value"] = fn(*args, **kwargs)
+                except BaseException as exc:  # re-raised in the waiting thread
+                    self.result["error"] = exc
+                # the outcome is in: no interruption starts after this, and one already sent
+                # is withdrawn (here, not in a function: a call's entry is where one lands)
+                try:
+                    with self._guard:
+                        self._running = False
+                    if self._interruptions:
+                        ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                            ctypes.c_ulong(threading.get_ident()), None
+                        )
+                except BaseException as late:  # sent before the guard closed: the outcome stands
+                    if not isinstance(late, self._interruptions):
+                        raise
+                    self._running = False
             finally:
                 _raise_limit(False)
 
@@ -120,6 +140,25 @@ class DeepCall:
         finally:
             threading.stack_size(old)
 
+    def interrupt(self, exc_type: type[BaseException]) -> bool:
+        """Raise ``exc_type`` in the call's thread at its next bytecode, if the call is still
+        running (never in the thread's own bookkeeping after it, nor in another thread that
+        reuses its id); False if it had finished. An interruption that Python swallows (one
+        raised in a gc callback or a generator's finaliser) is dropped without a traceback:
+        the caller interrupts again."""
+        import ctypes
+
+        _drop_unraisable(exc_type)
+        with self._guard:
+            if not self._running:
+                return False
+            if exc_type not in self._interruptions:
+                self._interruptions += (exc_type,)
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                ctypes.c_ulong(self.thread.ident), ctypes.py_object(exc_type)
+            )
+            return True
+
     def wait(self, timeout: float | None = None) -> Any:
         """Join (up to ``timeout`` seconds when given; then return ``None`` if still running),
         and return the value or raise the exception of the call."""
@@ -129,6 +168,25 @@ class DeepCall:
         if "error" in self.result:
             raise self.result["error"]
         return self.result["value"]
+
+
+def _drop_unraisable(exc_type: type[BaseException]) -> None:
+    """Have ``sys.unraisablehook`` drop ``exc_type``: Python reports an exception it had to
+    ignore (raised in a gc callback or a finaliser) with a traceback on standard error, and an
+    interruption (:meth:`DeepCall.interrupt`) lost that way is raised again, not a fault."""
+    current = sys.unraisablehook
+    dropped = getattr(current, "dropped", None)
+    if dropped is not None:
+        if exc_type not in dropped:
+            dropped.append(exc_type)
+        return
+
+    def hook(unraisable: Any) -> None:
+        if not isinstance(unraisable.exc_value, tuple(hook.dropped)):  # type: ignore[attr-defined]
+            current(unraisable)
+
+    hook.dropped = [exc_type]  # type: ignore[attr-defined]
+    sys.unraisablehook = hook
 
 
 def start_deep(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> DeepCall:
