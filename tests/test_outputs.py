@@ -9,7 +9,6 @@ import os
 import stat
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -88,26 +87,19 @@ def test_a_symlink_to_a_device_keeps_both(capsys, devices, tmp_path):
     assert link.is_symlink() and is_char_device(devices["null"])
 
 
-def test_a_fifo_is_written_in_place_to_its_reader(tmp_path):
+def test_a_fifo_is_written_in_place_to_its_reader(capsys, tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    received: list[bytes] = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
-    reader.start()
-    for _ in range(200):  # the reader's open() must be waiting before the writer opens
-        if _reader_waiting(reader):
-            break
-    write_output(str(fifo), "<svg/>\n")
-    reader.join(10)
-    assert received == [b"<svg/>\n"]
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # the reader is there first
+    try:
+        code, out, err = run_cli(capsys, "tree", "nim", "3", "--depth", "1", "-o", str(fifo))
+        assert code == 0 and err == "" and "written" in out
+        os.set_blocking(reader, True)
+        received = b"".join(iter(lambda: os.read(reader, 65536), b""))
+    finally:
+        os.close(reader)
+    assert received.startswith(b"<svg") and received.rstrip().endswith(b"</svg>")
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
-
-
-def _reader_waiting(reader: threading.Thread) -> bool:
-    import time
-
-    time.sleep(0.02)
-    return reader.is_alive()
 
 
 def test_a_fifo_without_a_reader_is_refused_at_once(capsys, tmp_path):
@@ -138,6 +130,9 @@ def test_a_regular_file_is_whole_or_untouched(tmp_path):
     assert os.listdir(tmp_path) == ["out.txt"]  # no temporary file left behind
     with pytest.raises(OutputError, match="Is a directory"):
         write_output(str(tmp_path), "x")
+    with pytest.raises(OutputError, match="Is a directory"):
+        write_output(f"{tmp_path}/new/", "x")
+    assert os.listdir(tmp_path) == ["out.txt"]
 
 
 def test_dash_is_standard_output(capsys):

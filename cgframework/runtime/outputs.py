@@ -77,8 +77,8 @@ def open_output(path: str, binary: bool = False, encoding: str = "utf-8") -> Ite
     # a regular file is replaced where its links end; a special file is opened by its own name
     # (``/dev/stdout`` ends in a pipe that has no path)
     target = os.path.realpath(path) if mode is None or stat.S_ISREG(mode) else path
-    if mode is not None and stat.S_ISDIR(mode):
-        raise OutputError(path, os.strerror(errno.EISDIR))
+    if (mode is not None and stat.S_ISDIR(mode)) or (mode is None and path.endswith(os.sep)):
+        raise OutputError(path, os.strerror(errno.EISDIR))  # ("new/": no file name to make)
     if mode is None or stat.S_ISREG(mode):
         yield from _replace(path, target, binary, encoding)
     else:
