@@ -7,6 +7,7 @@ The core knows no particular game: a ruleset lists options, and everything else
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
@@ -232,17 +233,25 @@ class Sum:
 
 
 _CLOSER = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_BRACKETS = r"[(\[{<)\]}>]"
 
 
 def top_level_split(text: str, separator: str) -> list[str]:
     """Split ``text`` on ``separator`` outside (), [], {} and <> brackets. A closing
     character that does not match the innermost open bracket is an ordinary character (the
     ``>`` of an influence arc ``0>1``); the ruleset's parser judges what is left."""
+    if not separator or separator not in text:  # one C-level pass: nothing to split
+        return [text]
+    # only brackets and separators matter: the loop visits those alone (megabytes of other
+    # characters cost one regular-expression scan, not a Python step each)
+    marks = re.compile(f"(?={_BRACKETS}|{re.escape(separator)})")  # where one starts
     pieces: list[str] = []
     open_brackets: list[str] = []
     start = 0
-    i = 0
-    while i < len(text):
+    for mark in marks.finditer(text):
+        i = mark.start()
+        if i < start:  # inside the separator just split on
+            continue
         ch = text[i]
         if ch in _CLOSER:
             open_brackets.append(_CLOSER[ch])
@@ -251,9 +260,6 @@ def top_level_split(text: str, separator: str) -> list[str]:
         elif not open_brackets and text.startswith(separator, i):
             pieces.append(text[start:i])
             start = i + len(separator)
-            i = start
-            continue
-        i += 1
     pieces.append(text[start:])
     return pieces
 

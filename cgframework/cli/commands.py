@@ -55,7 +55,8 @@ from cgframework.plugins import (
 )
 from cgframework.runtime import memory
 from cgframework.runtime.budget import LimitExceeded
-from cgframework.runtime.deep import call_deep
+from cgframework.runtime.deep import MAX_TEXT_NESTING, NestingError, call_deep, check_nesting
+from cgframework.runtime.outputs import OutputError, discard_stdout, flush_stdout, guard_stdout
 from cgframework.solvers.dispatch import available_methods, solve
 from cgframework.store.errors import DEFAULT_TRUST, StoreError
 from cgframework.values.notation import MAX_LENGTH, elide
@@ -292,6 +293,13 @@ def calc(
     """
     thermograph = output_file(output, thermograph=thermograph)
     expression = read_position_text(expression)
+    try:  # megabytes of brackets: refused in one quick pass, before any splitting or parsing
+        check_nesting(expression, MAX_TEXT_NESTING, prefixes="-~")
+    except NestingError:
+        fail(
+            f"invalid expression {shorten(expression)}: nesting deeper than {MAX_TEXT_NESTING} "
+            "levels (the limit)"
+        )
     loopy_words = r"\b(on|off|over|under|upon|dud|pass|onside|offside)\b|&"
     if universe == "normal" and re.search(loopy_words, expression):
         universe = "loopy"  # loopy literals: short games have none of these words, nor &
@@ -385,7 +393,8 @@ def tree(
     if not 0 <= depth <= MAX_DEPTH:
         fail(f"--depth must be between 0 and {MAX_DEPTH}, got {depth}")
     write_picture(output, lambda: tree_svg(rs, pos, depth))
-    out.print(f"tree written to {output}")
+    if output != "-":  # (on standard output, the picture alone)
+        out.print(f"tree written to {output}")
 
 
 @app.command()
@@ -428,7 +437,8 @@ def play(
     )
     if picture is not None:
         write_picture(picture, record.picture)
-        out.print(f"picture written to {picture}")
+        if picture != "-":
+            out.print(f"picture written to {picture}")
 
 
 CORE_GROUPS = {"store": "cgframework.cli.store", "sweep": "cgframework.cli.sweep"}
@@ -705,12 +715,18 @@ def main(argv: list[str] | None = None) -> None:
     exits = tuple(e for e in (getattr(errors, "Exit", None), typer.Exit) if e)
     ceiling = memory.limit()  # the command's ceiling ends with it (main() may run in-process)
     out_of_memory = False
+    guard_stdout()  # a full disk under standard output: one line, exit 2, from any write
     try:
         status = command.main(args=argv, prog_name="cgf", standalone_mode=False)
+        flush_stdout()  # inside the guard: a write that fails only when flushed is caught too
         if status == 130:  # typer turns Ctrl-C into this exit status
             _die("interrupted", 130)
         if isinstance(status, int) and status:
             sys.exit(status)
+    except OutputError as exc:
+        if exc.path == "-":
+            discard_stdout()
+        _die(str(exc), 2)
     except (InputError, PluginError, StoreError) as exc:
         _die(str(exc), 2)
     except LimitExceeded as exc:  # a search budget, an output size...
@@ -724,7 +740,8 @@ def main(argv: list[str] | None = None) -> None:
         _die(exc.format_message().replace("\n", " "), 2)
     except exits as exc:
         sys.exit(exc.exit_code)
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader of standard output went away: nothing to report
+        discard_stdout()
         sys.exit(0)
     except ValueError as exc:
         if "Exceeds the limit" in str(exc) and "digits" in str(exc):

@@ -23,6 +23,7 @@ from typing import Annotated
 import typer
 
 from cgframework.cli.common import HELP_OPTIONS, app, fail, old_output_option, output_file
+from cgframework.runtime.outputs import flush_stdout
 from cgframework.store.check import (
     DEFAULT_VERIFY,
     IMPORT_CPU_SECONDS,
@@ -184,6 +185,7 @@ def store_export(
                     buffer.seek(0)
                     for line in buffer:
                         sys.stdout.write(line)
+                flush_stdout()  # a full disk is an error here, before "exported N entries"
         except StoreError as exc:
             fail(str(exc))
     if key is not None:

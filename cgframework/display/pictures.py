@@ -342,21 +342,9 @@ def side_by_side(pictures: Sequence[str], gap: int = 16) -> str:
 
 
 def write_svg(path: str, svg: str) -> None:
-    """Write ``svg`` to ``path`` whole or not at all (a temporary file in the same folder,
-    renamed over ``path``); an unwritable path raises ``OSError``."""
-    import os
-    import tempfile
+    """Write ``svg`` to ``path`` by the rules of :mod:`cgframework.runtime.outputs`: a regular
+    file whole or not at all, a device or FIFO in place, ``-`` standard output; a path that
+    cannot be written raises :class:`~cgframework.runtime.outputs.OutputError` (an ``OSError``)."""
+    from cgframework.runtime.outputs import write_output
 
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temp = tempfile.mkstemp(prefix=".cgf-", suffix=".svg", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(svg)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temp, 0o666 & ~umask)  # as open() would have made it
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
+    write_output(path, svg)

@@ -17,9 +17,13 @@ Parsers refuse text nested deeper than a limit of their own up front (:func:`che
 
 from __future__ import annotations
 
+import functools
+import re
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from itertools import accumulate, islice, repeat, tee
+from operator import sub
 from typing import Any, TypeVar
 
 DEEP_STACK_BYTES = 512 * 1024 * 1024
@@ -91,17 +95,37 @@ def call_deep(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 
 
 class DeepCall:
-    """A call running on a deep thread (see :func:`start_deep`)."""
+    """A call running on a deep thread (see :func:`start_deep`), which another thread may
+    :meth:`interrupt` while (and only while) the call runs."""
 
     def __init__(self, fn: Callable[..., Any], args: tuple, kwargs: dict) -> None:
         self.result: dict[str, Any] = {}
+        self._guard = threading.Lock()
+        self._running = True
+        self._interruptions: tuple[type[BaseException], ...] = ()
 
         def target() -> None:
+            import ctypes
+
             _local.active = True
             try:
-                self.result["value"] = fn(*args, **kwargs)
-            except BaseException as exc:  # re-raised in the waiting thread
-                self.result["error"] = exc
+                try:
+                    self.result["value"] = fn(*args, **kwargs)
+                except BaseException as exc:  # re-raised in the waiting thread
+                    self.result["error"] = exc
+                # the outcome is in: no interruption starts after this, and one already sent
+                # is withdrawn (here, not in a function: a call's entry is where one lands)
+                try:
+                    with self._guard:
+                        self._running = False
+                    if self._interruptions:
+                        ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                            ctypes.c_ulong(threading.get_ident()), None
+                        )
+                except BaseException as late:  # sent before the guard closed: the outcome stands
+                    if not isinstance(late, self._interruptions):
+                        raise
+                    self._running = False
             finally:
                 _raise_limit(False)
 
@@ -119,6 +143,25 @@ class DeepCall:
         finally:
             threading.stack_size(old)
 
+    def interrupt(self, exc_type: type[BaseException]) -> bool:
+        """Raise ``exc_type`` in the call's thread at its next bytecode, if the call is still
+        running (never in the thread's own bookkeeping after it, nor in another thread that
+        reuses its id); False if it had finished. An interruption that Python swallows (one
+        raised in a gc callback or a generator's finaliser) is dropped without a traceback:
+        the caller interrupts again."""
+        import ctypes
+
+        _drop_unraisable(exc_type)
+        with self._guard:
+            if not self._running:
+                return False
+            if exc_type not in self._interruptions:
+                self._interruptions += (exc_type,)
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                ctypes.c_ulong(self.thread.ident), ctypes.py_object(exc_type)
+            )
+            return True
+
     def wait(self, timeout: float | None = None) -> Any:
         """Join (up to ``timeout`` seconds when given; then return ``None`` if still running),
         and return the value or raise the exception of the call."""
@@ -130,10 +173,34 @@ class DeepCall:
         return self.result["value"]
 
 
+def _drop_unraisable(exc_type: type[BaseException]) -> None:
+    """Have ``sys.unraisablehook`` drop ``exc_type``: Python reports an exception it had to
+    ignore (raised in a gc callback or a finaliser) with a traceback on standard error, and an
+    interruption (:meth:`DeepCall.interrupt`) lost that way is raised again, not a fault."""
+    current = sys.unraisablehook
+    dropped = getattr(current, "dropped", None)
+    if dropped is not None:
+        if exc_type not in dropped:
+            dropped.append(exc_type)
+        return
+
+    def hook(unraisable: Any) -> None:
+        if not isinstance(unraisable.exc_value, tuple(hook.dropped)):  # type: ignore[attr-defined]
+            current(unraisable)
+
+    hook.dropped = [exc_type]  # type: ignore[attr-defined]
+    sys.unraisablehook = hook
+
+
 def start_deep(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> DeepCall:
     """Start ``fn`` on a deep thread and return at once (for callers that wait with a
     deadline, like the solver dispatcher)."""
     return DeepCall(fn, args, kwargs)
+
+
+MAX_TEXT_NESTING = 10_000
+"""Nesting (brackets and runs of signs) deeper than any parser accepts: text beyond it can be
+refused in one quick pass (:func:`check_nesting`) before it is split or parsed."""
 
 
 class NestingError(ValueError):
@@ -143,12 +210,36 @@ class NestingError(ValueError):
 def check_nesting(text: str, limit: int, opening: str = "([{<", prefixes: str = "") -> None:
     """Refuse ``text`` whose brackets (any of ``opening``) nest more than ``limit`` deep,
     counting a run of prefix operators (e.g. ``~`` or ``-``) as that many levels more.
-    Iterative: safe on any input."""
+    Iterative and in C-speed passes (a few per character), so a refusal of megabytes of
+    brackets costs about what reading them did: safe and quick on any input."""
+    if not opening.isascii():  # (no parser has such brackets: the plain loop)
+        _check_nesting_by_character(text, limit, opening, prefixes)
+        return
+    deepest = max(_depths(text, opening), default=0)
+    if prefixes and any(p in text for p in prefixes):
+        depths = _depths(text, opening)
+        consumed = 0  # entries of ``depths`` taken so far: depth after that many characters
+        for run in _prefix_runs(prefixes).finditer(text):
+            # brackets never stand inside a run: the depth is the one where the run starts
+            here = next(islice(depths, run.start() - consumed, None))
+            consumed = run.start() + 1
+            levels = sum(map(run.group().count, prefixes))
+            deepest = max(deepest, here + levels)
+            if deepest > limit:
+                break
+    if deepest > limit:
+        raise NestingError(f"nested more than {limit} levels deep (the limit)")
+
+
+_CLOSING = ")]}>"
+
+
+def _check_nesting_by_character(text: str, limit: int, opening: str, prefixes: str) -> None:
     depth = deepest = run = 0
     for ch in text:
         if ch in opening:
             depth += 1
-        elif ch in ")]}>" and depth:
+        elif ch in _CLOSING and depth:
             depth -= 1
         if ch in prefixes:
             run += 1
@@ -157,6 +248,36 @@ def check_nesting(text: str, limit: int, opening: str = "([{<", prefixes: str = 
         deepest = max(deepest, depth + run)
         if deepest > limit:
             raise NestingError(f"nested more than {limit} levels deep (the limit)")
+
+
+@functools.lru_cache(maxsize=16)
+def _steps(opening: str) -> bytes:
+    """A byte table: an opening bracket 2, a closing one 0, anything else 1 (step + 1)."""
+    table = bytearray([1]) * 256
+    for ch in _CLOSING:
+        table[ord(ch)] = 0
+    for ch in opening:
+        table[ord(ch)] = 2
+    return bytes(table)
+
+
+@functools.lru_cache(maxsize=16)
+def _prefix_runs(prefixes: str) -> re.Pattern[str]:
+    """A run of prefix operators, white space allowed between them."""
+    one = "[" + re.escape(prefixes) + "]"
+    return re.compile(f"{one}(?:[{re.escape(prefixes)}\\s]*{one})?")
+
+
+def _depths(text: str, opening: str) -> Iterator[int]:
+    """The bracket depth before the first character and after each (a closing bracket at
+    depth 0 is ignored), computed by iterators that run in C: a character's step is +1, -1
+    or 0, the height is their running sum, and the depth is the height above its lowest
+    point so far (which is what ignoring surplus closing brackets amounts to)."""
+    # one byte per character (non-ASCII ones become "?"), mapped to its step + 1
+    codes = text.encode("ascii", "replace").translate(_steps(opening))
+    heights = accumulate(map(sub, codes, repeat(1)), initial=0)
+    ups, downs = tee(heights)
+    return map(sub, ups, accumulate(downs, min))
 
 
 def deep(fn: Callable[..., T]) -> Callable[..., T]:

@@ -433,7 +433,7 @@ def run_deep(fn: Callable[..., Any], *args: Any, budget: SearchBudget | None = N
     first on the calling thread when no ``budget`` limits it, as
     :func:`~cgframework.runtime.deep.call_deep`), with the collector's thresholds raised
     (``SEARCH_GC_THRESHOLD``). A ``budget`` deadline is enforced even on a solver that never
-    charges the table (:func:`_stop_late`)."""
+    charges the table (:meth:`~cgframework.runtime.deep.DeepCall.interrupt`)."""
     if on_deep_thread():
         return fn(*args)
     _search_gc(True)
@@ -448,13 +448,14 @@ def run_deep(fn: Callable[..., Any], *args: Any, budget: SearchBudget | None = N
         remaining = None if budget is None else budget.remaining()
         interrupted = False
         if remaining is not None:
-            call.thread.join(max(remaining, 0.0) + DEADLINE_GRACE)
+            # at most threading's longest wait: a deadline centuries away (--timeout 1e308)
+            call.thread.join(min(max(remaining, 0.0) + DEADLINE_GRACE, threading.TIMEOUT_MAX))
             if call.thread.is_alive():
                 interrupted = True
                 # an exception raised asynchronously can be lost (Python ignores one raised in
                 # a gc callback, such as dask's) while the search runs on: raise it again
                 for _ in range(STOP_ATTEMPTS):
-                    _stop_late(call.thread)
+                    call.interrupt(_DeadlinePassed)
                     call.thread.join(STOP_RETRY_SECONDS)
                     if not call.thread.is_alive():
                         break
@@ -481,12 +482,3 @@ STOP_RETRY_SECONDS = 0.25
 
 class _DeadlinePassed(SearchStopped):
     """Raised asynchronously in a search thread that ran past its deadline."""
-
-
-def _stop_late(worker: threading.Thread) -> None:
-    """Raise :class:`_DeadlinePassed` in ``worker`` (delivered at its next bytecode)."""
-    import ctypes
-
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(
-        ctypes.c_ulong(worker.ident), ctypes.py_object(_DeadlinePassed)
-    )

@@ -722,29 +722,21 @@ class ValueStore:
         return count
 
     def export_file(self, target: str | Path) -> int:
-        """Export to ``target`` through a temporary file in the same directory, renamed over
-        the target only when complete: a failure never leaves partial output."""
-        target = Path(target)
-        if not target.parent.is_dir():
-            raise StoreError(f"cannot write {str(target)!r}: no directory {str(target.parent)!r}")
+        """Export to ``target`` by the rules of :mod:`cgframework.runtime.outputs`: a regular
+        file through a temporary file renamed over it only when complete (a failure never
+        leaves partial output), a device or FIFO in place; a failed write is a
+        :class:`StoreError` naming the cause, never a count."""
+        from cgframework.runtime.outputs import OutputError, open_output
+
+        target = str(target)
+        parent = Path(target).parent
+        if not parent.is_dir():
+            raise StoreError(f"cannot write {target!r}: no directory {str(parent)!r}")
         try:
-            handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed or removed below)
-                "w", dir=target.parent, prefix=f".{target.name}.", suffix=".tmp", delete=False
-            )
-        except OSError as exc:
-            raise StoreError(f"cannot write {str(target)!r}: {exc.strerror}") from None
-        try:
-            with handle:
+            with open_output(target) as handle:
                 count = self.export(handle)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(handle.name, target)
-        except OSError as exc:
-            _remove(handle.name)
-            raise StoreError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
-        except BaseException:
-            _remove(handle.name)
-            raise
+        except OutputError as exc:
+            raise StoreError(str(exc)) from None
         return count
 
 

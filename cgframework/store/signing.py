@@ -16,7 +16,6 @@ import contextlib
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -191,21 +190,13 @@ def sign(data: bytes, private_key: Any) -> str:
 
 
 def write_signature(target: str | Path, text: str) -> None:
-    """Write a signature file whole (temporary file renamed into place)."""
-    target = Path(target)
+    """Write a signature file as every output path is written
+    (:func:`cgframework.runtime.outputs.write_output`: whole, devices and links kept)."""
+    from cgframework.runtime.outputs import write_output
+
     try:
-        handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed or removed below)
-            "w", dir=target.parent, prefix=f".{target.name}.", suffix=".tmp", delete=False
-        )
+        write_output(str(target), text)
     except OSError as exc:
-        raise SigningError(f"cannot write {str(target)!r}: {exc.strerror}") from None
-    try:
-        with handle:
-            handle.write(text)
-        os.replace(handle.name, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(handle.name)
         raise SigningError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
 
 

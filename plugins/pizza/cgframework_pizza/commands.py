@@ -342,4 +342,5 @@ def play(
         write_svg(svg, pizza_svg(start, taken_by, title))
     except OSError as exc:
         fail(f"cannot write {svg!r}: {exc.strerror}")
-    out.print(f"picture written to {svg}")
+    if svg != "-":  # (on standard output, the picture alone)
+        out.print(f"picture written to {svg}")

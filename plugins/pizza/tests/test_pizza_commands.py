@@ -80,3 +80,16 @@ def test_partition_by_the_papers_algorithm(capsys):
     assert code == 0
     (record,) = json.loads(out)
     assert record["partition"] == "[1,2,1][2,5,2]" and record["weights"] == ["0", "-1"]
+
+
+def test_play_writes_the_picture_to_standard_output_with_dash(capsys, monkeypatch):
+    """``--svg -``: the picture on standard output, after the game, with no file named '-'
+    and no 'picture written to -' line after it."""
+    import io
+    import os
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n1\n"))
+    code, out, err = run(capsys, "pizza", "play", "3,1,4,1,5", "--svg", "-")
+    assert code == 0, err
+    assert out.rstrip().endswith("</svg>") and "written" not in out
+    assert not os.path.exists("-")
