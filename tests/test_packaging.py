@@ -23,6 +23,8 @@ from pathlib import Path
 import pytest
 from trove_classifiers import classifiers as known_classifiers
 
+from cgframework.runtime.compiled import load_kernel
+
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 PROJECT = PYPROJECT["project"]
@@ -154,12 +156,15 @@ def test_the_wheel_is_the_packages_and_their_kernels_only(wheel):
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     assert STALE_KERNEL not in compiled
     assert all(path.endswith(suffix) for path in compiled), compiled
-    # Each kernel compiled here, none other (the machine running the tests has a compiler).
-    assert [path.removesuffix(suffix) for path in compiled] == sorted(
+    kernels = sorted(
         # plugins/<family>/<package>/_k_x.c is installed as <package>/_k_x
         source.split("/", 2)[2] if source.startswith("plugins/") else source
         for source in (source.removesuffix(".c") for source in KERNEL_SOURCES)
     )
+    built = [path.removesuffix(suffix) for path in compiled]
+    assert set(built) <= set(kernels)
+    if load_kernel("cgframework.values._k_canonical") is not None:  # this machine compiles C
+        assert built == kernels
 
 
 def test_the_sdist_holds_everything_the_test_suite_reads(sdist, tree):
