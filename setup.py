@@ -5,26 +5,41 @@ in ``pyproject.toml``) is built as an extension module of that package, with the
 compiler. Each is ``optional``: when it cannot be built (no compiler, no Python headers) the
 install still succeeds and the pure-Python path runs (:mod:`cgframework.runtime.compiled`).
 Everything else about the project is declared in ``pyproject.toml``.
+
+pip runs this file before it reads ``requires-python`` from the metadata, so on a Python
+older than the project supports it must still reach ``setup()``: pip then refuses that
+Python in one line instead of showing this file's traceback.
 """
 
-import tomllib
+import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
 
 ROOT = Path(__file__).parent
-_SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-PACKAGE_DIRS = {
-    package: _SETUPTOOLS.get("package-dir", {}).get(package, package.replace(".", "/"))
-    for package in _SETUPTOOLS["packages"]
-}
-"""Each package's folder, as ``pyproject.toml`` maps it."""
+SUPPORTED = (3, 11)
+"""The oldest Python the project runs on (``requires-python`` in ``pyproject.toml``)."""
+
+
+def package_dirs() -> dict[str, Path]:
+    """Each package's folder, as ``pyproject.toml`` maps it."""
+    import tomllib  # Python >= 3.11: imported only where the project runs
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    mapped = config.get("package-dir", {})
+    return {
+        package: ROOT / mapped.get(package, package.replace(".", "/"))
+        for package in config["packages"]
+    }
 
 
 def kernels() -> list[Extension]:
+    """One optional extension per ``_k_*.c``; none on a Python the project does not support."""
+    if sys.version_info < SUPPORTED:
+        return []
     found = []
-    for package, folder in PACKAGE_DIRS.items():
-        for source in sorted((ROOT / folder).glob("_k_*.c")):
+    for package, folder in package_dirs().items():
+        for source in sorted(folder.glob("_k_*.c")):
             found.append(
                 Extension(
                     f"{package}.{source.stem}",

@@ -162,7 +162,9 @@ if made_in_c:
 
 
 def _fresh_forms(pure: str, *args: str) -> list[str]:
-    env = {**os.environ, PURE_PYTHON_ENV: pure}
+    # PYTHONSAFEPATH: the installed cgframework, not a source folder the tests run from (an
+    # unpacked sdist has no built kernel)
+    env = {**os.environ, PURE_PYTHON_ENV: pure, "PYTHONSAFEPATH": "1"}
     done = subprocess.run(
         [sys.executable, "-c", FRESH_FORMS, *args],
         env=env,
