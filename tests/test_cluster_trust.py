@@ -152,11 +152,17 @@ def test_remote_tls_with_a_client_certificate_or_insecure_is_accepted():
 
 
 @pytest.mark.parametrize(
-    "option", [("--recheck", "1.5"), ("--recheck", "nan"), ("--worker-grace", "0")]
+    ("option", "says"),
+    [
+        (("--recheck", "1.5"), "between 0 and 1"),
+        (("--recheck", "nan"), "between 0 and 1"),
+        (("--worker-grace", "0"), "more than 0"),
+        (("--worker-grace", "inf"), "more than 0"),
+    ],
 )
-def test_bad_recheck_and_grace_exit_2(capsys, option):
+def test_bad_recheck_and_grace_exit_2(capsys, option, says):
     code, _, err = run_cli(capsys, "sweep", "kayles", "heaps", *option)
-    assert code == 2 and err.count("\n") == 1, err
+    assert code == 2 and err.count("\n") == 1 and says in err, err
 
 
 # -- rows from a cluster are the cluster's, and a sample is computed again here
