@@ -66,15 +66,46 @@ CLUSTER_PLUGIN = textwrap.dedent(
                 time.sleep(0.5)
             return super().options(position, player)
 
+    class ForgingChain(Chain):
+        '''Solved by a Dask worker, its answers name another position.'''
+        name = "forging-chain"
+
+        def format(self, position):
+            return "forged" if in_dask_worker() is not None else str(position)
+
+    class KilledChain(Chain):
+        '''Member 4 fails on a Dask worker as a task whose workers keep dying does.'''
+        name = "killed-chain"
+
+        def options(self, position, player):
+            if position == 4 and in_dask_worker() is not None:
+                from types import SimpleNamespace
+                from distributed import KilledWorker
+                gone = SimpleNamespace(address="tcp://127.0.0.1:1")
+                raise KilledWorker("solve_member-4", gone, 3)
+            return super().options(position, player)
+
+    class CrashingChain(Chain):
+        '''Member 6 ends a local pool's worker process (as the kernel's OOM killer would).'''
+        name = "crashing-chain"
+
+        def options(self, position, player):
+            import multiprocessing, os
+            if position == 6 and multiprocessing.parent_process() is not None:
+                os._exit(9)
+            return super().options(position, player)
+
+    RULESETS = (Chain, LyingChain, DoomedChain, ForgingChain, KilledChain, CrashingChain)
+
     @hookimpl
     def register_rulesets(register):
-        for ruleset in (Chain(), LyingChain(), DoomedChain()):
-            register(ruleset)
+        for ruleset in RULESETS:
+            register(ruleset())
 
     @hookimpl
     def register_families(register):
-        for name in ("honest-chain", "lying-chain", "doomed-chain"):
-            register(Family("chain", name, str))
+        for ruleset in RULESETS:
+            register(Family("chain", ruleset.name, str))
     """
 )
 
@@ -253,6 +284,25 @@ def test_a_disagreement_is_one_line_and_exit_2(tmp_path, chains, cluster, capsys
     assert cluster.scheduler_address in err and "member" in err
 
 
+def test_answers_for_another_position_are_refused_even_without_rechecks(tmp_path, chains, cluster):
+    path = tmp_path / "v.sqlite"
+    with ValueStore(path) as store, pytest.raises(RecheckFailed) as failure:
+        list(
+            sweep(
+                "forging-chain",
+                family("forging-chain"),
+                0,
+                5,
+                store=store,
+                executor=cluster.scheduler_address,
+                recheck=0,
+            )
+        )
+    assert "not its solution" in str(failure.value)
+    with ValueStore(path) as store:
+        assert len(store) == 0
+
+
 def test_the_recheck_sample_is_seeded_and_never_empty():
     pending = {n: str(n) for n in range(100)}
     assert _recheck_sample(pending, 0.05, 3) == _recheck_sample(pending, 0.05, 3)
@@ -325,6 +375,31 @@ def test_the_sweep_api_raises_a_limit_when_workers_vanish(chains, cluster):
     outcome = _run_in_thread(run, timeout=20)
     assert isinstance(outcome.get("error"), LimitExceeded)
     assert records and all(not r.stored for r in records)
+
+
+def test_a_killed_worker_error_stops_with_exit_3_keeping_what_finished(
+    tmp_path, chains, cluster, capsys
+):
+    path = tmp_path / "v.sqlite"
+    args = ["sweep", "killed-chain", "chain", "--to", "3", "--store", str(path)]
+    args += ["--executor", cluster.scheduler_address, "--recheck", "0"]
+    assert run_cli(capsys, *args)[0] == 0  # members 0..3 stored, from the cluster
+    args[4] = "8"
+    code, out, err = run_cli(capsys, *args)
+    assert code == 3 and err.count("\n") == 1 and "KilledWorker" in err, err
+    assert [line for line in out.splitlines() if line.strip()]  # what finished is printed
+    assert origins(path) == [("cluster", cluster.scheduler_address)]
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="--jobs 2 needs two CPUs")
+def test_a_pool_worker_that_dies_stops_with_exit_3_keeping_what_finished(tmp_path, chains, capsys):
+    path = tmp_path / "v.sqlite"
+    args = ["sweep", "crashing-chain", "chain", "--to", "12", "--store", str(path), "--jobs", "2"]
+    code, out, err = run_cli(capsys, *args)
+    assert code == 3 and err.count("\n") == 1 and "worker process died" in err, err
+    printed = [line for line in out.splitlines() if line.strip()]
+    with ValueStore(path) as store:
+        assert len(store) == len(printed)  # everything printed was stored
 
 
 # -- local pool workers die with their parent

@@ -255,12 +255,17 @@ def sweep(
                 )
         try:
             solution = converter.structure(data, Solution)
+            if cluster and (
+                solution.ruleset != ruleset.name
+                or solution.position != format_position(ruleset, positions[n])
+            ):
+                raise ValueError("it answers another position")
         except Exception as exc:  # a worker's answer is not trusted to be well formed
             if not cluster:
                 raise
             disagreed = True
             raise RecheckFailed(
-                f"member {n} computed by the Dask cluster at {address} is not a solution "
+                f"member {n} computed by the Dask cluster at {address} is not its solution "
                 f"({type(exc).__name__}): sweep stopped, nothing from that cluster stored"
             ) from None
         if cluster:
