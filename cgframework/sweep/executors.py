@@ -266,7 +266,7 @@ def _cluster_failures() -> tuple[type[BaseException], ...]:
     from distributed import KilledWorker
     from distributed.comm.core import CommClosedError
 
-    return (KilledWorker, CommClosedError, CancelledError, OSError)
+    return (KilledWorker, CommClosedError, CancelledError)
 
 
 def _has_workers(client: Any) -> bool:
