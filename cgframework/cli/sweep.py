@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 from typing import Annotated
 
@@ -22,7 +23,16 @@ from cgframework.extensions import Family
 from cgframework.plugins import get_registry
 from cgframework.store.database import ValueStore
 from cgframework.store.errors import DEFAULT_TRUST
-from cgframework.sweep.runner import Record, SweepError, SweepStats, TlsFiles, sweep, write_records
+from cgframework.sweep.runner import (
+    DEFAULT_RECHECK,
+    DEFAULT_WORKER_GRACE,
+    Record,
+    SweepError,
+    SweepStats,
+    TlsFiles,
+    sweep,
+    write_records,
+)
 
 err = Console(stderr=True, highlight=False)
 
@@ -42,12 +52,19 @@ def run_sweep(
     progress: bool | None,
     tls: TlsFiles | None = None,
     trust: str = DEFAULT_TRUST,
+    insecure: bool = False,
+    recheck: float = DEFAULT_RECHECK,
+    recheck_seed: int | None = None,
+    worker_grace: float = DEFAULT_WORKER_GRACE,
 ) -> SweepStats:
     """The sweep behind ``cgf sweep`` and the plugins' family commands: records on stdout
-    as they come, a progress bar with an ETA on stderr, a summary line at the end."""
+    as they come, a progress bar with an ETA on stderr, a summary line at the end. A
+    cluster that loses its workers ends it with exit 3 (what finished is output and stored)."""
     if fmt not in ("jsonl", "csv"):
         fail(f"unknown format {fmt!r} (jsonl or csv)")
     player = parse_player(first)
+    if executor not in ("local", "processes"):
+        quiet_cluster_client()
     stats = SweepStats()
     show = sys.stderr.isatty() if progress is None else progress
     store = open_trusting_store(store_path, trust) if store_path else None
@@ -79,6 +96,10 @@ def run_sweep(
                 on_record=advance,
                 warn=warn,
                 tls=tls,
+                insecure=insecure,
+                recheck=recheck,
+                recheck_seed=recheck_seed,
+                worker_grace=worker_grace,
             )
             write_records(records, sys.stdout, fmt)
     except SweepError as exc:
@@ -88,6 +109,18 @@ def run_sweep(
             store.close()
     err.print(f"{stats.computed} computed, {stats.from_store} from the store")
     return stats
+
+
+def quiet_cluster_client() -> None:
+    """Keep the Dask client's own log lines (lost workers, rescheduled keys, its event loop's
+    cancelled tasks) off stderr: the command ends with its one line of error instead."""
+    try:
+        import distributed  # noqa: F401 - it sets its loggers' levels when imported
+    except ImportError:
+        return  # the executor says what is missing
+    for name in ["asyncio", *logging.root.manager.loggerDict]:
+        if name == "asyncio" or name.split(".")[0] == "distributed":
+            logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 def warn(message: str) -> None:
@@ -133,7 +166,8 @@ def sweep_cmd(
         typer.Option(
             metavar="EXECUTOR",
             help="local, processes, dask://HOST:PORT (a trusted scheduler: it runs pickled "
-            "code) or tls://HOST:PORT (Dask's TLS settings, or the --tls-* files).",
+            "code; off this machine only with --insecure) or tls://HOST:PORT (client "
+            "certificates: the --tls-* files or Dask's TLS config).",
         ),
     ] = "local",
     fmt: Annotated[
@@ -143,11 +177,38 @@ def sweep_cmd(
     first: Annotated[str, typer.Option(help="Player to move first: L or R.")] = "L",
     progress: Annotated[bool | None, typer.Option(help="Progress bar (default: on a tty).")] = None,
     tls_ca_file: Annotated[
-        str | None, typer.Option(help="CA certificate for a tls:// scheduler.")
+        str | None,
+        typer.Option("--tls-ca-file", "--tls-ca", help="CA certificate for a tls:// scheduler."),
     ] = None,
     tls_cert: Annotated[str | None, typer.Option(help="Client certificate (tls://).")] = None,
     tls_key: Annotated[str | None, typer.Option(help="Client private key (tls://).")] = None,
     trust: Annotated[str, typer.Option(help=TRUST_HELP)] = DEFAULT_TRUST,
+    insecure: Annotated[
+        bool,
+        typer.Option(
+            "--insecure",
+            help="Accept a Dask scheduler off this machine without TLS client certificates: "
+            "anyone who can reach it runs code as its workers' user and can forge results.",
+        ),
+    ] = False,
+    recheck: Annotated[
+        float,
+        typer.Option(
+            help="Share of a cluster's results computed again here (default 0.05: 1 in 20, "
+            "at least one per sweep; 0: none). A disagreement stops the sweep (exit 2) and "
+            "stores nothing from the cluster."
+        ),
+    ] = DEFAULT_RECHECK,
+    recheck_seed: Annotated[
+        int | None, typer.Option(help="Seed choosing the members rechecked (default: random).")
+    ] = None,
+    worker_grace: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a cluster may have no worker before the sweep stops (exit 3, "
+            "finished members kept)."
+        ),
+    ] = DEFAULT_WORKER_GRACE,
 ) -> None:
     """Solve every member FROM..TO of a family: one record per member, resumable.
 
@@ -156,7 +217,8 @@ def sweep_cmd(
       cgf sweep kayles heaps --to 500 --store values.sqlite
       cgf sweep domineering 2xn --from 1 --to 12 --format csv --jobs 2
       cgf sweep octal heaps:0.137 --to 100
-      cgf sweep kayles heaps --to 5000 --executor dask://10.0.0.5:8786
+      cgf sweep kayles heaps --to 5000 --executor dask://127.0.0.1:8786
+      cgf sweep kayles heaps --to 500 --executor tls://10.0.0.5:8786 --tls-cert c.pem --tls-key k
     """
     registry = get_registry()
     try:
@@ -178,6 +240,10 @@ def sweep_cmd(
         progress=progress,
         tls=TlsFiles(tls_ca_file, tls_cert, tls_key),
         trust=trust,
+        insecure=insecure,
+        recheck=recheck,
+        recheck_seed=recheck_seed,
+        worker_grace=worker_grace,
     )
 
 

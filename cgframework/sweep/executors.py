@@ -2,17 +2,29 @@
 cluster, and the function a worker runs for one member.
 
 Security: a Dask executor runs pickled functions on the workers and unpickles their results
-in this process, so whoever controls the scheduler controls both. Use a scheduler you trust
-on a trusted network (``tcp://``, ``dask://``), or TLS (``tls://``) with Dask's security
-settings. Workers import extra plugin modules only when their own allow-list
+in this process, so whoever controls the scheduler controls both. A scheduler on this machine
+(loopback: 127.0.0.0/8, ``::1``, ``localhost``) may use plain ``tcp://``; any other needs
+``tls://`` with a client certificate (:func:`check_cluster_trust`), unless the user says
+``insecure``. Workers import extra plugin modules only when their own allow-list
 (``CGFRAMEWORK_WORKER_PLUGINS``) names them.
+
+Workers that die: a local pool's workers die with their parent (:func:`_pool_worker_start`);
+a cluster that loses its workers stops the sweep (:class:`WorkersLost`, exit 3) instead of
+leaving it waiting (:func:`cluster_results`).
 """
 
 from __future__ import annotations
 
+import ctypes
+import ipaddress
+import multiprocessing
 import os
 import re
-from collections.abc import Callable
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
@@ -21,6 +33,7 @@ import attrs
 from cgframework import plugins
 from cgframework.game import Player
 from cgframework.io import converter
+from cgframework.runtime.budget import LimitExceeded
 from cgframework.solvers.dispatch import solve
 from cgframework.store.database import ValueStore
 
@@ -32,6 +45,10 @@ _EXECUTOR = re.compile(r"(dask|tcp|tls)://([A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:.]+\]):
 
 class SweepError(ValueError):
     """A sweep request that cannot run (bad range, executor, family)."""
+
+
+class WorkersLost(LimitExceeded):
+    """The cluster lost its workers (or its scheduler) mid-sweep: exit 3, what finished kept."""
 
 
 @attrs.frozen
@@ -85,10 +102,51 @@ def _allowed_plugins() -> set[str]:
     return {n.strip() for n in names if n.strip()} | set(_allowed_in_pool)
 
 
-def _pool_worker_start(parent_modules: list[str]) -> None:
+PR_SET_PDEATHSIG = 1
+"""``prctl`` option (linux/prctl.h): the signal this process gets when its parent dies."""
+
+PARENT_POLL_SECONDS = 0.5
+"""How often a pool worker without ``PR_SET_PDEATHSIG`` looks whether its parent is alive."""
+
+
+def _pool_worker_start(parent_modules: list[str], parent_pid: int) -> None:
     """Initializer of a local pool's worker: the parent (this user's own process) is
-    trusted, so its extra plugin modules are allowed."""
+    trusted, so its extra plugin modules are allowed; and the worker dies with it, so that
+    a killed ``cgf sweep`` leaves no worker computing on."""
     _allowed_in_pool[:] = parent_modules
+    _die_with_parent(parent_pid)
+
+
+def _die_with_parent(parent_pid: int) -> None:
+    """SIGKILL this process when ``parent_pid`` ends: ``PR_SET_PDEATHSIG`` on Linux (then a
+    look at the parent, in case it died before the call), a watchdog thread elsewhere."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            armed = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            armed = False
+        if armed:
+            if os.getppid() != parent_pid:  # the parent died before prctl: nobody signals
+                os.kill(os.getpid(), signal.SIGKILL)
+            return
+    threading.Thread(target=_watch_parent, args=(parent_pid,), daemon=True).start()
+
+
+def _watch_parent(parent_pid: int) -> None:
+    """Poll the parent's id; once this process is re-parented, its parent is gone."""
+    while os.getppid() == parent_pid:
+        time.sleep(PARENT_POLL_SECONDS)
+    os.kill(os.getpid(), signal.SIGKILL if hasattr(signal, "SIGKILL") else signal.SIGTERM)
+
+
+def _pool_context() -> Any:
+    """The platform's start method, except ``forkserver`` (its workers are the server's
+    children, not this process's, so they could not watch this process): ``spawn`` then."""
+    context = multiprocessing.get_context()
+    if context.get_start_method() == "forkserver":
+        context = multiprocessing.get_context("spawn")
+    return context
 
 
 def check_executor(spec: str) -> str:
@@ -104,6 +162,45 @@ def check_executor(spec: str) -> str:
         )
     scheme = "tls" if match.group(1) == "tls" else "tcp"
     return f"{scheme}://{match.group(2)}:{match.group(3)}"
+
+
+def is_loopback(address: str) -> bool:
+    """Is the scheduler address (``tcp://HOST:PORT`` or ``tls://...``) on this machine:
+    127.0.0.0/8, ``::1`` or ``localhost``? (Names are not resolved: any other is remote.)"""
+    host = address.split("://", 1)[1].rsplit(":", 1)[0].strip("[]").lower()
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _has_client_certificate(tls: TlsFiles | None) -> bool:
+    """A client certificate given here, or in Dask's config (``distributed.comm.tls.client``)."""
+    if tls is not None and tls.cert:
+        return True
+    try:
+        import dask.config
+    except ImportError:
+        return False
+    return bool(dask.config.get("distributed.comm.tls.client.cert", None))
+
+
+def check_cluster_trust(address: str, tls: TlsFiles | None, insecure: bool) -> None:
+    """Refuse a scheduler off this machine unless it is reached over ``tls://`` with a client
+    certificate: whoever reaches a scheduler runs code on it and its workers, and forges
+    their results. ``insecure`` accepts any."""
+    if address in ("local", "processes") or insecure or is_loopback(address):
+        return
+    if address.startswith("tls://") and _has_client_certificate(tls):
+        return
+    raise SweepError(
+        f"the Dask scheduler {address} is not on loopback (127.0.0.0/8, ::1, localhost): "
+        "use tls://HOST:PORT with a "
+        "client certificate (--tls-cert, --tls-key, --tls-ca, or Dask's distributed.comm.tls "
+        "config), or --insecure if anyone who can reach it may run code and forge results"
+    )
 
 
 def _security(address: str, tls: TlsFiles | None) -> Any:
@@ -138,8 +235,9 @@ def _executor(
     if address == "processes":
         pool = ProcessPoolExecutor(
             max_workers=max(1, jobs),
+            mp_context=_pool_context(),
             initializer=_pool_worker_start,
-            initargs=(list(plugins._extra_modules),),
+            initargs=(list(plugins._extra_modules), os.getpid()),
         )
         return pool, lambda: pool.shutdown(wait=False, cancel_futures=True), as_completed
     try:
@@ -155,3 +253,70 @@ def _executor(
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
         raise SweepError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     return client, client.close, dask_completed
+
+
+CLUSTER_POLL_SECONDS = 0.5
+"""How often a cluster sweep waiting for results looks whether the cluster has workers."""
+
+
+def _cluster_failures() -> tuple[type[BaseException], ...]:
+    """Future errors that mean the cluster, not the member, failed."""
+    from concurrent.futures import CancelledError
+
+    from distributed import KilledWorker
+    from distributed.comm.core import CommClosedError
+
+    return (KilledWorker, CommClosedError, CancelledError)
+
+
+def _has_workers(client: Any) -> bool:
+    """Does the scheduler answer, with at least one worker?"""
+    if client.status != "running":
+        return False
+    try:
+        return bool(client.nthreads(callback_timeout=CLUSTER_POLL_SECONDS * 4))
+    except (OSError, TimeoutError) + _cluster_failures():
+        return False
+
+
+def cluster_results(
+    client: Any, futures: list[Any], address: str, grace: float
+) -> Iterator[tuple[Any, Any]]:
+    """(future, result) for each of a cluster's ``futures`` as it finishes. When the cluster
+    has no worker (or no scheduler) for ``grace`` seconds, or a future fails because a worker
+    died or the connection closed, :class:`WorkersLost`: a sweep stops instead of waiting."""
+    from distributed import wait
+
+    remaining = set(futures)
+    last_worker = time.monotonic()
+    while remaining:
+        try:
+            done = wait(
+                list(remaining), timeout=CLUSTER_POLL_SECONDS, return_when="FIRST_COMPLETED"
+            )
+            finished = list(done.done)
+        except TimeoutError:
+            finished = []
+        arrived = False
+        for future in finished:
+            try:
+                # A result whose worker has just gone is computed again: wait for it then.
+                result = future.result(timeout=grace)
+            except TimeoutError:
+                continue
+            except _cluster_failures() as exc:
+                raise WorkersLost(
+                    f"the Dask cluster at {address} lost a worker or the connection "
+                    f"({type(exc).__name__}); the finished members are kept, run the sweep "
+                    "again to resume"
+                ) from None
+            remaining.discard(future)
+            arrived = True
+            yield future, result
+        if arrived or _has_workers(client):  # results coming in: it has workers
+            last_worker = time.monotonic()
+        elif time.monotonic() - last_worker > grace:
+            raise WorkersLost(
+                f"the Dask cluster at {address} has had no worker for {grace:g} s "
+                "(--worker-grace); the finished members are kept, run the sweep again to resume"
+            )

@@ -10,6 +10,13 @@ Limits: at most :data:`MAX_MEMBERS` members per sweep; ``--jobs`` is capped at t
 count and the number of members to compute (with a warning). Every member is generated and
 parsed before any work starts, so a family that makes an invalid member is refused at once.
 
+Cluster results are not taken on trust: they are stored as ``origin="cluster"`` rows naming
+the scheduler (``trust="local"`` stores do not read them), a sample of them (``recheck``, 1 in
+20 by default, at least one per sweep) is computed again in this process, and they are written
+to the store only when the sweep stops without a disagreement (a disagreement stores nothing
+from that cluster: :class:`RecheckFailed`). A cluster that loses its workers stops the sweep
+(:class:`~cgframework.sweep.executors.WorkersLost`) with what finished output and stored.
+
 Executors, and what trusting a Dask scheduler means: :mod:`cgframework.sweep.executors`.
 """
 
@@ -18,8 +25,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import os
+import random
+import secrets
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import attrs
@@ -34,13 +45,31 @@ from cgframework.store.database import ValueStore, position_key
 from cgframework.sweep.executors import (
     SweepError,
     TlsFiles,
+    WorkersLost,
     _executor,
+    check_cluster_trust,
     check_executor,
+    cluster_results,
+    is_loopback,
     solve_member,
 )
 
 MAX_MEMBERS = 1_000_000
 """The most members one sweep takes (each is generated and parsed up front)."""
+
+DEFAULT_RECHECK = 0.05
+"""Share of a cluster's results computed again here (1 in 20; at least one per sweep)."""
+
+DEFAULT_WORKER_GRACE = 30.0
+"""Seconds a cluster sweep waits while the cluster has no worker before it stops (exit 3)."""
+
+MAX_WORKER_GRACE = 86_400.0
+"""The longest ``worker_grace`` taken (a day)."""
+
+
+class RecheckFailed(SweepError):
+    """A cluster's result differs from this machine's for the same member: nothing from the
+    cluster is stored (exit 2)."""
 
 
 @attrs.frozen
@@ -118,12 +147,20 @@ def sweep(
     on_record: Callable[[Record], None] | None = None,
     warn: Callable[[str], None] | None = None,
     tls: TlsFiles | None = None,
+    insecure: bool = False,
+    recheck: float = DEFAULT_RECHECK,
+    recheck_seed: int | None = None,
+    worker_grace: float = DEFAULT_WORKER_GRACE,
 ) -> Iterator[Record]:
     """Yield one Record per member ``start..stop`` (inclusive), in parameter order.
 
-    Every request is checked before any work (range, ``jobs``, method, executor, each
-    member); ``warn`` receives notes such as a capped ``jobs``. A stored solution is used
-    when ``method`` is ``auto``, or when the forced method is the one that found it."""
+    Every request is checked before any work (range, ``jobs``, method, executor and its
+    trust, each member); ``warn`` receives notes such as a capped ``jobs``. A stored
+    solution is used when ``method`` is ``auto``, or when the forced method is the one that
+    found it. On a Dask cluster: ``insecure`` accepts a scheduler off this machine without
+    TLS client certificates; ``recheck`` is the share of its results computed again here
+    (0: none; else at least one), sampled by ``recheck_seed`` (random when ``None``);
+    ``worker_grace`` the seconds without any worker before the sweep stops."""
     if stop < start:
         raise SweepError(f"empty range: from {start} to {stop}")
     if stop - start + 1 > MAX_MEMBERS:
@@ -133,7 +170,21 @@ def sweep(
         )
     if jobs < 1:
         raise SweepError(f"--jobs must be at least 1, got {jobs}")
-    check_executor(executor)
+    if not 0 <= recheck <= 1:
+        raise SweepError(f"--recheck must be between 0 and 1 (a share of members), got {recheck}")
+    if not (math.isfinite(worker_grace) and 0 < worker_grace <= MAX_WORKER_GRACE):
+        raise SweepError(
+            f"--worker-grace must be more than 0 and at most {MAX_WORKER_GRACE:g} seconds, "
+            f"got {worker_grace}"
+        )
+    address = check_executor(executor)
+    check_cluster_trust(address, tls, insecure)
+    cluster = address not in ("local", "processes")
+    if cluster and insecure and not is_loopback(address) and warn is not None:
+        warn(
+            f"--insecure: anyone who can reach {address} runs code as its workers' user "
+            "and can forge results"
+        )
     if executor == "local" and jobs > 1:
         executor = "processes"
     registry = plugins.get_registry()
@@ -178,15 +229,60 @@ def sweep(
             yield record
             next_n += 1
 
+    def flush_ready() -> Iterator[Record]:
+        """Every finished record left, in parameter order, gaps and all (a stopped sweep)."""
+        nonlocal next_n
+        for n in sorted(ready):
+            next_n = n
+            yield from emit(n)
+
+    extra = list(plugins._extra_modules)
+    rechecked = _recheck_sample(pending, recheck, recheck_seed) if cluster else frozenset()
+    from_cluster: list[tuple[int, Solution]] = []
+    disagreed = False
+
     def finished(n: int, data: dict[str, Any]) -> None:
-        solution = converter.structure(data, Solution)
-        if store is not None:
+        nonlocal disagreed
+        if n in rechecked:
+            here = solve_member(ruleset.name, pending[n], method, first.value, extra, None)
+            differing = _differing_fields(data, here)
+            if differing:
+                disagreed = True
+                raise RecheckFailed(
+                    f"member {n} computed by the Dask cluster at {address} differs from this "
+                    f"machine's ({', '.join(differing)}): sweep stopped, nothing from that "
+                    "cluster stored"
+                )
+        try:
+            solution = converter.structure(data, Solution)
+            if cluster and (
+                solution.ruleset != ruleset.name
+                or solution.position != format_position(ruleset, positions[n])
+            ):
+                raise ValueError("it answers another position")
+        except Exception as exc:  # a worker's answer is not trusted to be well formed
+            if not cluster:
+                raise
+            disagreed = True
+            raise RecheckFailed(
+                f"member {n} computed by the Dask cluster at {address} is not its solution "
+                f"({type(exc).__name__}): sweep stopped, nothing from that cluster stored"
+            ) from None
+        if cluster:
+            from_cluster.append((n, solution))  # stored when the sweep stops, if it agreed
+        elif store is not None:
             store.put(ruleset, position_key(ruleset, positions[n], first), solution)
         ready[n] = Record(n, solution)
 
+    def store_cluster_rows() -> None:
+        if store is None or disagreed:
+            return
+        for n, solution in from_cluster:
+            key = position_key(ruleset, positions[n], first)
+            store.put(ruleset, key, solution, origin="cluster", source=address)
+
     next_n = start
     pool, shutdown, completed = _executor(executor, jobs, tls)
-    extra = list(plugins._extra_modules)
     # Local workers share the store file (read-through caches); remote ones may not see it.
     path = str(store.path) if store is not None and executor in ("local", "processes") else None
     # Workers open the file at the default trust level: a stricter one keeps them out of it.
@@ -206,12 +302,48 @@ def sweep(
                 for n in pending
             }
             yield from emit(stop)
-            for future in completed(list(futures)):
-                finished(futures[future], future.result())
-                yield from emit(stop)
+            if cluster:
+                try:
+                    for future, data in cluster_results(pool, list(futures), address, worker_grace):
+                        finished(futures[future], data)
+                        yield from emit(stop)
+                except WorkersLost:
+                    yield from flush_ready()
+                    raise
+            else:
+                try:
+                    for future in completed(list(futures)):
+                        finished(futures[future], future.result())
+                        yield from emit(stop)
+                except BrokenProcessPool:
+                    yield from flush_ready()
+                    raise WorkersLost(
+                        "a worker process died (killed, or out of memory?); the finished "
+                        "members are kept, run the sweep again to resume"
+                    ) from None
         yield from emit(stop)
     finally:
         shutdown()
+        store_cluster_rows()
+
+
+def _recheck_sample(pending: dict[int, str], share: float, seed: int | None) -> frozenset[int]:
+    """The members whose cluster results are computed again here: ``share`` of them, at
+    least one (none when ``share`` is 0), chosen by ``seed``; a random seed by default, so
+    that a scheduler cannot tell which answers will be checked."""
+    if share == 0 or not pending:
+        return frozenset()
+    count = min(len(pending), max(1, math.ceil(share * len(pending))))
+    chooser = random.Random(secrets.randbits(64) if seed is None else seed)
+    return frozenset(chooser.sample(sorted(pending), count))
+
+
+def _differing_fields(theirs: dict[str, Any], ours: dict[str, Any]) -> list[str]:
+    """The fields of two solutions (as JSON data) that differ, search statistics aside."""
+    if not isinstance(theirs, dict):
+        return ["the whole answer"]
+    keys = (set(theirs) | set(ours)) - {"stats"}
+    return sorted(k for k in keys if theirs.get(k) != ours.get(k))
 
 
 def write_records(records: Iterable[Record], out: io.TextIOBase | Any, fmt: str) -> None:
