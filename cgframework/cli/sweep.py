@@ -218,7 +218,7 @@ def sweep_cmd(
       cgf sweep domineering 2xn --from 1 --to 12 --format csv --jobs 2
       cgf sweep octal heaps:0.137 --to 100
       cgf sweep kayles heaps --to 5000 --executor dask://127.0.0.1:8786
-      cgf sweep kayles heaps --to 500 --executor tls://10.0.0.5:8786 --tls-cert c.pem --tls-key k
+      cgf sweep kayles heaps --to 500 --executor tls://10.0.0.5:8786
     """
     registry = get_registry()
     try:
