@@ -391,16 +391,17 @@ def plugin_manager() -> pluggy.PluginManager:
 
 def _register_module(pm: pluggy.PluginManager, module_name: str) -> None:
     """Register a module once: a module already registered (under its entry-point name, when
-    it is both pip-installed and named in ``CGFRAMEWORK_PLUGINS``) is not registered again."""
+    it is both pip-installed and named in ``CGFRAMEWORK_PLUGINS``) is not registered again.
+    A module named on purpose that fails (whatever its import raises) is a :class:`PluginError`."""
     if pm.has_plugin(module_name):
         return
     try:
         module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise PluginError(f"cannot import plugin module {module_name!r}: {exc}") from None
-    if pm.is_registered(module):
-        return
-    pm.register(module, name=module_name)
+        if not pm.is_registered(module):
+            pm.register(module, name=module_name)
+    except (Exception, SystemExit) as exc:  # pluggy's validation errors too
+        error = _error_text(exc)
+        raise PluginError(f"cannot import plugin module {module_name!r}: {error}") from None
 
 
 def load_plugin(module_name: str) -> None:

@@ -88,3 +88,13 @@ def test_unknown_plugin_module_is_a_one_line_error(plugin_dir, capsys):
     code, _, err = run_cli(capsys, "rulesets")
     assert code == 2
     assert "no_such_module_xyz" in err and err.count("\n") == 1
+
+
+def test_a_named_plugin_module_that_raises_on_import_is_a_one_line_error(plugin_dir, capsys):
+    """A module named on purpose (CGFRAMEWORK_PLUGINS, load_plugin) is an error, whatever its
+    import raises: exit 2 with one line, not an internal error."""
+    (plugin_dir / "tmp_raising.py").write_text("raise RuntimeError('not today')\n")
+    plugins.load_plugin("tmp_raising")
+    code, _, err = run_cli(capsys, "rulesets")
+    assert code == 2
+    assert "tmp_raising" in err and "RuntimeError: not today" in err and err.count("\n") == 1
