@@ -35,7 +35,13 @@ from cgframework.game import (
 from cgframework.io import to_json
 from cgframework.plugins import get_registry, resolve_ruleset
 from cgframework.solution import Solution
-from cgframework.solvers.dispatch import solve
+from cgframework.solvers.dispatch import (
+    method_argument,
+    player_argument,
+    position_argument,
+    ruleset_argument,
+    solve,
+)
 from cgframework.values import CanonicalGame, number
 
 
@@ -52,6 +58,8 @@ class Game:
     __slots__ = ("ruleset", "position", "_solutions")
 
     def __init__(self, ruleset: Ruleset | str, position: Position | str) -> None:
+        ruleset_argument(ruleset)
+        position_argument(position)
         self.ruleset: Ruleset = resolve_ruleset(ruleset)
         self.position: Position = (
             parse_position(self.ruleset, position) if isinstance(position, str) else position
@@ -61,11 +69,13 @@ class Game:
     # ---- solving ---------------------------------------------------------------------------
 
     def solve(
-        self, method: str = "auto", first: Player = Player.LEFT, misere: bool = False
+        self, method: str = "auto", first: Player | str = Player.LEFT, misere: bool = False
     ) -> Solution:
         """The full answer (value, outcome, best moves, method, stats) of ``cgf solve``;
-        ``misere=True`` plays it under the misère convention (``cgf solve --misere``)."""
-        key = (method, first, misere)
+        ``first`` is ``Player.LEFT``/``Player.RIGHT`` or ``'L'``/``'R'``; ``misere=True``
+        plays it under the misère convention (``cgf solve --misere``)."""
+        first = player_argument(first)
+        key = (method_argument(method), first, misere)
         found = self._solutions.get(key)
         if found is None:
             found = self._solutions[key] = solve(
@@ -98,10 +108,12 @@ class Game:
 
     def options(self, player: Player) -> list[Game]:
         """The positions ``player`` can move to, as games."""
+        player = player_argument(player, "player")
         return [Game(self.ruleset, m.result) for m in options(self.ruleset, self.position, player)]
 
     def moves(self, player: Player) -> Iterator[tuple[str, Game]]:
         """``(move text, resulting game)`` for each of ``player``'s moves."""
+        player = player_argument(player, "player")
         for m in options(self.ruleset, self.position, player):
             yield m.text, Game(self.ruleset, m.result)
 

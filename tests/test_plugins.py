@@ -68,14 +68,19 @@ def test_plugin_module_from_environment_variable(plugin_dir, monkeypatch):
     assert plugins.get_registry().plugin_of("countdown-env") == "tmp_countdown_env"
 
 
-def test_two_plugins_with_one_ruleset_name_is_an_error_naming_both(plugin_dir):
+def test_two_plugins_with_one_ruleset_name_leave_one_out_with_a_warning_naming_both(plugin_dir):
+    """A clash disables one of the two plugins (reported), not every plugin."""
     write_plugin(plugin_dir, "tmp_first", "clash")
     write_plugin(plugin_dir, "tmp_second", "clash")
     plugins.load_plugin("tmp_first")
     plugins.load_plugin("tmp_second")
-    with pytest.raises(plugins.PluginError) as err:
-        plugins.get_registry()
-    assert "tmp_first" in str(err.value) and "tmp_second" in str(err.value)
+    with pytest.warns(plugins.PluginWarning) as caught:
+        registry = plugins.get_registry()
+    (warning,) = caught
+    assert "tmp_first" in str(warning.message) and "tmp_second" in str(warning.message)
+    (left_out,) = plugins.broken_plugins()
+    assert registry.plugin_of("clash") == ({"tmp_first", "tmp_second"} - {left_out}).pop()
+    assert "nim" in registry.rulesets and left_out not in registry.plugins
 
 
 def test_unknown_plugin_module_is_a_one_line_error(plugin_dir, capsys):
@@ -83,3 +88,13 @@ def test_unknown_plugin_module_is_a_one_line_error(plugin_dir, capsys):
     code, _, err = run_cli(capsys, "rulesets")
     assert code == 2
     assert "no_such_module_xyz" in err and err.count("\n") == 1
+
+
+def test_a_named_plugin_module_that_raises_on_import_is_a_one_line_error(plugin_dir, capsys):
+    """A module named on purpose (CGFRAMEWORK_PLUGINS, load_plugin) is an error, whatever its
+    import raises: exit 2 with one line, not an internal error."""
+    (plugin_dir / "tmp_raising.py").write_text("raise RuntimeError('not today')\n")
+    plugins.load_plugin("tmp_raising")
+    code, _, err = run_cli(capsys, "rulesets")
+    assert code == 2
+    assert "tmp_raising" in err and "RuntimeError: not today" in err and err.count("\n") == 1

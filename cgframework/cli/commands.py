@@ -49,9 +49,11 @@ from cgframework.game import Convention, Ruleset, parse_position
 from cgframework.io import unstructure_solution
 from cgframework.plugins import (
     PluginError,
+    broken_command,
     get_registry,
     register_commands,
     registry_with_universe,
+    set_warning_handler,
 )
 from cgframework.runtime import memory
 from cgframework.runtime.budget import LimitExceeded
@@ -697,11 +699,15 @@ def _core_command(argv: list[str]) -> bool:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cgf`` console script: one-line errors, exit code 2."""
+    set_warning_handler(_warn)  # a plugin that fails to load: one line, the rest works
     try:
         words = sys.argv[1:] if argv is None else argv
         if not _core_command(words):
             add_core_groups()
             register_commands(app, words[0] if words else None)
+            missing = broken_command(words[0]) if words else None
+            if missing is not None:
+                _die(missing, 2)
         elif words[0] in CORE_GROUPS:
             add_core_groups(words[0])
     except PluginError as exc:
@@ -763,6 +769,13 @@ def main(argv: list[str] | None = None) -> None:
 
 MAX_MESSAGE = 300
 """Characters of an error message printed at most (a message may quote user input)."""
+
+
+def _warn(message: str) -> None:
+    message = " ".join(message.split())
+    if len(message) > MAX_MESSAGE:
+        message = message[: MAX_MESSAGE - 30] + f"... ({len(message)} characters)"
+    print(f"cgf: warning: {message}", file=sys.stderr)
 
 
 def _die(message: str, code: int) -> NoReturn:

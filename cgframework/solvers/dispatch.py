@@ -32,7 +32,13 @@ from cgframework.game import (
 from cgframework.plugins import Registry, get_registry, registry_for
 from cgframework.runtime.budget import SearchBudget, SearchStopped
 from cgframework.runtime.cache import PositionRepeats, TranspositionTable
-from cgframework.runtime.deep import can_try_here, hit_recursion_limit, on_deep_thread, start_deep
+from cgframework.runtime.deep import (
+    DEEP_RECURSION_LIMIT,
+    can_try_here,
+    hit_recursion_limit,
+    on_deep_thread,
+    start_deep,
+)
 from cgframework.solution import Solution
 from cgframework.solvers.canonical import solve_canonical
 from cgframework.solvers.common import SolverError
@@ -211,12 +217,95 @@ def choose(
     )
 
 
+def ruleset_argument(ruleset: Any, name: str = "ruleset") -> Ruleset | str:
+    """``ruleset`` if it is a ruleset name or a ruleset object; else a :class:`TypeError`
+    naming the argument (a mistyped call fails at the door, not deep in a solver)."""
+    if isinstance(ruleset, str):
+        if not ruleset.strip():
+            raise ValueError(f"{name} must name a ruleset, not {ruleset!r}")
+        return ruleset
+    if isinstance(getattr(ruleset, "name", None), str) and callable(
+        getattr(ruleset, "options", None)
+    ):
+        return ruleset
+    raise TypeError(
+        f"{name} must be a ruleset name (str) or a Ruleset, not {type(ruleset).__name__}"
+    )
+
+
+def position_argument(position: Any, name: str = "position") -> Any:
+    """``position`` unless it is plainly not one (``None``, bytes): a :class:`TypeError`."""
+    if position is None or isinstance(position, bytes | bytearray):
+        raise TypeError(
+            f"{name} must be a position or its text (str), not {type(position).__name__}"
+        )
+    return position
+
+
+def player_argument(player: Any, name: str = "first") -> Player:
+    """A :class:`Player` from ``Player.LEFT``/``Player.RIGHT`` or ``'L'``/``'R'``; anything
+    else is a :class:`TypeError` (not a player or a string) or a :class:`ValueError`."""
+    if isinstance(player, Player):
+        return player
+    if isinstance(player, str) and player in ("L", "R"):
+        return Player(player)
+    message = f"{name} must be 'L', 'R', Player.LEFT or Player.RIGHT, not {player!r}"
+    raise (ValueError if isinstance(player, str) else TypeError)(message[:200])
+
+
+def method_argument(method: Any) -> str:
+    """``method`` if it is a string (which names are known is the ruleset's business:
+    :func:`choose` refuses an unknown one with the list); else a :class:`TypeError`."""
+    if not isinstance(method, str):
+        raise TypeError(f"method must be a method name (str), not {type(method).__name__}")
+    return method
+
+
+def limit_argument(value: Any, name: str, kind: type | tuple[type, ...]) -> Any:
+    """``None`` or a non-negative number of ``kind`` (never a bool); else a :class:`TypeError`
+    or :class:`ValueError` naming the argument."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, kind):
+        raise TypeError(f"{name} must be a number or None, not {type(value).__name__}")
+    if not value >= 0:  # (also NaN)
+        raise ValueError(f"{name} must be >= 0, not {value!r}")
+    return value
+
+
+def _check_solve_arguments(
+    ruleset: Any,
+    position: Any,
+    method: Any,
+    first: Any,
+    table: Any,
+    registry: Any,
+    store: Any,
+    max_nodes: Any,
+    timeout: Any,
+) -> Player:
+    """Refuse arguments of :func:`solve` of the wrong type or range, naming the argument;
+    return ``first`` as a :class:`Player`."""
+    ruleset_argument(ruleset)
+    position_argument(position)
+    method_argument(method)
+    if table is not None and not isinstance(table, TranspositionTable):
+        raise TypeError(f"table must be a TranspositionTable or None, not {type(table).__name__}")
+    if registry is not None and not isinstance(registry, Registry):
+        raise TypeError(f"registry must be a Registry or None, not {type(registry).__name__}")
+    if store is not None and not (callable(getattr(store, "get", None)) and hasattr(store, "put")):
+        raise TypeError(f"store must be a ValueStore or None, not {type(store).__name__}")
+    limit_argument(max_nodes, "max_nodes", int)
+    limit_argument(timeout, "timeout", int | float | Fraction)
+    return player_argument(first)
+
+
 def solve(
     ruleset: Ruleset | str,
     position: Position | str,
     *,
     method: str = "auto",
-    first: Player = Player.LEFT,
+    first: Player | str = Player.LEFT,
     table: TranspositionTable | None = None,
     registry: Registry | None = None,
     store: ValueStore | None = None,
@@ -230,10 +319,15 @@ def solve(
     is returned without search when ``method`` is ``auto``, and new solutions are stored.
     ``max_nodes`` (positions expanded) and ``timeout`` (seconds) limit the search: hitting
     one raises :class:`~cgframework.runtime.budget.SearchStopped` and stores no solution.
+    ``first`` is ``Player.LEFT``/``Player.RIGHT`` or ``'L'``/``'R'``. Arguments of the wrong
+    type or range raise :class:`TypeError` or :class:`ValueError` naming the argument.
     ``misere=True`` plays a normal-play ruleset under the misère convention (who cannot move
     wins): its own brute-force search (:func:`solve_misere_play`), so ``method`` must be
     ``auto`` or ``generic`` and no ``store`` is used.
     """
+    first = _check_solve_arguments(
+        ruleset, position, method, first, table, registry, store, max_nodes, timeout
+    )
     if misere:
         if method not in ("auto", "generic"):
             raise SolverError(f"misère play uses its own brute-force search, not {method!r}")
@@ -393,6 +487,12 @@ def _search(
             f"position repeats: a position of ruleset {ruleset.name!r} is its own descendant; "
             "declare the ruleset loopy (loopy = True) to solve it with draws"
         ) from None
+    except SearchStopped:
+        raise
+    except Exception as exc:
+        if not hit_recursion_limit(exc):
+            raise
+        raise _too_deep(ruleset, method, registry) from None
     finally:
         if budget is not None:
             table.budget = None  # a table the caller reuses is not limited afterwards
@@ -401,6 +501,21 @@ def _search(
     if simplified and "+simplify" not in label:
         label += "+simplify"
     return attrs.evolve(solution, method=label, stats=attrs.evolve(solution.stats, seconds=seconds))
+
+
+class SearchTooDeep(SearchStopped):
+    """A search recursed deeper than the deep thread allows (``DEEP_RECURSION_LIMIT`` frames):
+    a limit, reported like a budget (``cgf`` exit 3), not a crash. A recursive method on a
+    long chain of positions (a heap of 59999 with ``--method guaranteed``) ends here."""
+
+
+def _too_deep(ruleset: Ruleset, method: str, registry: Registry) -> SearchTooDeep:
+    others = [m for m in available_methods(ruleset, registry) if m not in ("generic", method)]
+    return SearchTooDeep(
+        f"method {method!r} recursed deeper than {DEEP_RECURSION_LIMIT} frames on this "
+        f"{ruleset.name} position (limit): try a smaller position or another method "
+        f"({', '.join(others)})"
+    )
 
 
 SEARCH_GC_THRESHOLD = (10_000, 50, 50)
