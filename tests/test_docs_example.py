@@ -43,7 +43,7 @@ def installed_example(tmp_path_factory):
 def cgf(args, site, plugins_env=None):
     env = dict(os.environ, PYTHONPATH=str(site))
     env.pop("CGFRAMEWORK_PLUGINS", None)
-    env.pop("CGFRAMEWORK_BUNDLED_ONLY", None)  # (tests/conftest.py pins the bundled plugins)
+    env.pop("CGFRAMEWORK_BUNDLED_ONLY", None)  # (the root conftest.py pins the bundled plugins)
     if plugins_env:
         env["CGFRAMEWORK_PLUGINS"] = plugins_env
     code = "import sys; from cgframework.cli.commands import main; main(sys.argv[1:])"

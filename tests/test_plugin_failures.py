@@ -175,7 +175,7 @@ def test_a_plugin_taken_out_leaves_nothing_behind(fresh_plugin_manager, tmp_path
 
 
 def test_the_suite_pins_the_bundled_plugins():
-    assert os.environ.get(BUNDLED_ONLY_ENV) == "1"  # tests/conftest.py
+    assert os.environ.get(BUNDLED_ONLY_ENV) == "1"  # the root conftest.py
     modules = {ep.value for ep in plugins.installed_entry_points()[plugins.ENTRY_POINT_GROUP]}
     assert "cgframework_classic.plugin" in modules
 
@@ -207,7 +207,7 @@ def test_a_foreign_plugin_is_seen_by_users_and_not_by_the_suite(tmp_path, foreig
 def test_the_enumerating_tests_ignore_a_foreign_plugin(tmp_path, foreign_site):
     """Collect tests/test_fuzz.py (its RULESETS enumerate the registry) with the foreign
     plugin installed: without the pin (``--noconftest``) it shows up in the test ids, with
-    tests/conftest.py it does not."""
+    the root conftest.py it does not."""
     env = third_party_env(foreign_site, tmp_path / "cache")
 
     def collected(*options: str) -> str:
