@@ -34,6 +34,7 @@ from cgframework.cli.common import (
     old_output_option,
     out,
     output_file,
+    output_option,
     parse_player,
     print_table,
     read_position_text,
@@ -81,9 +82,7 @@ def solve_cmd(
     first: Annotated[str, typer.Option(help="Player to move first: L or R.")] = "L",
     output: Annotated[
         str | None,
-        typer.Option(
-            "--output", "-o", metavar="FILE", help="Also write a picture of the position (SVG)."
-        ),
+        output_option("Also write a picture of the position (SVG)."),
     ] = None,
     picture: Annotated[str | None, old_output_option("picture")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
@@ -259,12 +258,7 @@ def calc(
     universe: Annotated[str, typer.Option(help="Value universe (normal, ...).")] = "normal",
     output: Annotated[
         str | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            help="Write the thermograph to this SVG file (a sum: each part and the sum).",
-        ),
+        output_option("Write the thermograph to this SVG file (a sum: each part and the sum)."),
     ] = None,
     thermograph: Annotated[str | None, old_output_option("thermograph")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Value with stops etc. as JSON.")] = False,
@@ -376,9 +370,7 @@ def _write_thermograph(path: str, uni: Any, text: str, value: Any, op: str | Non
 def tree(
     ruleset: RulesetArgument,
     position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],
-    output: Annotated[
-        str, typer.Option("--output", "-o", metavar="FILE", help="The SVG file to write.")
-    ],
+    output: Annotated[str, output_option("The SVG file to write.")],
     depth: Annotated[int, typer.Option(help="How many moves deep (0 to 8).")] = 3,
 ) -> None:
     """Draw the game tree (Left's options down-left in blue, Right's down-right in red).
@@ -407,12 +399,7 @@ def play(
     first: Annotated[str, typer.Option(help="Who moves first: L or R.")] = "L",
     output: Annotated[
         str | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            help="At the end, write the board with who took what to this SVG file.",
-        ),
+        output_option("At the end, write the board with who took what to this SVG file."),
     ] = None,
     picture: Annotated[str | None, old_output_option("picture")] = None,
 ) -> None:

@@ -169,9 +169,14 @@ RulesetArgument = Annotated[
 ]
 """The RULESET argument of a command, with shell completion of the installed names."""
 
-OutputOption = Annotated[
-    str | None, typer.Option("--output", "-o", metavar="FILE", help="Write to this file.")
-]
+
+def output_option(help: str = "Write to this file.") -> Any:
+    """``-o/--output FILE``, the one spelling of where a command writes its file (a picture,
+    an export); ``help`` says what is written."""
+    return typer.Option("--output", "-o", metavar="FILE", help=help)
+
+
+OutputOption = Annotated[str | None, output_option()]
 """``-o/--output FILE``: where a command writes its file (a picture, an export)."""
 
 

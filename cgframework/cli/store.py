@@ -22,7 +22,14 @@ from typing import Annotated
 
 import typer
 
-from cgframework.cli.common import HELP_OPTIONS, app, fail, old_output_option, output_file
+from cgframework.cli.common import (
+    HELP_OPTIONS,
+    app,
+    fail,
+    old_output_option,
+    output_file,
+    output_option,
+)
 from cgframework.runtime.outputs import flush_stdout
 from cgframework.store.check import (
     DEFAULT_VERIFY,
@@ -141,9 +148,7 @@ def store_export(
     path: Annotated[str, typer.Argument(help="Store file.")],
     output: Annotated[
         str | None,
-        typer.Option(
-            "--output", "-o", metavar="FILE", help="JSON lines file (default: standard output)."
-        ),
+        output_option("JSON lines file (default: standard output)."),
     ] = None,
     old_out: Annotated[str | None, old_output_option("out")] = None,
     sign: Annotated[

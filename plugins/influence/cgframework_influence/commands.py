@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cgframework import Player, SolveContext, get_registry, parse_position
-from cgframework.cli import HELP_OPTIONS, MaxNodesOption, TimeoutOption
+from cgframework.cli import HELP_OPTIONS, MaxNodesOption, TimeoutOption, output_option
 from cgframework.runtime.budget import SearchBudget
 from cgframework.runtime.deep import call_deep
 from cgframework_influence.graph import (
@@ -363,7 +363,7 @@ def picture(
     ] = "svg",
     output: Annotated[
         str | None,
-        typer.Option("--output", "-o", metavar="FILE", help="Write to this file, not stdout."),
+        output_option("Write to this file, not stdout."),
     ] = None,
     max_nodes: MaxNodesOption = None,
     timeout: TimeoutOption = None,

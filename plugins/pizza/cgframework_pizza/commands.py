@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 
 from cgframework import Family, dump_number, get_registry, solve
-from cgframework.cli import HELP_OPTIONS, old_output_option
+from cgframework.cli import HELP_OPTIONS, old_output_option, output_option
 from cgframework.cli.sweep import sweep_records
 from cgframework_pizza.board import (
     Board,
@@ -297,12 +297,7 @@ def play(
     you: Annotated[str, typer.Option(metavar="1|2", help="1 (you move first) or 2")] = "1",
     output: Annotated[
         str | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            help="write a picture of the game to this SVG file [default: pizza.svg]",
-        ),
+        output_option("write a picture of the game to this SVG file [default: pizza.svg]"),
     ] = None,
     svg: Annotated[str | None, old_output_option("svg")] = None,
 ) -> None:
