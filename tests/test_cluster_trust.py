@@ -480,3 +480,48 @@ def test_pool_workers_die_with_a_killed_parent(tmp_path):
             os.killpg(parent.pid, signal.SIGKILL)  # its own session: whatever is left
         except ProcessLookupError:
             pass
+
+
+def test_a_scheduler_that_goes_away_stops_with_exit_3(monkeypatch):
+    """The scheduler killed mid-sweep: Dask's wait raises FuturesCancelledError
+    ("scheduler-connection-lost"); the sweep stops as for lost workers (exit 3), not with an
+    internal error."""
+    distributed = pytest.importorskip("distributed")
+    from distributed.client import CancelledFuturesGroup, FuturesCancelledError
+
+    from cgframework.sweep import executors
+
+    def gone(*args, **kwargs):
+        raise FuturesCancelledError([CancelledFuturesGroup([], "scheduler-connection-lost")])
+
+    monkeypatch.setattr(distributed, "wait", gone)
+    with pytest.raises(executors.WorkersLost, match="lost a worker or the connection"):
+        next(executors.cluster_results(None, [object()], "tcp://127.0.0.1:1", grace=1))
+
+
+@pytest.mark.parametrize("behaviour", ["silent", "http"])
+def test_an_address_that_is_no_scheduler_is_refused_in_seconds(capsys, behaviour):
+    """A loopback port where no Dask scheduler listens but something accepts: a silent server
+    (the client would wait for ever) or another protocol (its first bytes, read as a length,
+    ask for exabytes): exit 2 in one line within the probe's seconds."""
+    import contextlib
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def serve() -> None:
+        connection, _ = server.accept()
+        with connection:
+            if behaviour == "http":
+                connection.sendall(b"HTTP/1.0 400 Bad Request\r\n\r\n")
+            with contextlib.suppress(OSError):  # wait until the client goes
+                connection.recv(1)
+
+    threading.Thread(target=serve, daemon=True).start()
+    with server:
+        args = ["sweep", "kayles", "heaps", "--to", "3", "--executor", f"tcp://127.0.0.1:{port}"]
+        code, out, err = run_cli(capsys, *args)
+    assert code == 2 and not out and err.count("\n") == 1, err
+    assert ("no Dask scheduler answered" if behaviour == "silent" else "does not answer") in err

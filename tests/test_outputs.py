@@ -178,3 +178,26 @@ def test_any_large_timeout_is_no_limit(capsys, timeout):
     assert code == 0 and err == "" and '"value": "*2"' in out
     code, out, err = run_cli(capsys, "calc", "{1|0} + *", "--timeout", timeout)
     assert code == 0 and err == "" and out.strip() == "{1*|*}"
+
+
+def closed_streams(args: tuple[str, ...], close: str) -> subprocess.CompletedProcess:
+    """``cgf ARGS`` started with standard output or input closed (``>&-``, ``<&-``)."""
+    line = " ".join(f"'{a}'" for a in args)
+    shell = f"{sys.executable} -m cgframework {line} {'>&-' if close == 'stdout' else '<&-'}"
+    return subprocess.run(["sh", "-c", shell], capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("rulesets",), ("solve", "nim", "3"), ("calc", "{1|0}"), ("--version",)],
+)
+def test_a_closed_standard_output_is_exit_2_with_one_line(args):
+    done = closed_streams(args, "stdout")
+    assert done.returncode == 2
+    assert done.stderr == "cgf: error: cannot write standard output: it is closed\n"
+
+
+def test_a_closed_standard_input_is_exit_2_with_one_line():
+    done = closed_streams(("solve", "nim", "-"), "stdin")
+    assert done.returncode == 2
+    assert done.stderr == "cgf: error: cannot read standard input: it is closed\n"

@@ -263,6 +263,8 @@ def read_source(source: str) -> bytes:
     """The bytes of an export file (``-``: standard input), size-limited."""
     try:
         if source == "-":
+            if sys.stdin is None or sys.stdin.closed:
+                fail("cannot read standard input: it is closed")
             data = sys.stdin.buffer.read(MAX_IMPORT_BYTES + 1)
         else:
             if Path(source).is_dir():

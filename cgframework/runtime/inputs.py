@@ -70,7 +70,10 @@ def read_text_file(path: str | Path, limit: int | None = None, what: str = "inpu
 
 
 def read_stdin(limit: int | None = None) -> str:
-    """Standard input as text, with the size limit and strict UTF-8."""
+    """Standard input as text, with the size limit and strict UTF-8 (a closed standard input,
+    ``cgf ... - <&-``, is an :class:`InputTextError` too)."""
+    if sys.stdin is None or getattr(sys.stdin, "closed", False):
+        raise InputTextError("cannot read standard input: it is closed")
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:  # a text stream without bytes underneath (tests): still limited
         limit = max_input_bytes() if limit is None else limit

@@ -213,9 +213,27 @@ class _GuardedStdout(io.RawIOBase):
             raise OutputError(STDOUT, exc) from None
 
 
+class _ClosedStdout(io.RawIOBase):
+    """Standard output when the process was started without one (``cgf ... >&-``): every
+    write is an :class:`OutputError`, so only a command that prints fails, in one line."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int | None:
+        raise OutputError(STDOUT, "it is closed")
+
+
 def guard_stdout() -> None:
     """Route the process's real standard output through :class:`_GuardedStdout` (once; a
-    replaced ``sys.stdout``, as under a test's capture, is left alone)."""
+    replaced ``sys.stdout``, as under a test's capture, is left alone). Started with no
+    standard output, the process gets one whose writes fail (:class:`_ClosedStdout`), and
+    with no standard error, one that writes to ``/dev/null``."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (for the process)
+    if sys.stdout is None:
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedStdout()), encoding="utf-8")
+        return
     current = sys.stdout
     if current is not sys.__stdout__ or not isinstance(current, io.TextIOWrapper):
         return
@@ -236,13 +254,16 @@ def guard_stdout() -> None:
 
 
 def discard_stdout() -> None:
-    """After standard output failed (a full disk, a closed pipe): send what is still buffered
-    to ``/dev/null``, so the interpreter's last flush neither fails nor prints a traceback."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
+    """After standard output failed (a full disk, a closed pipe or none at all): send what is
+    still buffered to ``/dev/null``, so the interpreter's last flush neither fails nor prints
+    a traceback."""
+    try:
         fd = sys.stdout.fileno()
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, fd)
         os.close(null)
+    except (OSError, ValueError, AttributeError):  # no file descriptor (no stdout at all)
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (for the process)
 
 
 __all__ = [

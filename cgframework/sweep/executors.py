@@ -248,11 +248,50 @@ def _executor(
             "the dask executor needs the optional extra: pip install 'cgframework[dask]'"
         ) from None
     security = _security(address, tls)
+    if address.startswith("tcp://"):
+        probe_scheduler(address)
     try:
         client = Client(address, timeout="5s", security=security)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
         raise SweepError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     return client, client.close, dask_completed
+
+
+PROBE_SECONDS = 5.0
+"""How long a ``tcp://`` scheduler has to greet a new connection (:func:`probe_scheduler`)."""
+
+GREETING_MAX_BYTES = 1 << 20
+"""The largest first message a Dask scheduler's greeting may announce (it is a few hundred
+bytes): more is not a Dask scheduler."""
+
+
+def probe_scheduler(address: str) -> None:
+    """Refuse, before Dask's client connects, an address where no Dask scheduler answers: a
+    Dask peer greets a new connection at once with a framed message (an 8-byte length, then
+    the message), so a silent server (which would leave the client waiting) or another
+    protocol (whose first bytes, read as a length, ask for exabytes) is a :class:`SweepError`
+    within :data:`PROBE_SECONDS`."""
+    import socket
+    import struct
+
+    host, port = address.split("://", 1)[1].rsplit(":", 1)
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), PROBE_SECONDS) as sock:
+            sock.settimeout(PROBE_SECONDS)
+            header = b""
+            while len(header) < 8:
+                chunk = sock.recv(8 - len(header))
+                if not chunk:
+                    break
+                header += chunk
+    except TimeoutError:
+        raise SweepError(
+            f"no Dask scheduler answered at {address} within {PROBE_SECONDS:g} s"
+        ) from None
+    except OSError as exc:
+        raise SweepError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    if len(header) < 8 or not 0 < struct.unpack("<Q", header)[0] <= GREETING_MAX_BYTES:
+        raise SweepError(f"{address} does not answer as a Dask scheduler")
 
 
 CLUSTER_POLL_SECONDS = 0.5
@@ -297,6 +336,8 @@ def cluster_results(
             finished = list(done.done)
         except TimeoutError:
             finished = []
+        except _cluster_failures() as exc:  # the scheduler went away: its futures cancelled
+            raise _lost(address, exc) from None
         arrived = False
         for future in finished:
             try:
@@ -305,11 +346,7 @@ def cluster_results(
             except TimeoutError:
                 continue
             except _cluster_failures() as exc:
-                raise WorkersLost(
-                    f"the Dask cluster at {address} lost a worker or the connection "
-                    f"({type(exc).__name__}); the finished members are kept, run the sweep "
-                    "again to resume"
-                ) from None
+                raise _lost(address, exc) from None
             remaining.discard(future)
             arrived = True
             yield future, result
@@ -320,3 +357,10 @@ def cluster_results(
                 f"the Dask cluster at {address} has had no worker for {grace:g} s "
                 "(--worker-grace); the finished members are kept, run the sweep again to resume"
             )
+
+
+def _lost(address: str, exc: BaseException) -> WorkersLost:
+    return WorkersLost(
+        f"the Dask cluster at {address} lost a worker or the connection "
+        f"({type(exc).__name__}); the finished members are kept, run the sweep again to resume"
+    )
