@@ -242,6 +242,22 @@ def position_argument(position: Any, name: str = "position") -> Any:
     return position
 
 
+def position_of(ruleset: Ruleset, position: Any) -> Position:
+    """The position a text names (parsed), or ``position`` itself if the ruleset can write
+    it: anything else (``solve("nim", 3)``: an int is no nim position) is a
+    :class:`TypeError` naming the argument, not a failure deep in a solver."""
+    if isinstance(position, str):
+        return parse_position(ruleset, position)
+    try:
+        format_position(ruleset, position)
+    except Exception as exc:  # a ruleset's format may raise anything on a foreign object
+        raise TypeError(
+            f"position must be a {ruleset.name} position or its text (str), not "
+            f"{type(position).__name__} {position!r:.60}: {type(exc).__name__}"
+        ) from None
+    return position
+
+
 def player_argument(player: Any, name: str = "first") -> Player:
     """A :class:`Player` from ``Player.LEFT``/``Player.RIGHT`` or ``'L'``/``'R'``; anything
     else is a :class:`TypeError` (not a player or a string) or a :class:`ValueError`."""
@@ -283,6 +299,7 @@ def _check_solve_arguments(
     store: Any,
     max_nodes: Any,
     timeout: Any,
+    misere: Any = False,
 ) -> Player:
     """Refuse arguments of :func:`solve` of the wrong type or range, naming the argument;
     return ``first`` as a :class:`Player`."""
@@ -297,6 +314,8 @@ def _check_solve_arguments(
         raise TypeError(f"store must be a ValueStore or None, not {type(store).__name__}")
     limit_argument(max_nodes, "max_nodes", int)
     limit_argument(timeout, "timeout", int | float | Fraction)
+    if not isinstance(misere, bool):
+        raise TypeError(f"misere must be True or False, not {misere!r:.60}")
     return player_argument(first)
 
 
@@ -326,7 +345,7 @@ def solve(
     ``auto`` or ``generic`` and no ``store`` is used.
     """
     first = _check_solve_arguments(
-        ruleset, position, method, first, table, registry, store, max_nodes, timeout
+        ruleset, position, method, first, table, registry, store, max_nodes, timeout, misere
     )
     if misere:
         if method not in ("auto", "generic"):
@@ -342,8 +361,7 @@ def solve(
     budget = SearchBudget.of(max_nodes, timeout)
     if isinstance(ruleset, str):
         ruleset = registry.ruleset(ruleset)
-    if isinstance(position, str):
-        position = parse_position(ruleset, position)
+    position = position_of(ruleset, position)
     if store is None:
         return _search(ruleset, position, method, first, table, registry, budget)
     from cgframework.store.database import StoreBacking, position_key  # sqlite3: only with a store
@@ -393,8 +411,7 @@ def solve_misere_play(
             f"misère play needs a normal-play ruleset; {ruleset.name!r} is "
             f"{ruleset.convention.value}"
         )
-    if isinstance(position, str):
-        position = parse_position(ruleset, position)
+    position = position_of(ruleset, position)
     budget = SearchBudget.of(max_nodes, timeout)
     ctx = SolveContext(first=first, budget=budget)
     ctx.table.budget = budget
