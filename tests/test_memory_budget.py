@@ -252,3 +252,31 @@ def test_a_position_too_big_to_read_is_a_limit_not_bad_input(capsys, monkeypatch
     code, out, err = run_cli(capsys, "--max-memory", "4G", "solve", "nim", "1+2")
     assert code == 3 and not out
     assert err.count("\n") == 1 and err.startswith(f"cgf: error: {printed}")
+
+
+@pytest.mark.parametrize(
+    ("error", "code", "printed"),
+    [
+        (SystemError("error return without exception set"), 3, "out of memory: over the"),
+        (SystemError("bad argument to internal function"), 1, "internal error: SystemError"),
+    ],
+)
+def test_compiled_code_failing_silently_under_a_limit_is_out_of_memory(
+    capsys, monkeypatch, error, code, printed
+):
+    """Under a system memory limit tighter than the ceiling (``ulimit -v``), compiled code
+    whose allocation fails may end in CPython's "error return without exception set": that is
+    the memory limit (exit 3), not a bad expression (exit 2); another SystemError is a bug."""
+    import attrs
+
+    from cgframework import plugins
+
+    universes = plugins.registry_with_universe("normal").universes
+
+    def parse(text):
+        raise error
+
+    monkeypatch.setitem(universes, "normal", attrs.evolve(universes["normal"], parse=parse))
+    code_, out, err = run_cli(capsys, "--max-memory", "4G", "calc", "{1|-1} + *")
+    assert (code_, out) == (code, "")
+    assert err.count("\n") == 1 and err.startswith(f"cgf: error: {printed}")

@@ -312,7 +312,7 @@ def calc(
             if timeout is not None:  # e.g. norton() of a number born on day 3000: minutes
                 return within_timeout(timeout, time.monotonic(), uni.parse, text)
             return call_deep(uni.parse, text)
-        except (LimitExceeded, MemoryError):
+        except (LimitExceeded, MemoryError, SystemError):  # the machine's limits, not the text
             raise
         except RecursionError:
             fail(f"invalid {uni.name} expression {shorten(text)}: nested too deeply")
@@ -742,6 +742,12 @@ def main(argv: list[str] | None = None) -> None:
             _die(f"a number has more than {sys.get_int_max_str_digits()} digits (limit)", 3)
         _die(f"internal error: ValueError: {exc} (set CGF_DEBUG=1 for a traceback)", 1)
     except MemoryError:  # past --max-memory (or the machine's): a search too big for it
+        out_of_memory = True
+    except SystemError as exc:
+        if "without exception set" not in str(exc):
+            _die(f"internal error: SystemError: {exc} (set CGF_DEBUG=1 for a traceback)", 1)
+        # compiled code whose allocation failed without saying so: seen only under a
+        # system memory limit (ulimit -v) tighter than --max-memory
         out_of_memory = True
     except RecursionError:
         _die("internal error: recursion too deep (set CGF_DEBUG=1 for a traceback)", 1)
