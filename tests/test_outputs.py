@@ -201,3 +201,8 @@ def test_a_closed_standard_input_is_exit_2_with_one_line():
     done = closed_streams(("solve", "nim", "-"), "stdin")
     assert done.returncode == 2
     assert done.stderr == "cgf: error: cannot read standard input: it is closed\n"
+
+
+def test_an_empty_output_name_is_refused_as_such(capsys):
+    code, out, err = run_cli(capsys, "solve", "nim", "3", "-o", "")
+    assert code == 2 and err == "cgf: error: cannot write '': an empty file name\n"

@@ -66,8 +66,8 @@ def open_output(path: str, binary: bool = False, encoding: str = "utf-8") -> Ite
     if path == STDOUT:
         yield from _stdout(binary)
         return
-    if "\x00" in path:
-        raise OutputError(path, "a file name has no NUL character")
+    if not path or "\x00" in path:
+        raise OutputError(path, "an empty file name" if not path else "a NUL in the file name")
     try:
         mode: int | None = os.stat(path).st_mode  # through every link, /dev/stdout's too
     except FileNotFoundError:
