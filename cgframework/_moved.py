@@ -64,9 +64,7 @@ class MovedFinder:
     ``importlib.abc`` is not imported: it costs every start ``importlib.resources``); every
     other import is left to the other finders."""
 
-    def find_spec(
-        self, fullname: str, path: Any = None, target: Any = None
-    ) -> ModuleSpec | None:
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
         if fullname not in MOVED:
             return None
         return importlib.util.spec_from_loader(fullname, self)
