@@ -314,9 +314,9 @@ def solve_misere_or_fail(
     **limits: Any,
 ) -> Solution:
     """``cgf solve --misere``: the misère search (never a normal-play shortcut or the store)."""
-    from cgframework.solvers.dispatch import solve_misere_play
+    from cgframework.solvers.dispatch import MISERE_METHODS, solve_misere_play
 
-    if method not in ("auto", "generic"):
+    if method not in MISERE_METHODS:
         fail(f"--misere uses its own brute-force search: drop --method {method}")
     if store_path is not None:
         fail("--misere does not use the value store: drop --store")

@@ -348,7 +348,7 @@ def solve(
         ruleset, position, method, first, table, registry, store, max_nodes, timeout, misere
     )
     if misere:
-        if method not in ("auto", "generic"):
+        if method not in MISERE_METHODS:
             raise SolverError(f"misère play uses its own brute-force search, not {method!r}")
         if store is not None or table is not None:
             raise SolverError("misère play uses neither a value store nor a shared table")
@@ -387,6 +387,11 @@ def solve(
     if not _answers_another_question(ruleset, method, registry):
         store.put(ruleset, key, solution)
     return solution
+
+
+MISERE_METHODS = ("auto", "generic")
+"""The methods misère play takes: both name its own brute-force search (registered solvers
+and simplifications are normal-play facts)."""
 
 
 def solve_misere_play(
