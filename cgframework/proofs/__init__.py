@@ -15,7 +15,12 @@ from cgframework.proofs.checker import (
     CheckReport,
     check_certificate,
 )
-from cgframework.proofs.writer import Certificate, build_certificate, write_certificate
+from cgframework.proofs.writer import (
+    Certificate,
+    build_certificate,
+    save_certificate,
+    write_certificate,
+)
 
 __all__ = [
     "Certificate",
@@ -24,5 +29,6 @@ __all__ = [
     "CheckReport",
     "build_certificate",
     "check_certificate",
+    "save_certificate",
     "write_certificate",
 ]

@@ -95,15 +95,21 @@ class Certificate:
 
     header: dict[str, Any]
     lines: tuple[bytes, ...]
+    data: bytes = attrs.field(init=False)
+    """The file's bytes (gzip)."""
+
+    def __attrs_post_init__(self) -> None:
+        header = json.dumps(self.header, ensure_ascii=False).encode("utf-8") + b"\n"
+        data = gzip.compress(header + b"".join(self.lines), compresslevel=9, mtime=0)
+        object.__setattr__(self, "data", data)
 
     @property
     def outcome(self) -> Outcome:
         return Outcome(self.header["outcome"])
 
-    def to_bytes(self) -> bytes:
-        """The file's bytes (gzip)."""
-        header = json.dumps(self.header, ensure_ascii=False).encode("utf-8") + b"\n"
-        return gzip.compress(header + b"".join(self.lines), compresslevel=9, mtime=0)
+    @property
+    def nodes(self) -> int:
+        return len(self.lines)
 
 
 Key = tuple[str, tuple[str, ...]]
@@ -280,10 +286,14 @@ def write_certificate(
     through :mod:`cgframework.runtime.outputs`: whole or not at all (a device is written in
     place, never replaced). Returns the certificate."""
     certificate = build_certificate(ruleset, position, oracle, **options)
-    data = certificate.to_bytes()
-    with open_output(path, binary=True) as out:
-        out.write(data)
+    save_certificate(path, certificate)
     return certificate
+
+
+def save_certificate(path: str, certificate: Certificate) -> None:
+    """Write a built certificate to ``path`` through :mod:`cgframework.runtime.outputs`."""
+    with open_output(path, binary=True) as out:
+        out.write(certificate.data)
 
 
 __all__ = [
@@ -293,5 +303,6 @@ __all__ = [
     "WinOracle",
     "build_certificate",
     "default_oracle",
+    "save_certificate",
     "write_certificate",
 ]
