@@ -454,3 +454,20 @@ def test_the_checker_command_in_a_subprocess(tmp_path):
     assert err.startswith("cgf: error: certificate refused: node") and err.count("\n") == 1
     code, _, err = run("certificate", "check", str(tmp_path / "missing.gz"))
     assert code == 2 and err.count("\n") == 1
+
+
+def test_check_json_refusal_and_timeout(capsys, proof, monkeypatch):
+    header, nodes = unpack(proof)
+    nodes[-1][2] = "L" if nodes[-1][2] == "W" else "W"
+    pack(proof, header, nodes)
+    code, out, err = run_cli(capsys, "certificate", "check", proof, "--json")
+    assert code == 1 and json.loads(out)["verified"] is False
+    assert err.startswith("cgf: error: certificate refused:") and err.count("\n") == 1
+
+    def forever(path, max_nodes=None):
+        while True:
+            pass
+
+    monkeypatch.setattr("cgframework.cli.certificate.check_certificate", forever)
+    code, _, err = run_cli(capsys, "certificate", "check", proof, "--timeout", "0.1")
+    assert code == 3 and "--timeout" in err

@@ -10,11 +10,19 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from typing import Annotated
 
 import typer
 
-from cgframework.cli.common import HELP_OPTIONS, app, fail, print_table
+from cgframework.cli.common import (
+    HELP_OPTIONS,
+    TimeoutOption,
+    app,
+    fail,
+    print_table,
+    within_timeout,
+)
 from cgframework.proofs.checker import (
     MAX_NODES,
     CertificateError,
@@ -42,6 +50,7 @@ def check_cmd(
             min=1, help=f"Refuse (exit 3) a certificate of more nodes (default {MAX_NODES})."
         ),
     ] = None,
+    timeout: TimeoutOption = None,
 ) -> None:
     """Verify a certificate of who wins, with no solver: only the ruleset's parse, format,
     components and options. Exit 0 verified, 1 refused (what and where), 2 unreadable or
@@ -51,9 +60,15 @@ def check_cmd(
     Examples:
       cgf certificate check proof.gz
       cgf certificate check proof.gz --json
+      cgf certificate check proof.gz --timeout 60
     """
     try:
-        report = check_certificate(path, max_nodes=max_nodes)
+        if timeout is None:
+            report = check_certificate(path, max_nodes=max_nodes)
+        else:
+            report = within_timeout(
+                timeout, time.monotonic(), lambda: check_certificate(path, max_nodes=max_nodes)
+            )
     except CertificateUnreadable as exc:
         fail(str(exc))
     except CertificateError as exc:

@@ -264,8 +264,8 @@ class _Checker:
         ruleset = self.ruleset_of(header)
         parts_of = Parts(ruleset)
         count = header["nodes"]
-        digests = bytearray(16 * count)
-        claims = bytearray(count)  # 1: the mover wins, 2: the mover loses
+        digests = bytearray()  # grown node by node: a header's count costs nothing up front
+        claims = bytearray()  # 1: the mover wins, 2: the mover loses
         leaf_budget = header["leaf_budget"]
         leaves = leaf_positions = 0
         for number in range(count):
@@ -282,8 +282,8 @@ class _Checker:
                 verify.winning_move(parts, player)
             else:
                 verify.every_reply(parts, player)
-            digests[16 * number : 16 * number + 16] = node_digest(texts, player)
-            claims[number] = 1 if claim else 2
+            digests += node_digest(texts, player)
+            claims.append(1 if claim else 2)
         self.trailer()
         if self.hasher.hexdigest() != header["sha256"]:
             raise CertificateError("content hash does not match the header (sha256)")
