@@ -342,6 +342,14 @@ def test_a_wrong_search_gives_a_certificate_the_checker_refuses(tmp_path):
     refused(path, "is not a win for the other player")
 
 
+def test_names_and_texts_are_accepted():
+    built = build_certificate("kayles", "4,2", leaf_budget=0)
+    assert built.header["position"] == "4,2"
+    assert built.outcome is brute_outcome(
+        resolve_ruleset("kayles"), parse_position(resolve_ruleset("kayles"), "4,2")
+    )
+
+
 def test_the_brute_force_oracle_is_the_default_stand_in():
     ruleset = resolve_ruleset("nim")
     built = build_certificate(
@@ -388,6 +396,8 @@ def test_solve_refuses_a_certificate_it_cannot_prove(capsys, tmp_path):
     assert code == 2 and "normal-play" in err and not os.path.exists(path)
     code, _, err = run_cli(capsys, "solve", "blocking", "..", "--certificate", path)
     assert code == 2 and err.startswith("cgf: error:") and not os.path.exists(path)
+    code, _, err = run_cli(capsys, "solve", "nim", "3", "--certificate", "-")
+    assert code == 2 and "needs a file" in err
 
 
 def test_solve_certificate_writes_whole_or_nothing(capsys, tmp_path):

@@ -128,7 +128,7 @@ def solve_cmd(
     if (position is None) == (board is None):
         fail("give a POSITION or --board FILE (exactly one)")
     if certificate is not None:
-        _check_certificate_wanted(rs, misere)
+        _check_certificate_wanted(rs, misere, certificate)
     pos = load_position(rs, position if board is None else "@" + board)
     limits = {"max_nodes": max_nodes, "timeout": timeout}
     started = time.monotonic()
@@ -180,8 +180,11 @@ def solve_cmd(
     print_table(rows)
 
 
-def _check_certificate_wanted(ruleset: Ruleset, misere: bool) -> None:
-    """``--certificate`` proves normal-play outcomes of short games: refused otherwise."""
+def _check_certificate_wanted(ruleset: Ruleset, misere: bool, path: str) -> None:
+    """``--certificate`` proves normal-play outcomes of short games: refused otherwise, and
+    refused on standard output (binary, it would mix with the answer)."""
+    if path == "-":
+        fail("--certificate needs a file: the proof is binary (gzip), not for standard output")
     if misere or ruleset.convention is not Convention.NORMAL or getattr(ruleset, "loopy", False):
         what = "misère play" if misere else f"{ruleset.name} ({ruleset.convention.value}"
         what += "" if misere else (", loopy)" if getattr(ruleset, "loopy", False) else ")")
