@@ -481,3 +481,47 @@ def test_check_json_refusal_and_timeout(capsys, proof, monkeypatch):
     monkeypatch.setattr("cgframework.cli.certificate.check_certificate", forever)
     code, _, err = run_cli(capsys, "certificate", "check", proof, "--timeout", "0.1")
     assert code == 3 and "--timeout" in err
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(st.data())
+def test_a_tampered_certificate_never_proves_a_wrong_outcome(tmp_path_factory, data):
+    """Any character of the node lines replaced, or a claim, root or position of the header
+    changed (the hash made right again): the checker refuses, or what it verifies is still the
+    truth; it never crashes."""
+    ruleset = resolve_ruleset("clobber")
+    position = parse_position(ruleset, "xoxoxo|ox.oxo")
+    path = str(tmp_path_factory.mktemp("t") / "proof.gz")
+    write_certificate(path, ruleset, position, leaf_budget=8)
+    with gzip.open(path, "rb") as stream:
+        header_line, body = stream.read().split(b"\n", 1)
+    header = json.loads(header_line)
+    if data.draw(st.booleans()):  # a character of the nodes
+        text = bytearray(body)
+        text[data.draw(st.integers(0, len(text) - 1))] = data.draw(
+            st.sampled_from(b'0123456789LRWxo.|:,[]"> ')
+        )
+        body = bytes(text)
+    else:  # a claim, a root or the position of the header
+        field = data.draw(
+            st.sampled_from(["left_first", "right_first", "outcome", "roots", "position"])
+        )
+        if field == "roots":
+            name = data.draw(st.sampled_from(["left_first", "right_first"]))
+            header["roots"][name] = data.draw(st.integers(0, header["nodes"] - 1))
+        elif field == "outcome":
+            header["outcome"] = data.draw(st.sampled_from("LRNP"))
+        elif field == "position":
+            header["position"] = data.draw(st.sampled_from(["xoxoxo", "xxo", "oox", "xo"]))
+        else:  # a coherent lie: one claim flipped, the outcome made to match
+            header[field] = not header[field]
+            header["outcome"] = Outcome.from_wins(header["left_first"], header["right_first"]).value
+    if isinstance(header, dict):
+        header["sha256"] = hashlib.sha256(body).hexdigest()
+    with open(path, "wb") as out:
+        out.write(gzip.compress(json.dumps(header).encode() + b"\n" + body))
+    try:
+        report = check_certificate(path)
+    except (CertificateError, CertificateUnreadable, LimitExceeded):
+        return
+    assert report.outcome is brute_outcome(ruleset, parse_position(ruleset, report.position))
