@@ -525,3 +525,61 @@ def test_a_tampered_certificate_never_proves_a_wrong_outcome(tmp_path_factory, d
     except (CertificateError, CertificateUnreadable, LimitExceeded):
         return
     assert report.outcome is brute_outcome(ruleset, parse_position(ruleset, report.position))
+
+
+JSON = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 10), st.text(max_size=8)),
+    lambda inner: st.lists(inner, max_size=5),
+    max_leaves=20,
+)
+NEAR_NODES = st.tuples(
+    st.one_of(JSON, st.lists(st.sampled_from(["..", ".|.", "...", "#", "x", ""]), max_size=3)),
+    st.one_of(st.sampled_from(["L", "R"]), JSON),
+    st.one_of(st.sampled_from(["W", "L"]), JSON),
+    st.one_of(st.just("search"), st.lists(st.integers(-1, 6), max_size=3), JSON),
+).map(list)
+JUNK_NODES = st.one_of(st.binary(max_size=200), JSON, NEAR_NODES).map(
+    lambda node: node if isinstance(node, bytes) else json.dumps(node).encode()
+)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    nodes=st.lists(JUNK_NODES, max_size=5),
+    zipped=st.booleans(),
+    count=st.integers(-1, 6),
+    leaf_budget=st.sampled_from([0, 5, 10**9, "x"]),
+)
+def test_fuzz_the_checker_command(capsys, tmp_path_factory, nodes, zipped, count, leaf_budget):
+    """Junk where nodes should be, a header that lies about them, or no gzip at all: exit 1,
+    2 or 3 with one line on stderr, never a traceback."""
+    body = b"".join(node.replace(b"\n", b" ") + b"\n" for node in nodes)
+    header = {
+        "format": "cgframework-certificate",
+        "version": 1,
+        "generator": "fuzz",
+        "ruleset": "domineering",
+        "ruleset_version": "1",
+        "position": "..|..",
+        "left_first": True,
+        "right_first": True,
+        "outcome": "N",
+        "roots": {"left_first": 0, "right_first": 1},
+        "nodes": count,
+        "leaves": 0,
+        "leaf_budget": leaf_budget,
+        "sha256": hashlib.sha256(body).hexdigest(),
+    }
+    data = json.dumps(header).encode() + b"\n" + body
+    path = str(tmp_path_factory.mktemp("f") / "junk.gz")
+    with open(path, "wb") as out:
+        out.write(gzip.compress(data) if zipped else data)
+    code, _, err = run_cli(capsys, "certificate", "check", path)
+    assert code in (1, 2, 3), err
+    assert err.startswith("cgf: error:") and err.count("\n") == 1, err
+    assert "internal error" not in err and "Traceback" not in err, err
