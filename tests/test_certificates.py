@@ -27,6 +27,7 @@ from cgframework.proofs import (
     write_certificate,
 )
 from cgframework.proofs import checker as checker_module
+from cgframework.proofs import writer as writer_module
 from cgframework.proofs.checker import Parts, brute_force_wins
 from cgframework.proofs.writer import BruteForceOracle
 from cgframework.runtime.budget import LimitExceeded
@@ -318,6 +319,18 @@ def test_limits_are_limits_not_refusals(proof, monkeypatch):
         check_certificate(proof)
 
 
+def test_too_many_components_is_a_limit(tmp_path, monkeypatch):
+    monkeypatch.setattr(writer_module, "MAX_COMPONENTS", 3)
+    with pytest.raises(LimitExceeded, match="4 components"):
+        build_certificate("nim", "1,1,1,1")
+    monkeypatch.undo()
+    path = str(tmp_path / "proof.gz")
+    write_certificate(path, "nim", "1,1,1,1")
+    monkeypatch.setattr(checker_module, "MAX_COMPONENTS", 3)
+    with pytest.raises(LimitExceeded, match="4 components, more than the limit 3"):
+        check_certificate(path)
+
+
 def test_unknown_ruleset_and_unreadable_file(proof, tmp_path):
     header, nodes = unpack(proof)
     header["ruleset"] = "no-such-game"
@@ -586,3 +599,11 @@ def test_fuzz_the_checker_command(capsys, tmp_path_factory, nodes, zipped, count
     assert code in (1, 2, 3), err
     assert err.startswith("cgf: error:") and err.count("\n") == 1, err
     assert "internal error" not in err and "Traceback" not in err, err
+
+
+def test_the_checker_depends_on_no_solver():
+    """Independence: the checker reads the protocol (game), the registry (to find the ruleset)
+    and the limits; no solver, table, store or value algebra, not even in a function body."""
+    from architecture import import_graph
+
+    assert import_graph()["proofs.checker"] <= {"game", "plugins", "runtime.budget"}

@@ -53,6 +53,10 @@ MAX_LEAF_BUDGET = 10_000
 MAX_NODES = 5_000_000
 """Nodes a certificate may have unless the caller allows more (about 40 bytes each in memory)."""
 
+MAX_COMPONENTS = 1000
+"""Components of one node at most: each move copies the others, so a node of n components
+costs n squared; a hostile file of a million tiny components must not take hours."""
+
 MAX_LINE_BYTES = 1 << 20
 """Bytes of one line (a node or the header) at most."""
 
@@ -437,6 +441,11 @@ class _NodeCheck:
         texts, mover, claim, _ = node
         if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
             raise self.fail("components are not a list of texts")
+        if len(texts) > MAX_COMPONENTS:
+            raise LimitExceeded(
+                f"node {self.number} has {len(texts)} components, more than the limit "
+                f"{MAX_COMPONENTS}"
+            )
         if mover not in ("L", "R"):
             raise self.fail(f"mover {mover!r} is not L or R")
         if claim not in (WIN, LOSE):
@@ -541,6 +550,7 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "LEAF_MEASURE",
+    "MAX_COMPONENTS",
     "MAX_LEAF_BUDGET",
     "MAX_NODES",
     "CertificateError",

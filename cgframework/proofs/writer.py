@@ -39,6 +39,7 @@ from cgframework.proofs.checker import (
     FORMAT_VERSION,
     LEAF_MEASURE,
     LOSE,
+    MAX_COMPONENTS,
     MAX_LEAF_BUDGET,
     MAX_NODES,
     SEARCH,
@@ -240,6 +241,11 @@ class _Builder:
     def add(self, key: Key, player: Player, claim: bool, proof: Any) -> None:
         if len(self.lines) >= self.max_nodes:
             raise LimitExceeded(f"certificate would have more than {self.max_nodes} nodes")
+        if len(key[1]) > MAX_COMPONENTS:
+            raise LimitExceeded(
+                f"a position of {len(key[1])} components: a certificate's nodes have at most "
+                f"{MAX_COMPONENTS}"
+            )
         if proof == SEARCH:
             written: Any = SEARCH
         elif claim:
