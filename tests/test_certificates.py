@@ -480,6 +480,15 @@ def test_the_checker_command_in_a_subprocess(tmp_path):
     assert code == 2 and err.count("\n") == 1
 
 
+def test_another_ruleset_version_is_checked_with_a_warning(capsys, proof):
+    header, nodes = unpack(proof)
+    header["ruleset_version"] = "0-old"
+    pack(proof, header, nodes)
+    code, out, err = run_cli(capsys, "certificate", "check", proof, "--json")
+    assert code == 0 and json.loads(out)["ruleset_version"] == "0-old"
+    assert err.startswith("cgf: warning:") and "'0-old'" in err and err.count("\n") == 1
+
+
 def test_check_json_refusal_and_timeout(capsys, proof, monkeypatch):
     header, nodes = unpack(proof)
     nodes[-1][2] = "L" if nodes[-1][2] == "W" else "W"

@@ -77,6 +77,13 @@ def check_cmd(
         message = " ".join(f"certificate refused: {exc}".split())
         print(f"cgf: error: {message[:300]}", file=sys.stderr)
         raise typer.Exit(1) from None
+    if report.installed_version != report.ruleset_version:
+        print(
+            f"cgf: warning: the certificate was written for {report.ruleset} version "
+            f"{report.ruleset_version!r}; it holds for the installed version "
+            f"{report.installed_version!r}, against which it was checked",
+            file=sys.stderr,
+        )
     if as_json:
         print(json.dumps(report.as_dict()))
         return

@@ -98,7 +98,10 @@ class CheckReport:
     leaf_positions: int
     """Positions the checker's brute force expanded for all leaves together."""
     ruleset_version: str
+    """The ruleset's version the certificate was written for."""
     generator: str
+    installed_version: str = ""
+    """The installed ruleset's version, that the certificate was checked against."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -112,6 +115,7 @@ class CheckReport:
             "leaves": self.leaves,
             "leaf_positions": self.leaf_positions,
             "ruleset_version": self.ruleset_version,
+            "installed_version": self.installed_version,
             "generator": self.generator,
         }
 
@@ -303,6 +307,7 @@ class _Checker:
             leaf_positions=leaf_positions,
             ruleset_version=header["ruleset_version"],
             generator=header["generator"],
+            installed_version=str(getattr(ruleset, "version", "")),
         )
 
     def header(self) -> dict[str, Any]:
