@@ -85,7 +85,7 @@ def test_certificates_of_random_positions_check(tmp_path_factory, case, leaf_bud
     report = check_certificate(path)
     expected = brute_outcome(ruleset, position)
     assert report.outcome is expected is built.outcome
-    assert (report.left_first, report.right_first) == (
+    assert (report.left_first_wins, report.right_first_wins) == (
         expected in (Outcome.L, Outcome.N),
         expected in (Outcome.R, Outcome.N),
     )
@@ -162,10 +162,14 @@ def last(nodes, claim, size=lambda proof: True):
     )
 
 
+def outcome_of_header(header):
+    return Outcome.from_wins(header["left_first"] == "L", header["right_first"] == "R").value
+
+
 def test_a_flipped_root_claim_is_refused(proof):
     header, nodes = unpack(proof)
-    header["left_first"] = not header["left_first"]
-    header["outcome"] = Outcome.from_wins(header["left_first"], header["right_first"]).value
+    header["left_first"] = "R" if header["left_first"] == "L" else "L"
+    header["outcome"] = outcome_of_header(header)
     pack(proof, header, nodes)
     refused(proof, "root left_first", "other claim")
 
@@ -392,7 +396,7 @@ def test_one_node_per_distinct_position():
 def test_solve_writes_a_certificate_the_checker_verifies(capsys, tmp_path):
     path = str(tmp_path / "proof.gz")
     code, out, err = run_cli(
-        capsys, "solve", "clobber", "xoxoxoxo", "--certificate", path, "--json"
+        capsys, "solve", "clobber", "xoxoxoxo", "--outcome", "--certificate", path, "--json"
     )
     assert code == 0, err
     data = json.loads(out)
@@ -402,6 +406,13 @@ def test_solve_writes_a_certificate_the_checker_verifies(capsys, tmp_path):
     assert code == 0, err
     report = json.loads(out)
     assert report["verified"] and report["outcome"] == data["outcome"] == "N"
+    assert (report["left_first"], report["right_first"]) == (
+        data["left_first"],
+        data["right_first"],
+    )
+    code, out, err = run_cli(capsys, "solve", "clobber", "xoxoxo", "--certificate", path)
+    assert code == 0 and f"{path} (" in out  # without --outcome: the value, and the proof
+    assert run_cli(capsys, "certificate", "check", path)[0] == 0
 
 
 def test_solve_refuses_a_certificate_it_cannot_prove(capsys, tmp_path):
@@ -539,8 +550,8 @@ def test_a_tampered_certificate_never_proves_a_wrong_outcome(tmp_path_factory, d
         elif field == "position":
             header["position"] = data.draw(st.sampled_from(["xoxoxo", "xxo", "oox", "xo"]))
         else:  # a coherent lie: one claim flipped, the outcome made to match
-            header[field] = not header[field]
-            header["outcome"] = Outcome.from_wins(header["left_first"], header["right_first"]).value
+            header[field] = "R" if header[field] == "L" else "L"
+            header["outcome"] = outcome_of_header(header)
     if isinstance(header, dict):
         header["sha256"] = hashlib.sha256(body).hexdigest()
     with open(path, "wb") as out:
@@ -591,8 +602,8 @@ def test_fuzz_the_checker_command(capsys, tmp_path_factory, nodes, zipped, count
         "ruleset": "domineering",
         "ruleset_version": "1",
         "position": "..|..",
-        "left_first": True,
-        "right_first": True,
+        "left_first": "L",
+        "right_first": "R",
         "outcome": "N",
         "roots": {"left_first": 0, "right_first": 1},
         "nodes": count,

@@ -93,8 +93,8 @@ def check_cmd(
             ("ruleset", report.ruleset),
             ("position", report.position),
             ("outcome", report.outcome.value),
-            ("left first", "wins" if report.left_first else "loses"),
-            ("right first", "wins" if report.right_first else "loses"),
+            ("left first", "Left wins" if report.left_first_wins else "Right wins"),
+            ("right first", "Right wins" if report.right_first_wins else "Left wins"),
             ("nodes", f"{report.nodes} ({report.leaves} solved by brute force)"),
         ]
     )

@@ -1,10 +1,11 @@
 """The independent checker of a certificate of who wins, and the file format it defines.
 
-A certificate is a gzip stream of JSON lines. The first line is the header::
+A certificate is a gzip stream of JSON lines. The first line is the header (``left_first``: who wins
+with Left moving first, as in ``cgf solve --json``)::
 
     {"format": "cgframework-certificate", "version": 1, "generator": "cgframework 1.2",
      "ruleset": "clobber", "ruleset_version": "1", "position": "xoxoxo",
-     "left_first": true, "right_first": true, "outcome": "N",
+     "left_first": "L", "right_first": "R", "outcome": "N",
      "roots": {"left_first": 41, "right_first": 87}, "nodes": 88, "leaves": 30,
      "leaf_budget": 200, "leaf_measure": "...", "sha256": "<hex of every byte after the header>"}
 
@@ -91,8 +92,10 @@ class CheckReport:
     ruleset: str
     position: str
     outcome: Outcome
-    left_first: bool
-    right_first: bool
+    left_first_wins: bool
+    """Does Left, moving first, win?"""
+    right_first_wins: bool
+    """Does Right, moving first, win?"""
     nodes: int
     leaves: int
     leaf_positions: int
@@ -109,8 +112,8 @@ class CheckReport:
             "ruleset": self.ruleset,
             "position": self.position,
             "outcome": self.outcome.value,
-            "left_first": self.left_first,
-            "right_first": self.right_first,
+            "left_first": "L" if self.left_first_wins else "R",
+            "right_first": "R" if self.right_first_wins else "L",
             "nodes": self.nodes,
             "leaves": self.leaves,
             "leaf_positions": self.leaf_positions,
@@ -300,8 +303,8 @@ class _Checker:
             ruleset=ruleset.name,
             position=header["position"],
             outcome=Outcome(header["outcome"]),
-            left_first=header["left_first"],
-            right_first=header["right_first"],
+            left_first_wins=header["left_first"] == "L",
+            right_first_wins=header["right_first"] == "R",
             nodes=count,
             leaves=leaves,
             leaf_positions=leaf_positions,
@@ -324,8 +327,8 @@ class _Checker:
             "ruleset": str,
             "ruleset_version": str,
             "position": str,
-            "left_first": bool,
-            "right_first": bool,
+            "left_first": str,
+            "right_first": str,
             "outcome": str,
             "roots": dict,
             "nodes": int,
@@ -350,6 +353,9 @@ class _Checker:
                 f"header: leaves of up to {header['leaf_budget']} positions; this checker "
                 f"searches at most {MAX_LEAF_BUDGET}"
             )
+        for name in ("left_first", "right_first"):
+            if header[name] not in ("L", "R"):
+                raise CertificateError(f"header: {name!r} is {header[name]!r}, not L or R")
         if header["outcome"] not in {o.value for o in Outcome}:
             raise CertificateError(f"header: unknown outcome {header['outcome']!r}")
         return header
@@ -385,7 +391,11 @@ class _Checker:
         digests: bytearray,
         claims: bytearray,
     ) -> None:
-        claimed = Outcome.from_wins(header["left_first"], header["right_first"])
+        wins = {
+            "left_first": header["left_first"] == "L",
+            "right_first": header["right_first"] == "R",
+        }
+        claimed = Outcome.from_wins(wins["left_first"], wins["right_first"])
         if claimed.value != header["outcome"]:
             raise CertificateError(
                 f"header: outcome {header['outcome']} does not follow from left_first="
@@ -407,7 +417,7 @@ class _Checker:
                     f"root {name} (node {root}) is not the header's position with "
                     f"{player.name.lower()} to move"
                 )
-            if (claims[root] == 1) != header[name]:
+            if (claims[root] == 1) != wins[name]:
                 raise CertificateError(f"root {name} (node {root}) proves the other claim")
 
 

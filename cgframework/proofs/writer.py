@@ -82,13 +82,12 @@ class BruteForceOracle:
 
 
 def default_oracle(ruleset: Ruleset, ctx: SolveContext) -> WinOracle:
-    """The fastest who-wins search installed: the outcome search on sums when present, else the
-    brute force."""
-    try:
-        from cgframework.solvers.outcome_search import OutcomeSearch  # type: ignore[import-not-found]
-    except ImportError:
-        return BruteForceOracle(ruleset, ctx)
-    return OutcomeSearch(ruleset, ctx)  # type: ignore[no-any-return]
+    """The fastest who-wins search: the outcome search on sums
+    (:class:`~cgframework.solvers.outcome_search.OutcomeSearch`), its tables shared by every
+    question the writer asks."""
+    from cgframework.solvers.outcome_search import OutcomeSearch
+
+    return OutcomeSearch(ruleset, ctx)
 
 
 @attrs.frozen
@@ -193,8 +192,8 @@ class _Builder:
             "ruleset": self.ruleset.name,
             "ruleset_version": str(getattr(self.ruleset, "version", "")),
             "position": format_position(self.ruleset, position),
-            "left_first": left,
-            "right_first": right,
+            "left_first": "L" if left else "R",  # who wins, as cgf solve --json says it
+            "right_first": "R" if right else "L",
             "outcome": Outcome.from_wins(left, right).value,
             "roots": roots,
             "nodes": len(self.lines),
