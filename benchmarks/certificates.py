@@ -2,7 +2,7 @@
 
 Run: ``python benchmarks/certificates.py`` (all rows; ``--brute`` builds with the brute-force
 who-wins search instead of the fastest installed) or with row names
-(``python benchmarks/certificates.py xo10 dom4x4``). Prints a Markdown table: nodes (leaves
+(``python benchmarks/certificates.py xo10 dom4x4``; ``xo14 xo16 dom5x6`` only so). Prints a Markdown table: nodes (leaves
 solved by the checker's brute force), compressed bytes, CPU seconds to build (the who-wins
 search included) and to check (the independent checker alone).
 """
@@ -26,6 +26,15 @@ ROWS = {
     "dom5x5": ("Domineering 5x5", "domineering", "|".join(["....."] * 5)),
     "clobber3x4": ("Clobber 3x4", "clobber", "checker:3x4"),
 }
+DEFAULT = list(ROWS)
+ROWS.update(
+    {
+        "xo14": ("(XO)^14", "clobber", "xo" * 14),
+        "xo16": ("(XO)^16", "clobber", "xo" * 16),
+        "dom5x6": ("Domineering 5x6", "domineering", "|".join(["......"] * 5)),
+    }
+)
+"""Bigger rows, run only when named."""
 
 
 def measure(name: str, brute: bool) -> str:
@@ -52,7 +61,7 @@ def measure(name: str, brute: bool) -> str:
 
 def main(words: list[str]) -> None:
     brute = "--brute" in words
-    names = [w for w in words if w != "--brute"] or list(ROWS)
+    names = [w for w in words if w != "--brute"] or DEFAULT
     oracle = default_oracle(resolve_ruleset("clobber"), SolveContext())
     print(f"who-wins search: {'BruteForceOracle' if brute else type(oracle).__name__}")
     print("| position | outcome | nodes (leaves) | bytes (gzip) | build CPU s | check CPU s |")
