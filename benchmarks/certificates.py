@@ -1,10 +1,10 @@
 """Certificates of who wins: size and CPU seconds to write and to check.
 
-Run: ``python benchmarks/certificates.py`` (all rows; ``--brute`` builds with the brute-force
-who-wins search instead of the fastest installed) or with row names
-(``python benchmarks/certificates.py xo10 dom4x4``; ``xo14 xo16 dom5x6`` only so). Prints a Markdown table: nodes (leaves
-solved by the checker's brute force), compressed bytes, CPU seconds to build (the who-wins
-search included) and to check (the independent checker alone).
+Run: ``python benchmarks/certificates.py`` (the default rows; ``--brute`` builds with the
+brute-force who-wins search instead of the outcome search) or with row names
+(``python benchmarks/certificates.py xo10 dom4x4``; ``xo14 xo16 dom5x6`` run only when named).
+Prints a Markdown table: nodes (leaves solved by the checker's brute force), compressed bytes,
+CPU seconds to build (the who-wins search included) and to check (the checker alone).
 """
 
 from __future__ import annotations
