@@ -419,8 +419,10 @@ def test_solve_refuses_a_certificate_it_cannot_prove(capsys, tmp_path):
     path = str(tmp_path / "proof.gz")
     code, _, err = run_cli(capsys, "solve", "clobber", "xo", "--misere", "--certificate", path)
     assert code == 2 and "normal-play" in err and not os.path.exists(path)
-    code, _, err = run_cli(capsys, "solve", "blocking", "..", "--certificate", path)
-    assert code == 2 and err.startswith("cgf: error:") and not os.path.exists(path)
+    code, _, err = run_cli(capsys, "solve", "digraph", "0>1,1>0;0", "--certificate", path)
+    assert code == 2 and "digraph is loopy" in err and not os.path.exists(path)
+    code, _, err = run_cli(capsys, "solve", "pizza", "1,2,3", "--certificate", path)
+    assert code == 2 and "pizza is scoring play" in err and not os.path.exists(path)
     code, _, err = run_cli(capsys, "solve", "nim", "3", "--certificate", "-")
     assert code == 2 and "needs a file" in err
 

@@ -202,10 +202,12 @@ def _check_certificate_wanted(ruleset: Ruleset, misere: bool, path: str) -> None
     refused on standard output (binary, it would mix with the answer)."""
     if path == "-":
         fail("--certificate needs a file: the proof is binary (gzip), not for standard output")
-    if misere or ruleset.convention is not Convention.NORMAL or getattr(ruleset, "loopy", False):
-        what = "misère play" if misere else f"{ruleset.name} ({ruleset.convention.value}"
-        what += "" if misere else (", loopy)" if getattr(ruleset, "loopy", False) else ")")
-        fail(f"--certificate proves normal-play outcomes of short games, not {what}")
+    if misere:
+        fail("--certificate proves normal-play outcomes: drop --misere")
+    loopy = getattr(ruleset, "loopy", False)
+    if loopy or ruleset.convention is not Convention.NORMAL:
+        kind = "loopy (positions repeat)" if loopy else f"{ruleset.convention.value} play"
+        fail(f"--certificate proves normal-play outcomes of short games; {ruleset.name} is {kind}")
 
 
 def _write_certificate(
