@@ -4,6 +4,7 @@ codes and Grundy's game."""
 from __future__ import annotations
 
 import functools
+import json
 import random
 import xml.etree.ElementTree as ET
 from array import array
@@ -341,3 +342,24 @@ def test_sequence_svg_of_a_million_values_is_binned_and_small():
 def test_sequence_svg_of_nothing_or_zeros():
     for values in ([], [0], [0, 0, 0]):
         ET.fromstring(sequence_svg(values, "empty"))
+
+
+def test_sweeps_over_single_heaps_of_grundys_game_and_hex_codes(capsys):
+    code, out, _ = run(capsys, "sweep", "grundys-game", "heaps", "--to", "20")
+    records = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    assert code == 0 and [r["grundy"] for r in records] == A002188[:21]
+    code, out, _ = run(capsys, "sweep", "hex", "heaps:0.8", "--to", "12")
+    records = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    assert code == 0 and [r["grundy"] for r in records] == [0, 0, 0, 0] + [
+        1,
+        1,
+        1,
+        2,
+        2,
+        2,
+        3,
+        3,
+        3,
+    ]
+    code, _, err = run(capsys, "sweep", "hex", "heaps:0.Q", "--to", "3")
+    assert code == 2 and "not 0-F" in err
