@@ -7,7 +7,8 @@ when only whole heaps are taken). Suppose G(n + p) = G(n) for every n with i <= 
 G(n + p) = G(n) for every n >= i as soon as
 
 * R >= 2: N >= R * max(i, 1) + (R - 1) * p + t (octal: 2i + p + t, the classical bound;
-  hexadecimal: 3i + 2p + t, as in Howse & Nowakowski 2004);
+  hexadecimal: 3i + 2p + t: the octal bound does not carry over, since a move that leaves
+  three heaps from N + p need not leave one heap as large as p + i);
 * R <= 1: N >= max(i + t, t + 1).
 
 Proof sketch, by induction on N: a move from N + p removing j <= t tokens leaves r <= R heaps
@@ -94,12 +95,14 @@ ITEM = "q"
 WIDTH = array(ITEM).itemsize
 
 
-def _to_array(values: Iterable[int]) -> array:
+def _to_array(values: Sequence[int]) -> array:
+    """The values as 8-byte integers; values past 2^63 (never met as Grundy values) are
+    renumbered, which keeps equality, all that the period search compares."""
     if isinstance(values, array) and values.typecode == ITEM:
         return values
     try:
         return array(ITEM, values)
-    except OverflowError:  # values past 2^63: only their equality matters here
+    except OverflowError:
         ids: dict[int, int] = {}
         return array(ITEM, (ids.setdefault(v, len(ids)) for v in values))
 
@@ -236,12 +239,20 @@ class PeriodWatcher:
         self._answer: Period | None = None
         self._answer_size = -1
 
+    @classmethod
+    def for_code(cls, code: OctalCode) -> PeriodWatcher:
+        """A watcher with the code's length and the most heaps its moves leave."""
+        return cls(code.length, code.heaps_left)
+
     def __len__(self) -> int:
         return len(self._raw) // WIDTH
 
     def extend(self, values: Iterable[int]) -> None:
-        """Append G(len), G(len + 1), ... to the watched sequence."""
-        self._raw += _to_array(values).tobytes()
+        """Append G(len), G(len + 1), ... to the watched sequence (each below 2^63)."""
+        try:
+            self._raw += array(ITEM, values).tobytes()
+        except OverflowError:
+            raise ValueError("a Grundy value of 2^63 or more cannot be watched") from None
 
     @property
     def proven(self) -> Period | None:
@@ -283,25 +294,29 @@ def find_saltus(
     computed n >= i (arithmetic periodicity), or None. Observed, not proven: the pattern must
     cover the second half of the values and at least ``min_periods`` periods.
 
-    What is known: a finite octal code 0.d1...du is never arithmetico-periodic (Horrocks &
-    Nowakowski 2003), nor is a finite subtraction game (its values are bounded); hexadecimal
-    codes can be (Howse & Nowakowski 2004, e.g. 0.F, 0.B...), as can octal codes with a
-    non-zero d0 (Winning Ways ch. 4, e.g. 4.7). ``code`` is only used to say so: a finite
-    octal code with d0 = 0 never gets an observed saltus (None)."""
+    What is known: a finite octal code d0.d1...du is never arithmetico-periodic (Horrocks &
+    Nowakowski, INTEGERS 2003), so with such a ``code`` the answer is None whatever the
+    values; hexadecimal codes can be (Howse & Nowakowski, TCS 2004, who prove an
+    arithmetic-periodicity theorem for them; it is not implemented here, so no saltus is
+    marked proven). Computed here: 0.8, 0.C, 0.3F and 0.FF show a saltus, 0.F and 0.B are
+    periodic."""
     values = list(seq) if not isinstance(seq, array) else seq
     size = len(values)
     if size < 3:
         return None
-    if code is not None and code.digits[0] == 0 and code.heaps_left <= 2:
+    if code is not None and code.heaps_left <= 2:
         return None  # proven impossible (see above)
-    steps = _to_array(map(sub, islice(values, 1, None), values))  # d(n) = G(n + 1) - G(n)
+    try:  # d(n) = G(n + 1) - G(n)
+        steps = array(ITEM, map(sub, islice(values, 1, None), values))
+    except OverflowError:
+        steps = _to_array([values[n + 1] - values[n] for n in range(size - 1)])
 
     def latest(p: int) -> int:
         # G(n + p) - G(n) = s for i <= n < size - p  <=>  d(n) = d(n + p), i <= n < size - 1 - p
         top = min(size // 2, size - min_periods * p)
         return top if top >= 0 else -1
 
-    block = max(0, size // 3 - 2)  # every run [latest(p), count - p) is longer
+    block = max(0, size // 3 - 2)  # every run [latest(p), size - 1 - p) is longer
     found = _least_period(_Values(steps.tobytes()), latest, size // min_periods, block)
     if not found:
         return None

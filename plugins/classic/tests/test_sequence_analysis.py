@@ -213,6 +213,20 @@ def test_no_saltus_for_periodic_sequences_or_finite_octal_codes():
     early = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]  # looks like G(n) = n, but 0.77 cannot be
     assert find_saltus(early) == ArithmeticPeriod(0, 1, 1, False, 9)
     assert find_saltus(early, code=kayles) is None  # Horrocks & Nowakowski (2003)
+    assert find_saltus(early, code=OctalCode.parse("4.7")) is None  # any d0
+    assert find_saltus(early, code=HexCode.parse("0.8")) == find_saltus(early)
+
+
+def test_values_past_two_to_the_63():
+    big = 2**70
+    seq = [big, 1, 5] * 10
+    assert find_period(seq, 1) == find_period([7, 1, 5] * 10, 1) == Period(0, 3)
+    assert find_saltus([big + n for n in range(12)]) == ArithmeticPeriod(0, 1, 1, False, 11)
+    watcher = PeriodWatcher.for_code(HexCode.parse("0.F"))
+    assert (watcher.code_length, watcher.heaps_left) == (1, 3)
+    with pytest.raises(ValueError, match="2\\^63"):
+        watcher.extend([big])
+    assert len(watcher) == 0
 
 
 def test_hex_codes_parse_and_print():
