@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from cgframework import Family, SolverSpec, hookimpl
 from cgframework_classic.domineering import Domineering
-from cgframework_classic.heaps import DawsonsKayles, Kayles, Nim, OctalRuleset, Subtraction
+from cgframework_classic.heaps import (
+    DawsonsKayles,
+    GrundysGame,
+    HexRuleset,
+    Kayles,
+    Nim,
+    OctalRuleset,
+    Subtraction,
+)
 from cgframework_classic.solvers import octal_applies, solve_nim, solve_octal
 
 OCTAL_RULESETS = ("octal", "kayles", "dawsons-kayles", "subtraction")
@@ -14,6 +22,8 @@ OCTAL_RULESETS = ("octal", "kayles", "dawsons-kayles", "subtraction")
 def register_rulesets(register):
     for ruleset in (Nim(), OctalRuleset(), Kayles(), DawsonsKayles(), Subtraction(), Domineering()):
         register(ruleset)
+    register(HexRuleset())  # generic solvers only: the brute-force reference for hex codes
+    register(GrundysGame())
 
 
 @hookimpl
@@ -40,7 +50,7 @@ def register_solvers(register):
 
 @hookimpl
 def register_families(register):
-    for name in ("nim", "kayles", "dawsons-kayles"):
+    for name in ("nim", "kayles", "dawsons-kayles", "grundys-game"):
         register(Family("heaps", name, str, f"a single {name} heap of size n"))
     register(Family("rows", "domineering", lambda n: "." * n, "a 1 x n strip"))
     register(Family("2xn", "domineering", lambda n: f"{'.' * n}|{'.' * n}", "a 2 x n board"))
@@ -51,6 +61,15 @@ def register_families(register):
             lambda code, n: f"{code}:{n}",
             "a single heap of size n",
             argument="an octal code (heaps:0.137)",
+        )
+    )
+    register(
+        Family(
+            "heaps",
+            "hex",
+            lambda code, n: f"{code}:{n}",
+            "a single heap of size n",
+            argument="a hexadecimal code (heaps:0.F)",
         )
     )
     register(
