@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from cgframework import Family, SolverSpec, hookimpl
 from cgframework_classic.domineering import Domineering
-from cgframework_classic.heaps import DawsonsKayles, Kayles, Nim, OctalRuleset, Subtraction
+from cgframework_classic.heaps import (
+    DawsonsKayles,
+    GrundysGame,
+    HexRuleset,
+    Kayles,
+    Nim,
+    OctalRuleset,
+    Subtraction,
+)
 from cgframework_classic.solvers import octal_applies, solve_nim, solve_octal
 
 OCTAL_RULESETS = ("octal", "kayles", "dawsons-kayles", "subtraction")
@@ -14,6 +22,8 @@ OCTAL_RULESETS = ("octal", "kayles", "dawsons-kayles", "subtraction")
 def register_rulesets(register):
     for ruleset in (Nim(), OctalRuleset(), Kayles(), DawsonsKayles(), Subtraction(), Domineering()):
         register(ruleset)
+    register(HexRuleset())  # generic solvers only: the brute-force reference for hex codes
+    register(GrundysGame())
 
 
 @hookimpl
