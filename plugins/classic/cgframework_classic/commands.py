@@ -14,7 +14,7 @@ import typer
 
 from cgframework.cli import HELP_OPTIONS
 from cgframework_classic.engine import MAX_HEAPS, GrundySequence, TakeAndBreak
-from cgframework_classic.heaps import OctalCode
+from cgframework_classic.heaps import HexCode, OctalCode
 
 HELP = """Nim, subtraction, octal and hexadecimal games, Grundy's game, Domineering.
 
@@ -44,12 +44,12 @@ TEXT_CHUNK = 1 << 16
 
 @attrs.frozen
 class Game:
-    """What ``cgf classic sequence`` computes: the moves, a label, and the code's length t
-    for the octal periodicity theorem (None: no such theorem for this game)."""
+    """What ``cgf classic sequence`` computes: the moves, a label, and the code (None for
+    Grundy's game, which has no periodicity theorem: its split must stay unequal)."""
 
     label: str
     rules: TakeAndBreak
-    code_length: int | None
+    code: OctalCode | None
 
 
 def _code_of(ruleset: str, spec: str | None) -> OctalCode:
@@ -64,7 +64,7 @@ def _code_of(ruleset: str, spec: str | None) -> OctalCode:
     if ruleset == "octal":
         return OctalCode.parse(spec)
     if ruleset == "hex":
-        return _parse_hex(spec)
+        return HexCode.parse(spec)
     body = spec.strip()
     if not (body.startswith("{") and body.endswith("}")):
         fail(f"subtraction set must look like {{1,2,3}}, got {spec!r}")
@@ -77,35 +77,6 @@ def _code_of(ruleset: str, spec: str | None) -> OctalCode:
             fail(f"subtraction set member {token[:40]}... is too large")
         members.append(int(token))
     return OctalCode.subtraction(members)
-
-
-def _parse_hex(spec: str) -> OctalCode:
-    """A hexadecimal code (``0.F``, ``4.0F7``): digits 0-9, A-F (bit 8: leave three heaps)."""
-    parse = getattr(OctalCode, "parse_hex", None)
-    if parse is not None:
-        return parse(spec)
-    text = spec.strip()
-    head, dot, tail = text.partition(".")
-    if not dot:
-        raise ValueError(f"hexadecimal code {text!r}: write it with a point, e.g. 0.F")
-    head = head or "0"
-    digits = []
-    for ch in head + tail:
-        if ch not in "0123456789abcdefABCDEF":
-            raise ValueError(f"hexadecimal code {text!r}: digit {ch!r} is not 0-9 or A-F")
-        digits.append(int(ch, 16))
-    if len(head) != 1:
-        raise ValueError(f"hexadecimal code {text!r}: one digit before the point")
-    if not any(digits[1:]) and not digits[0] & 12:
-        raise ValueError(f"hexadecimal code {text!r} allows no move")
-    while len(digits) > 1 and not digits[-1]:
-        digits.pop()
-    return OctalCode(tuple(digits))
-
-
-def _hex_text(code: OctalCode) -> str:
-    digits = [f"{d:X}" for d in code.digits]  # type: ignore[union-attr]
-    return f"{digits[0]}." + "".join(digits[1:])
 
 
 def game_of(ruleset: str, spec: str | None) -> Game:
@@ -123,17 +94,7 @@ def game_of(ruleset: str, spec: str | None) -> Game:
         rules = TakeAndBreak.of_digits(code.nonzero())
     except ValueError as exc:
         fail(str(exc))
-    label = f"hex {_hex_text(code)}" if ruleset == "hex" else f"octal {code}"
-    # the theorem is stated for codes 0.d1d2... (no split of a whole heap: d0 = 0)
-    return Game(label, rules, code.length if code.digits[0] == 0 else None)
-
-
-def _period(values: Any, game: Game) -> Any:
-    from cgframework_classic.periodicity import find_period
-
-    if game.code_length is None or game.rules.split_three:
-        return None
-    return find_period(values, game.code_length)
+    return Game(f"{code.kind} {code}", rules, code)
 
 
 def _progress(total: int) -> Any:
@@ -156,18 +117,25 @@ def _progress(total: int) -> Any:
 def compute(
     game: Game, to: int, until_period: bool, timeout: float | None
 ) -> tuple[GrundySequence, Any]:
-    """The sequence G(0..to) (or less, with ``until_period``, once a period is proven)."""
+    """The sequence G(0..to) and the period it proves (None if none, or no theorem); with
+    ``until_period``, stop as soon as a period is proven (looked for each time the sequence
+    has grown by :data:`PERIOD_CHECK_GROWTH`: a linear pass each time)."""
+    from cgframework_classic.periodicity import PeriodWatcher
+
     seq = GrundySequence(game.rules)
     deadline = None if timeout is None else time.monotonic() + timeout
-    found: list[Any] = [None]
+    code = game.code
+    watcher = None if code is None else PeriodWatcher(code.length, code.heaps_left)
     next_check = [64]
 
     def stop(current: GrundySequence) -> bool:
+        if watcher is None:
+            return False
+        watcher.extend(current.values[len(watcher) : current.size])
         if not until_period or current.size < next_check[0]:
             return False
         next_check[0] = int(current.size * PERIOD_CHECK_GROWTH) + 1
-        found[0] = _period(current.computed, game)
-        return found[0] is not None
+        return watcher.proven is not None
 
     bar = _progress(to + 1)
     if bar is None:
@@ -181,17 +149,18 @@ def compute(
                 stop=stop,
                 progress=lambda size: bar.update(task, completed=size),
             )
-    period = found[0] if until_period and found[0] is not None else _period(seq.computed, game)
-    return seq, period
+    if watcher is None:
+        return seq, None
+    watcher.extend(seq.values[len(watcher) : seq.size])
+    return seq, watcher.proven
 
 
 def _saltus(values: Any, game: Game) -> Any:
-    from cgframework_classic import periodicity
+    from cgframework_classic.periodicity import find_saltus
 
-    find = getattr(periodicity, "find_saltus", None)
-    if find is None or game.code_length is None:
+    if game.code is None:
         return None
-    return find(values, game.code_length)
+    return find_saltus(values, code=game.code)
 
 
 def _chunks(values: memoryview) -> Iterator[memoryview]:
@@ -276,26 +245,21 @@ def sequence(
       cgf classic sequence subtraction "{1,2,5}" --to 100
     """
     from cgframework.cli import fail
-    from cgframework.runtime.budget import SearchStopped
+    from cgframework.runtime.budget import LimitExceeded, SearchStopped
 
     if to < 0 or to > MAX_TO:
         fail(f"--to must be between 0 and {MAX_TO} (the engine's limit), got {to}")
     if timeout is not None and not timeout > 0:
         fail(f"--timeout must be positive, got {timeout}")
     game = game_of(ruleset, code)
-    if until_period and game.code_length is None:
+    if until_period and game.code is None:
         fail(f"--until-period: no periodicity theorem for {game.label}; give --to only")
-    if plot is not None:
-        from cgframework_classic import pictures
-
-        if not hasattr(pictures, "sequence_svg"):
-            fail("--plot is not available in this version")
     try:
         seq, period = compute(game, to, until_period, timeout)
     except SearchStopped:
         raise SearchStopped(f"the sequence took more than --timeout {timeout:g} seconds") from None
-    except OverflowError as exc:
-        fail(f"{game.label}: {exc}")
+    except OverflowError as exc:  # values past the kernel's 2^30
+        raise LimitExceeded(f"{game.label}: {exc}") from None
     values = seq.computed
     if output is not None:
         _write_values(output, values)
@@ -307,9 +271,7 @@ def sequence(
     saltus = _saltus(values, game) if period is None else None
     if as_json:
         record: dict[str, Any] = {
-            "code": game.label.split(" ", 1)[-1]
-            if game.code_length is not None
-            else "grundys-game",
+            "code": str(game.code) if game.code is not None else "grundys-game",
             "period": None,
             "preperiod": None,
             "last_exception": None,
@@ -322,7 +284,7 @@ def sequence(
                 last_exception=period.last_exception,
             )
         if saltus is not None:
-            record["saltus"] = attrs.asdict(saltus) if attrs.has(type(saltus)) else saltus
+            record["saltus"] = attrs.asdict(saltus)
         _write_json(sys.stdout, record, values)
         return
     last_heap = len(values) - 1
@@ -331,14 +293,19 @@ def sequence(
         row = values[start : start + 20]
         print(f"{start:>6}: " + " ".join(f"{g:>2}" for g in row))
     if period is None:
-        if game.code_length is None or game.rules.split_three:
+        if game.code is None:
             print("no periodicity theorem for this game")
         else:
             print("no period proven by these values (try a larger --to)")
+        if saltus is not None:
+            print(
+                f"observed (not proven): G(n + {saltus.period}) = G(n) + {saltus.saltus} "
+                f"for {saltus.preperiod} <= n <= {saltus.observed_to - saltus.period}"
+            )
     else:
         last = period.last_exception
         after = f"last exceptional value at heap {last}" if last is not None else "purely periodic"
         print(
             f"period {period.period}, pre-period {period.preperiod} ({after}); "
-            "proven by the octal periodicity theorem"
+            "proven by the periodicity theorem"
         )

@@ -255,7 +255,7 @@ class GrundySequence:
             splits = len(self.rules.split_two) + self.rules.unequal_split
             per_heap += splits * start // 2 + len(self.rules.split_three) * start * start // 12
         work = 30_000_000 if self.kernel is not None else 300_000
-        return max(1, min(work // per_heap, max(4096, start // 8)))
+        return max(1, min(work // per_heap, max(256, start // 8)))
 
     def _choose_mask(self) -> None:
         """Re-pick the mask when the values widened or doubled in number since last time."""

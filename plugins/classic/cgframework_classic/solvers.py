@@ -61,14 +61,12 @@ class OctalTable:
 
     def _extend(self, code: OctalCode, count: int) -> None:
         """Compute the sequence to ``count`` values, doubling, and look for the period at
-        each doubling (the theorem is stated for codes 0.d1d2... that leave at most two
-        heaps); stop early once it is proven."""
+        each doubling (the periodicity theorem for moves leaving up to ``heaps_left``
+        heaps: :mod:`~cgframework_classic.periodicity`); stop early once it is proven."""
         seq = self.sequence(code)
-        theorem = code.digits[0] == 0 and not seq.rules.split_three
         while seq.size < count and self.periods.get(code.digits) is None:
             seq.extend(min(count, max(64, 2 * seq.size)))
-            if theorem:
-                self.periods[code.digits] = find_period(seq.computed, code.length)
+            self.periods[code.digits] = find_period(seq.computed, code.length, code.heaps_left)
 
     def can_value(self, code: OctalCode, n: int) -> bool:
         if n < MAX_HEAPS or self.period(code) is not None:
@@ -161,3 +159,38 @@ def solve_octal(ruleset, position, ctx: SolveContext) -> Solution:
                         text = heap_move(n, left)
                         best.append(text if len(parts) == 1 else f"{index}:{text}")
     return finish_impartial(ruleset, position, ctx, g, best, "periodic-octal")
+
+
+GRUNDYS_GAME = GrundySequence(TakeAndBreak.grundys_game())
+"""Grundy's game's sequence, extended on demand (no period is known: every heap to 10^7 is
+computed, O(n) a heap with the sparse-space method)."""
+
+
+def solve_grundys_game(ruleset, position, ctx: SolveContext) -> Solution:
+    """Grundy's game from its Grundy sequence (the sequence engine): the nim-sum of the heaps'
+    values; the winning moves split a heap n into a + b (a < b) with G(a) ^ G(b) equal to
+    G(n) xor the total. Heaps up to 10^7."""
+    parts = _heaps_of(position)
+    sizes = [n for heaps in parts for n in heaps.sizes]
+    top = max(sizes, default=0)
+    if top >= MAX_HEAPS:
+        raise LimitExceeded(
+            f"grundys-game: heap {top} is past the {MAX_HEAPS - 1} the sequence engine computes"
+        )
+    GRUNDYS_GAME.extend(max(top + 1, GRUNDYS_GAME.size))
+    g = GRUNDYS_GAME.computed
+    total = nim_sum(*(g[n] for n in sizes))
+    best: list[str] = []
+    if total:
+        for index, heaps in enumerate(parts, 1):
+            seen = set()
+            for n in heaps.sizes:
+                if n in seen:
+                    continue
+                seen.add(n)
+                target = total ^ g[n]
+                for a in range(1, (n + 1) // 2):
+                    if g[a] ^ g[n - a] == target:
+                        text = heap_move(n, (a, n - a))
+                        best.append(text if len(parts) == 1 else f"{index}:{text}")
+    return finish_impartial(ruleset, position, ctx, total, best, "grundy-sequence")
