@@ -268,6 +268,8 @@ def sequence(
         from cgframework_classic.pictures import sequence_svg
 
         write_picture(plot, lambda: sequence_svg(values, game.label))
+    if output == "-" and not as_json:
+        return  # the values went to standard output, one per line
     saltus = _saltus(values, game) if period is None else None
     if as_json:
         record: dict[str, Any] = {

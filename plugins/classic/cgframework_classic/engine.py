@@ -48,6 +48,11 @@ RARE_FRACTION = 4
 _kernel = load_kernel("cgframework_classic._k_octal", api_version=1)
 
 
+def compiled() -> bool:
+    """Whether the compiled kernel is in use (built, and not switched off)."""
+    return _kernel is not None
+
+
 @attrs.frozen
 class TakeAndBreak:
     """The moves of a take-and-break game, as the engine needs them (digit indices k)."""

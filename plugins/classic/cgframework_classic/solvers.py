@@ -5,6 +5,7 @@ from __future__ import annotations
 from cgframework import Solution, SolveContext, finish_impartial
 from cgframework.runtime.budget import LimitExceeded
 from cgframework.values import nim_sum
+from cgframework_classic import engine
 from cgframework_classic.engine import MAX_HEAPS, GrundySequence, TakeAndBreak
 from cgframework_classic.heaps import CodedHeaps, Heaps, OctalCode, heap_move
 from cgframework_classic.periodicity import Period, find_period
@@ -36,9 +37,10 @@ def solve_nim(ruleset, position, ctx: SolveContext) -> Solution:
 DIRECT_LIMIT = 4096
 """From heaps this large, ``best_moves`` lists one split per distinct pair of values."""
 
-PERIOD_SEARCH = 1 << 17
+PERIOD_SEARCH = 1 << 17 if engine.compiled() else 1 << 12
 """For a heap past :data:`~cgframework_classic.engine.MAX_HEAPS`, the sequence is computed to
-this many heaps (doubling, checking each time) looking for a proven period."""
+this many heaps (doubling, checking each time) looking for a proven period (fewer on the
+pure-Python path, O(n^2) for a code without sparse space)."""
 
 
 class OctalTable:

@@ -340,6 +340,7 @@ def test_plot_writes_an_svg(capsys, tmp_path):
     assert code == 0 and picture.read_text().lstrip().startswith("<")
 
 
+@needs_kernel
 def test_solve_a_large_heap_from_the_engine():
     """A heap past the old 4096 limit of a code without a proven period: computed, and equal
     to the engine's value."""
