@@ -42,6 +42,9 @@ MAX_HEAPS = 10_000_001
 MASK_BITS = 16
 """Masks are searched over values below 2^MASK_BITS; wider values get the plain scan."""
 
+KERNEL_DIGITS = 4096
+"""The kernel takes at most this many digits of each kind; a longer code runs in Python."""
+
 RARE_FRACTION = 4
 """The sparse method runs when at most 1 / RARE_FRACTION of the heaps are rare."""
 
@@ -185,6 +188,11 @@ class GrundySequence:
             raise RuntimeError("the compiled kernel _k_octal is not built")
         self.rules = rules
         self.kernel = None if compiled is False else _kernel
+        kinds = (rules.whole, rules.leave_one, rules.split_two, rules.split_three)
+        if max(map(len, kinds)) > KERNEL_DIGITS:
+            if compiled:
+                raise ValueError(f"the kernel takes at most {KERNEL_DIGITS} digits of a kind")
+            self.kernel = None
         self.sparse = sparse and not rules.split_three and rules.splits_in_two
         self.values = array("I", [0])
         self.size = 1

@@ -217,6 +217,15 @@ def test_published_periods(code, count, period, last_exception):
     assert time.process_time() - started < 20
 
 
+def test_long_subtraction_set_runs_in_python():
+    """More members than the kernel takes: the Python path, same values as the old loop."""
+    members = list(range(1, 5002, 1))
+    seq = GrundySequence(TakeAndBreak.of_digits(OctalCode.subtraction(members).nonzero()))
+    seq.extend(5100)
+    assert seq.kernel is None
+    assert list(seq.computed) == [n % 5002 for n in range(5100)]
+
+
 def test_deadline_stops_with_a_limit():
     from cgframework.runtime.budget import SearchStopped
 
