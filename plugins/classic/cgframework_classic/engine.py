@@ -260,15 +260,17 @@ class GrundySequence:
 
     def _chunk(self, start: int) -> int:
         """Heaps per call: about the same work each (so the deadline and progress are seen
-        often), more when the sparse method makes heaps cheap."""
+        often), but at least 1/64 of the heaps so far: each call of the kernel starts with a
+        pass over the values (their maximum, the rare heaps), so calls stay O(log N) many."""
         per_heap = len(self.rules.whole) + len(self.rules.leave_one) + 1
         if self.mask:
             per_heap += 2 * self._rare_count + 64
         else:
             splits = len(self.rules.split_two) + self.rules.unequal_split
             per_heap += splits * start // 2 + len(self.rules.split_three) * start * start // 12
-        work = 30_000_000 if self.kernel is not None else 300_000
-        return max(1, min(work // per_heap, max(256, start // 8)))
+        if self.kernel is None:
+            return max(1, min(300_000 // per_heap, max(256, start // 8)))
+        return max(256, start // 64, min(30_000_000 // per_heap, start // 8))
 
     def _choose_mask(self) -> None:
         """Re-pick the mask when the values widened or doubled in number since last time."""
