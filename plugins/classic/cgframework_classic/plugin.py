@@ -64,7 +64,7 @@ def register_solvers(register):
 
 @hookimpl
 def register_families(register):
-    for name in ("nim", "kayles", "dawsons-kayles"):
+    for name in ("nim", "kayles", "dawsons-kayles", "grundys-game"):
         register(Family("heaps", name, str, f"a single {name} heap of size n"))
     register(Family("rows", "domineering", lambda n: "." * n, "a 1 x n strip"))
     register(Family("2xn", "domineering", lambda n: f"{'.' * n}|{'.' * n}", "a 2 x n board"))
@@ -75,6 +75,15 @@ def register_families(register):
             lambda code, n: f"{code}:{n}",
             "a single heap of size n",
             argument="an octal code (heaps:0.137)",
+        )
+    )
+    register(
+        Family(
+            "heaps",
+            "hex",
+            lambda code, n: f"{code}:{n}",
+            "a single heap of size n",
+            argument="a hexadecimal code (heaps:0.F)",
         )
     )
     register(
