@@ -13,16 +13,21 @@ from cgframework_classic.heaps import (
     OctalRuleset,
     Subtraction,
 )
-from cgframework_classic.solvers import octal_applies, solve_nim, solve_octal
+from cgframework_classic.solvers import (
+    octal_applies,
+    solve_grundys_game,
+    solve_nim,
+    solve_octal,
+)
 
-OCTAL_RULESETS = ("octal", "kayles", "dawsons-kayles", "subtraction")
+OCTAL_RULESETS = ("octal", "hex", "kayles", "dawsons-kayles", "subtraction")
 
 
 @hookimpl
 def register_rulesets(register):
     for ruleset in (Nim(), OctalRuleset(), Kayles(), DawsonsKayles(), Subtraction(), Domineering()):
         register(ruleset)
-    register(HexRuleset())  # generic solvers only: the brute-force reference for hex codes
+    register(HexRuleset())  # solved by the sequence engine; the generic solver is the reference
     register(GrundysGame())
 
 
@@ -42,8 +47,17 @@ def register_solvers(register):
             solve=solve_octal,
             rulesets=OCTAL_RULESETS,
             applies=octal_applies,
-            description="Grundy sequence by heap size, then its proven period (octal "
-            "periodicity theorem): any heap size in O(1) once proven",
+            description="Grundy sequence by heap size (the sequence engine, to 10^7), then "
+            "its proven period (periodicity theorem): any heap size in O(1) once proven",
+        )
+    )
+    register(
+        SolverSpec(
+            name="grundy-sequence",
+            solve=solve_grundys_game,
+            rulesets=("grundys-game",),
+            description="Grundy's game from its Grundy sequence (the sequence engine), "
+            "heaps up to 10^7",
         )
     )
 
