@@ -1,23 +1,27 @@
-"""``cgf classic ...``: Grundy sequences of heap games and their proven periods."""
+"""``cgf classic ...``: Grundy sequences of take-and-break games and their proven periods."""
 
 from __future__ import annotations
 
 import json
-from typing import Annotated
+import sys
+import time
+from array import array
+from collections.abc import Iterator
+from typing import IO, Annotated, Any
 
+import attrs
 import typer
 
-from cgframework import Family
 from cgframework.cli import HELP_OPTIONS
-from cgframework.cli.sweep import sweep_records
-from cgframework_classic.heaps import OctalCode
-from cgframework_classic.periodicity import find_period
+from cgframework_classic.engine import MAX_HEAPS, GrundySequence, TakeAndBreak
+from cgframework_classic.heaps import HexCode, OctalCode
 
-HELP = """Nim, subtraction and octal games, Domineering.
+HELP = """Nim, subtraction, octal and hexadecimal games, Grundy's game, Domineering.
 
 \b
 Examples:
   cgf classic sequence kayles --to 500
+  cgf classic sequence octal 0.56 --to 1000000 --until-period
 """
 
 classic_app = typer.Typer(
@@ -27,29 +31,166 @@ classic_app = typer.Typer(
 )
 
 FIXED_CODES = {"kayles": "0.77", "dawsons-kayles": "0.07"}
+FAMILIES = "kayles|dawsons-kayles|octal|hex|subtraction|grundys-game"
+MAX_TO = MAX_HEAPS - 1
+"""The largest ``--to``: G(0..MAX_TO) is MAX_HEAPS values (40 MB)."""
+
+PERIOD_CHECK_GROWTH = 1.25
+"""With ``--until-period``, the period is looked for each time the sequence grows by this."""
+
+TEXT_CHUNK = 1 << 16
+"""Values written per write call (text outputs are streamed, never built whole)."""
 
 
-def _code(ruleset: str, spec: str | None) -> OctalCode:
+@attrs.frozen
+class Game:
+    """What ``cgf classic sequence`` computes: the moves, a label, and the code (None for
+    Grundy's game, which has no periodicity theorem: its split must stay unequal)."""
+
+    label: str
+    rules: TakeAndBreak
+    code: OctalCode | None
+
+
+def _code_of(ruleset: str, spec: str | None) -> OctalCode:
     from cgframework.cli import fail
 
+    if ruleset in FIXED_CODES:
+        if spec:
+            fail(f"{ruleset} has a fixed code; give no CODE")
+        return OctalCode.parse(FIXED_CODES[ruleset])
+    if not spec:
+        fail(f"{ruleset} needs a CODE")
+    if ruleset == "octal":
+        return OctalCode.parse(spec)
+    if ruleset == "hex":
+        return HexCode.parse(spec)
+    body = spec.strip()
+    if not (body.startswith("{") and body.endswith("}")):
+        fail(f"subtraction set must look like {{1,2,3}}, got {spec!r}")
+    members = []
+    for token in body[1:-1].split(","):
+        token = token.strip()
+        if not (token.isascii() and token.isdigit()) or int(token) == 0:
+            fail(f"subtraction set member {token[:40]!r} is not a positive integer")
+        if len(token) > 12:
+            fail(f"subtraction set member {token[:40]}... is too large")
+        members.append(int(token))
+    return OctalCode.subtraction(members)
+
+
+def game_of(ruleset: str, spec: str | None) -> Game:
+    """The game named on the command line; bad input is one line (exit 2)."""
+    from cgframework.cli import fail
+
+    if ruleset == "grundys-game":
+        if spec:
+            fail("grundys-game takes no CODE")
+        return Game("Grundy's game", TakeAndBreak.grundys_game(), None)
+    if ruleset not in (*FIXED_CODES, "octal", "hex", "subtraction"):
+        fail(f"expected one of {FAMILIES.replace('|', ', ')}, got {ruleset!r}")
     try:
-        if ruleset in FIXED_CODES:
-            if spec:
-                fail(f"{ruleset} has a fixed code; give no CODE")
-            return OctalCode.parse(FIXED_CODES[ruleset])
-        if ruleset == "octal" and spec:
-            return OctalCode.parse(spec)
-        if ruleset == "subtraction" and spec:
-            body = spec.strip()
-            if not (body.startswith("{") and body.endswith("}")):
-                fail(f"subtraction set must look like {{1,2,3}}, got {spec!r}")
-            members = [int(x) for x in body[1:-1].split(",")]
-            if any(m <= 0 for m in members):
-                fail(f"subtraction set members must be positive, got {spec!r}")
-            return OctalCode.subtraction(members)
+        code = _code_of(ruleset, spec)
+        rules = TakeAndBreak.of_digits(code.nonzero())
     except ValueError as exc:
         fail(str(exc))
-    fail(f"expected kayles, dawsons-kayles, 'octal CODE' or 'subtraction {{S}}', got {ruleset!r}")
+    return Game(f"{code.kind} {code}", rules, code)
+
+
+def _progress(total: int) -> Any:
+    """A rich progress bar on stderr when stderr is a terminal, else nothing."""
+    if not sys.stderr.isatty():
+        return None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    return Progress(
+        "heaps",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+
+
+def compute(
+    game: Game, to: int, until_period: bool, timeout: float | None
+) -> tuple[GrundySequence, Any]:
+    """The sequence G(0..to) and the period it proves (None if none, or no theorem); with
+    ``until_period``, stop as soon as a period is proven (looked for each time the sequence
+    has grown by :data:`PERIOD_CHECK_GROWTH`: a linear pass each time)."""
+    from cgframework_classic.periodicity import PeriodWatcher
+
+    seq = GrundySequence(game.rules)
+    deadline = None if timeout is None else time.monotonic() + timeout
+    code = game.code
+    watcher = None if code is None else PeriodWatcher(code.length, code.heaps_left)
+    next_check = [64]
+
+    def stop(current: GrundySequence) -> bool:
+        if watcher is None:
+            return False
+        watcher.extend(current.values[len(watcher) : current.size])
+        if not until_period or current.size < next_check[0]:
+            return False
+        next_check[0] = int(current.size * PERIOD_CHECK_GROWTH) + 1
+        return watcher.proven is not None
+
+    bar = _progress(to + 1)
+    if bar is None:
+        seq.extend(to + 1, deadline=deadline, stop=stop)
+    else:
+        with bar:
+            task = bar.add_task("heaps", total=to + 1)
+            seq.extend(
+                to + 1,
+                deadline=deadline,
+                stop=stop,
+                progress=lambda size: bar.update(task, completed=size),
+            )
+    if watcher is None:
+        return seq, None
+    watcher.extend(seq.values[len(watcher) : seq.size])
+    return seq, watcher.proven
+
+
+def _saltus(values: Any, game: Game) -> Any:
+    from cgframework_classic.periodicity import find_saltus
+
+    if game.code is None:
+        return None
+    return find_saltus(values, code=game.code)
+
+
+def _chunks(values: memoryview) -> Iterator[memoryview]:
+    for start in range(0, len(values), TEXT_CHUNK):
+        yield values[start : start + TEXT_CHUNK]
+
+
+def _write_values(path: str, values: memoryview) -> None:
+    """``.bin``: raw little-endian uint32, G(0) first; else text, one value per line."""
+    from cgframework.runtime.outputs import open_output
+
+    binary = path.endswith(".bin")
+    with open_output(path, binary=binary) as out:
+        for chunk in _chunks(values):
+            if binary:
+                part = array("I", chunk)
+                if sys.byteorder == "big":
+                    part.byteswap()
+                out.write(part.tobytes())
+            else:
+                out.write("".join(f"{g}\n" for g in chunk))
+
+
+def _write_json(out: IO[str], record: dict[str, Any], values: memoryview) -> None:
+    """The JSON record, its ``grundy`` list streamed (10^7 values never make one string)."""
+    head = json.dumps({"code": record.pop("code")})[:-1]
+    out.write(head + ', "grundy": [')
+    for index, chunk in enumerate(_chunks(values)):
+        out.write(("," if index else "") + ",".join(map(str, chunk)))
+    out.write("], " + json.dumps(record)[1:] + "\n")
 
 
 @classic_app.command()
@@ -57,55 +198,116 @@ def sequence(
     ruleset: Annotated[
         str,
         typer.Argument(
-            metavar="kayles|dawsons-kayles|octal|subtraction",
-            help="The heap game (octal and subtraction take a CODE).",
+            metavar=FAMILIES,
+            help="The game (octal, hex and subtraction take a CODE).",
         ),
     ],
-    code: Annotated[str | None, typer.Argument(help="octal code (0.77) or set ({1,2,3})")] = None,
-    to: Annotated[int, typer.Option(help="last heap size")] = 100,
+    code: Annotated[
+        str | None, typer.Argument(help="octal code (0.77), hex code (0.F) or set ({1,2,3})")
+    ] = None,
+    to: Annotated[int, typer.Option(help=f"last heap size (at most {MAX_TO})")] = 100,
+    until_period: Annotated[
+        bool,
+        typer.Option(
+            "--until-period", help="stop as soon as the values prove a period (before --to)"
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-    store: Annotated[str | None, typer.Option(help="sqlite value store")] = None,
-    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
-    executor: Annotated[str, typer.Option(help="local, processes or dask://HOST:PORT")] = "local",
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="write the values: one per line, or raw little-endian uint32 if FILE ends in .bin",
+        ),
+    ] = None,
+    plot: Annotated[
+        str | None, typer.Option(metavar="FILE.svg", help="draw value against heap (SVG)")
+    ] = None,
+    timeout: Annotated[
+        float | None, typer.Option(metavar="SECONDS", help="give up after this long (exit 3)")
+    ] = None,
 ) -> None:
     """Grundy values of heaps 0..TO and the period they prove (octal periodicity theorem).
 
-    A thin wrapper over the core's sweep runner (family: single heaps of the code).
+    Computed by the sequence engine (compiled when built; the sparse-space method when the
+    values allow it), up to 10^7 heaps. A progress bar is shown on stderr when it is a
+    terminal.
 
     \b
     Examples:
       cgf classic sequence kayles --to 500
       cgf classic sequence octal 0.137 --to 300 --json
+      cgf classic sequence octal 0.56 --to 1000000 --until-period
+      cgf classic sequence hex 0.F --to 200
+      cgf classic sequence grundys-game --to 100000 -o grundy.bin
       cgf classic sequence subtraction "{1,2,5}" --to 100
     """
     from cgframework.cli import fail
+    from cgframework.runtime.budget import LimitExceeded, SearchStopped
 
-    if to < 0:
-        fail(f"--to must be >= 0, got {to}")
-    octal = _code(ruleset, code)
-    family = Family("heaps", "octal", lambda n: f"{octal}:{n}", f"single heaps of {octal}")
-    records = sweep_records("octal", family, 0, to, store_path=store, jobs=jobs, executor=executor)
-    seq = [record.solution.grundy for record in records]
-    period = find_period(seq, octal.length) if octal.digits[0] == 0 else None
+    if to < 0 or to > MAX_TO:
+        fail(f"--to must be between 0 and {MAX_TO} (the engine's limit), got {to}")
+    if timeout is not None and not timeout > 0:
+        fail(f"--timeout must be positive, got {timeout}")
+    game = game_of(ruleset, code)
+    if until_period and game.code is None:
+        fail(f"--until-period: no periodicity theorem for {game.label}; give --to only")
+    try:
+        seq, period = compute(game, to, until_period, timeout)
+    except SearchStopped:
+        raise SearchStopped(f"the sequence took more than --timeout {timeout:g} seconds") from None
+    except OverflowError as exc:  # values past the kernel's 2^30
+        raise LimitExceeded(f"{game.label}: {exc}") from None
+    values = seq.computed
+    if output is not None:
+        _write_values(output, values)
+    if plot is not None:
+        from cgframework.cli.common import write_picture
+        from cgframework_classic.pictures import sequence_svg
+
+        write_picture(plot, lambda: sequence_svg(values, game.label))
+    if output == "-" and not as_json:
+        return  # the values went to standard output, one per line
+    saltus = _saltus(values, game) if period is None else None
     if as_json:
-        record = {"code": str(octal), "grundy": seq, "period": None, "preperiod": None}
+        record: dict[str, Any] = {
+            "code": str(game.code) if game.code is not None else "grundys-game",
+            "period": None,
+            "preperiod": None,
+            "last_exception": None,
+            "saltus": None,
+        }
         if period:
             record.update(
                 period=period.period,
                 preperiod=period.preperiod,
                 last_exception=period.last_exception,
             )
-        print(json.dumps(record))
+        if saltus is not None:
+            record["saltus"] = attrs.asdict(saltus)
+        _write_json(sys.stdout, record, values)
         return
-    print(f"octal {octal}: G(0..{to})")
-    for start in range(0, len(seq), 20):
-        print(f"{start:>6}: " + " ".join(f"{g:>2}" for g in seq[start : start + 20]))
+    last_heap = len(values) - 1
+    print(f"{game.label}: G(0..{last_heap})")
+    for start in range(0, len(values), 20):
+        row = values[start : start + 20]
+        print(f"{start:>6}: " + " ".join(f"{g:>2}" for g in row))
     if period is None:
-        print("no period proven by these values (try a larger --to)")
+        if game.code is None:
+            print("no periodicity theorem for this game")
+        else:
+            print("no period proven by these values (try a larger --to)")
+        if saltus is not None:
+            print(
+                f"observed (not proven): G(n + {saltus.period}) = G(n) + {saltus.saltus} "
+                f"for {saltus.preperiod} <= n <= {saltus.observed_to - saltus.period}"
+            )
     else:
         last = period.last_exception
         after = f"last exceptional value at heap {last}" if last is not None else "purely periodic"
         print(
             f"period {period.period}, pre-period {period.preperiod} ({after}); "
-            "proven by the octal periodicity theorem"
+            "proven by the periodicity theorem"
         )

@@ -1,16 +1,18 @@
-"""Heap games: Nim, subtraction games and octal games (Kayles, Dawson's Kayles).
+"""Heap games: Nim, subtraction games, octal and hexadecimal games, Grundy's game.
 
 A position is a tuple of heap sizes; each heap is an independent component. Octal codes
 follow Guy & Smith (1956) and Winning Ways ch. 4: in ``0.d1d2d3...``, digit d_k says how k
 tokens may be removed from a heap: bit 1, when they are the whole heap; bit 2, leaving one
 non-empty heap; bit 4, leaving two non-empty heaps. The digit before the point (d0) allows,
 with bit 4, splitting a heap in two without removing anything. A finite subtraction set S is
-the octal game with d_k = 3 for k in S.
+the octal game with d_k = 3 for k in S. Hexadecimal codes (digits 0-9, A-F; Howse & Nowakowski
+2004) add bit 8: remove k tokens and leave three non-empty heaps.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import ClassVar
 
 import attrs
 
@@ -68,11 +70,15 @@ class OctalCode:
 
     digits: tuple[int, ...] | SparseDigits
 
+    base: ClassVar[int] = 8
+    kind: ClassVar[str] = "octal"
+
     @classmethod
     def parse(cls, text: str) -> OctalCode:
         """``0.77``, ``4.07``, ``.77`` (d0 = 0), or digits without a point ``77`` (= 0.77).
         Without a point a leading 0 is ambiguous (``077``: 0.77 with the point dropped, or
-        0.077 with "0." dropped) and is refused."""
+        0.077 with "0." dropped) and is refused. A digit 8-F (three heaps left) is refused
+        with the hexadecimal form to use instead."""
         text = text.strip()
         head, dot, tail = text.partition(".")
         if dot and not head:
@@ -80,18 +86,27 @@ class OctalCode:
         if not dot:
             if len(text) > 1 and text.startswith("0"):
                 raise ValueError(
-                    f"octal code {text!r} is ambiguous without a point: write "
+                    f"{cls.kind} code {text!r} is ambiguous without a point: write "
                     f"0.{text[1:]} or 0.{text}"
                 )
             head, tail = "0", text
+        allowed = "0123456789ABCDEF"[: cls.base]
         for ch in head + tail:
-            if ch not in "01234567":
-                raise ValueError(f"octal code {text!r}: digit {ch!r} is not 0-7")
+            if ch.upper() not in allowed:
+                if cls.base == 8 and ch.upper() in "89ABCDEF":
+                    raise ValueError(
+                        f"octal code {text[:40]!r}: digit {ch!r} is not 0-7; a digit 8-F "
+                        f"(bit 8: leave three heaps) is a hexadecimal code: "
+                        f"hex {head}.{tail[:40]}"
+                    )
+                raise ValueError(
+                    f"{cls.kind} code {text[:40]!r}: digit {ch!r} is not {allowed[0]}-{allowed[-1]}"
+                )
         if len(head) != 1:
-            raise ValueError(f"octal code {text!r}: one digit before the point")
+            raise ValueError(f"{cls.kind} code {text!r}: one digit before the point")
         if not tail.strip("0"):
-            raise ValueError(f"octal code {text!r} allows no move")
-        return cls((int(head), *map(int, tail.rstrip("0"))))
+            raise ValueError(f"{cls.kind} code {text!r} allows no move")
+        return cls((int(head, 16), *(int(ch, 16) for ch in tail.rstrip("0"))))
 
     @classmethod
     def subtraction(cls, subtraction_set: Sequence[int]) -> OctalCode:
@@ -113,11 +128,20 @@ class OctalCode:
         """t, the largest number of tokens a move removes."""
         return len(self.digits) - 1
 
+    @property
+    def heaps_left(self) -> int:
+        """The most non-empty heaps one move leaves (0-3): the periodicity theorem's bound
+        depends on it (see :func:`cgframework_classic.periodicity.proof_length`)."""
+        bits = 0
+        for _, d in self.nonzero():
+            bits |= d
+        return 3 if bits & 8 else 2 if bits & 4 else 1 if bits & 2 else 0
+
     def __str__(self) -> str:
         if isinstance(self.digits, SparseDigits):
             shown = ", ".join(f"d{k}={d}" for k, d in self.digits.terms[:8])
             return f"0.(sparse, {len(self.digits) - 1} digits: {shown})"
-        return f"{self.digits[0]}." + "".join(map(str, self.digits[1:]))
+        return f"{self.digits[0]:X}." + "".join(f"{d:X}" for d in self.digits[1:])
 
     def results(self, n: int) -> Iterator[tuple[int, tuple[int, ...]]]:
         """(tokens removed, heaps left) for every move from a heap of n."""
@@ -136,6 +160,19 @@ class OctalCode:
             if d & 4:
                 for a in range(1, min(rest // 2, split_limit) + 1):
                     yield k, (a, rest - a)
+            if d & 8:  # three heaps a <= b <= c; split_limit bounds a only
+                for a in range(1, min(rest // 3, split_limit) + 1):
+                    for b in range(a, (rest - a) // 2 + 1):
+                        yield k, (a, b, rest - a - b)
+
+
+class HexCode(OctalCode):
+    """A hexadecimal code ``0.d1d2...`` (digits 0-9, A-F): bit 8 of d_k allows removing k
+    tokens and leaving three non-empty heaps (Howse & Nowakowski 2004). ``digits`` are ints
+    0-15, so code that reads only the digits serves both kinds."""
+
+    base: ClassVar[int] = 16
+    kind: ClassVar[str] = "hex"
 
 
 def heap_move(n: int, left: tuple[int, ...]) -> str:
@@ -232,6 +269,22 @@ class OctalRuleset(HeapRuleset):
         return ["0.137:9,5", "0.77:10"]
 
 
+class HexRuleset(OctalRuleset):
+    """Any hexadecimal game: ``CODE:HEAPS`` with digits 0-9, A-F (bit 8: leave three heaps)."""
+
+    name = "hex"
+    syntax = "hexadecimal code : heaps, e.g. 0.F:10,3 or 0.8:12 (bit 8 leaves three heaps)"
+
+    def parse(self, text: str) -> CodedHeaps:
+        code, sep, heaps = text.partition(":")
+        if not sep:
+            raise ValueError(f"expected CODE:HEAPS, got {text!r}")
+        return CodedHeaps(parse_heaps(heaps).sizes, HexCode.parse(code), code.strip())
+
+    def examples(self) -> list[str]:
+        return ["0.F:10,3", "0.8:12"]
+
+
 class FixedOctal(OctalRuleset):
     """An octal game with a fixed code; positions are just heaps."""
 
@@ -291,3 +344,23 @@ class Subtraction(OctalRuleset):
 
     def examples(self) -> list[str]:
         return ["{1,2,3}:10,7", "{2,5,7}:30"]
+
+
+class GrundysGame(HeapRuleset):
+    """Grundy's game: split a heap into two unequal non-empty heaps (Winning Ways ch. 4;
+    OEIS A002188). Not a take-and-break code (the split must be unequal)."""
+
+    name = "grundys-game"
+    syntax = "heap sizes, e.g. 7,5"
+
+    def parse(self, text: str) -> Heaps:
+        return parse_heaps(text)
+
+    def format(self, position: Heaps) -> str:
+        return format_heaps(position)
+
+    def heap_results(self, position: Heaps, n: int) -> Iterator[tuple[int, ...]]:
+        return ((a, n - a) for a in range(1, (n + 1) // 2))
+
+    def examples(self) -> list[str]:
+        return ["7", "10,5"]

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from cgframework import Solution, SolveContext, finish_impartial
+from cgframework.runtime.budget import LimitExceeded
 from cgframework.values import nim_sum
+from cgframework_classic import engine
+from cgframework_classic.engine import MAX_HEAPS, GrundySequence, TakeAndBreak
 from cgframework_classic.heaps import CodedHeaps, Heaps, OctalCode, heap_move
-from cgframework_classic.periodicity import Period, grundy_sequence, proven_period
+from cgframework_classic.periodicity import Period, find_period
 
 
 def _heaps_of(position) -> list[Heaps]:
@@ -32,40 +35,59 @@ def solve_nim(ruleset, position, ctx: SolveContext) -> Solution:
 
 
 DIRECT_LIMIT = 4096
-"""Heaps below this are valued by extending the Grundy sequence (O(n^2) mex recursion);
-larger heaps need the code's period, proven from at most this many values."""
+"""From heaps this large, ``best_moves`` lists one split per distinct pair of values."""
+
+PERIOD_SEARCH = 1 << 17 if engine.compiled() else 1 << 12
+"""For a heap past :data:`~cgframework_classic.engine.MAX_HEAPS`, the sequence is computed to
+this many heaps (doubling, checking each time) looking for a proven period (fewer on the
+pure-Python path, O(n^2) for a code without sparse space)."""
 
 
 class OctalTable:
-    """A Grundy sequence per code, extended on demand, and its proven period if known."""
+    """A Grundy sequence per code (the engine's, extended on demand) and its proven period
+    once found, kept for the process: any heap of a periodic code is then O(1)."""
 
     def __init__(self) -> None:
-        self.sequences: dict[tuple[int, ...], list[int]] = {}
+        self.sequences: dict[tuple[int, ...], GrundySequence] = {}
         self.periods: dict[tuple[int, ...], Period | None] = {}
 
+    def sequence(self, code: OctalCode) -> GrundySequence:
+        key = code.digits
+        if key not in self.sequences:
+            self.sequences[key] = GrundySequence(TakeAndBreak.of_digits(code.nonzero()))
+        return self.sequences[key]
+
     def period(self, code: OctalCode) -> Period | None:
-        if code.digits not in self.periods:
-            if code.digits[0] != 0:
-                self.periods[code.digits] = None  # theorem stated for codes 0.d1d2...
-            else:
-                seq, found = proven_period(code, limit=DIRECT_LIMIT)
-                self.sequences[code.digits] = seq
-                self.periods[code.digits] = found
-        return self.periods[code.digits]
+        """The proven period, or None (not proven by the values computed so far)."""
+        return self.periods.get(code.digits)
+
+    def _extend(self, code: OctalCode, count: int) -> None:
+        """Compute the sequence to ``count`` values, doubling, and look for the period at
+        each doubling (the periodicity theorem for moves leaving up to ``heaps_left``
+        heaps: :mod:`~cgframework_classic.periodicity`); stop early once it is proven."""
+        seq = self.sequence(code)
+        while seq.size < count and self.periods.get(code.digits) is None:
+            seq.extend(min(count, max(64, 2 * seq.size)))
+            self.periods[code.digits] = find_period(seq.computed, code.length, code.heaps_left)
 
     def can_value(self, code: OctalCode, n: int) -> bool:
-        return n < DIRECT_LIMIT or self.period(code) is not None
+        if n < MAX_HEAPS or self.period(code) is not None:
+            return True
+        self._extend(code, PERIOD_SEARCH)
+        return self.period(code) is not None
 
     def grundy(self, code: OctalCode, n: int) -> int:
-        seq = self.sequences.setdefault(code.digits, [])
-        if n < len(seq):
+        seq = self.sequence(code)
+        if n < seq.size:
             return seq[n]
-        if n < DIRECT_LIMIT:
-            return grundy_sequence(code, n + 1, seq)[n]
         period = self.period(code)
         if period is None:
+            self._extend(code, n + 1 if n < MAX_HEAPS else PERIOD_SEARCH)
+            if n < seq.size:
+                return seq[n]
+            period = self.period(code)
+        if period is None:
             raise ValueError(f"octal {code}: no period proven, heap {n} too large")
-        seq = self.sequences[code.digits]
         return seq[period.preperiod + (n - period.preperiod) % period.period]
 
 
@@ -77,34 +99,52 @@ def _coded_heaps(position) -> list[CodedHeaps]:
 
 
 def octal_applies(ruleset, position) -> bool:
-    """Heaps of an octal code, each small or of a code whose period is proven."""
-    parts = _heaps_of(position)
-    return all(isinstance(h, CodedHeaps) for h in parts) and all(
-        TABLE.can_value(h.code, n) for h in parts for n in h.sizes
-    )
+    """Heaps of an octal code (a heap too large for the engine, of a code without a proven
+    period, is refused by :func:`solve_octal` as a limit: no other solver could do it)."""
+    return all(isinstance(h, CodedHeaps) for h in _heaps_of(position))
 
 
 def _candidate_results(code: OctalCode, n: int):
-    """Moves from a heap of n: all of them for small heaps; for huge heaps of a periodic
-    game, every move except splits (a, rest - a) with a beyond one pre-period plus one
-    period, which repeat the values of smaller a (both parts are then in the periodic
-    range)."""
-    period = TABLE.period(code) if n >= DIRECT_LIMIT else None
-    if period is None:
+    """Moves from a heap of n: all of them for small heaps; for larger ones, one split per
+    distinct pair of values (a heap of a periodic code past one pre-period plus one period
+    repeats the values of smaller ones, so those splits are not even looked at)."""
+    if n < DIRECT_LIMIT:
         return code.results(n)
-    return code.results_limited(n, period.preperiod + period.period)
+    period = TABLE.period(code)
+    limit = n if period is None else period.preperiod + period.period
+    return _distinct_splits(code, n, limit)
+
+
+def _distinct_splits(code: OctalCode, n: int, limit: int):
+    seen = set()
+    for k, left in code.results_limited(n, limit):
+        if len(left) < 2:
+            yield k, left
+            continue
+        pair = (k, *sorted(TABLE.grundy(code, m) for m in left))
+        if pair not in seen:
+            seen.add(pair)
+            yield k, left
 
 
 def solve_octal(ruleset, position, ctx: SolveContext) -> Solution:
-    """Grundy values of heaps from the code's Grundy sequence (computed once, O(n^2) mex
-    recursion), and for heaps past the proven pre-period from the period (octal periodicity
-    theorem), so any heap size is O(1) once the period is proven. For heaps of 4096 or more,
-    ``best_moves`` lists one split per distinct pair of values rather than every split."""
+    """Grundy values of heaps from the code's Grundy sequence (the sequence engine, to 10^7
+    heaps), and for heaps past the proven pre-period from the period (octal periodicity
+    theorem, proven as the sequence grows), so any heap size is O(1) once the period is
+    proven. For heaps of 4096 or more, ``best_moves`` lists one split per distinct pair of
+    values rather than every split."""
 
     def grundy(heaps: list[CodedHeaps]) -> int:
         return nim_sum(*(TABLE.grundy(h.code, n) for h in heaps for n in h.sizes))
 
     parts = _coded_heaps(position)
+    for part in parts:
+        for n in part.sizes:
+            if not TABLE.can_value(part.code, n):
+                raise LimitExceeded(
+                    f"octal {part.code}: no period proven by {PERIOD_SEARCH} heaps, and heap "
+                    f"{n} is past the {MAX_HEAPS - 1} the sequence engine computes"
+                )
     g = grundy(parts)
     best: list[str] = []
     if g:
@@ -121,3 +161,38 @@ def solve_octal(ruleset, position, ctx: SolveContext) -> Solution:
                         text = heap_move(n, left)
                         best.append(text if len(parts) == 1 else f"{index}:{text}")
     return finish_impartial(ruleset, position, ctx, g, best, "periodic-octal")
+
+
+GRUNDYS_GAME = GrundySequence(TakeAndBreak.grundys_game())
+"""Grundy's game's sequence, extended on demand (no period is known: every heap to 10^7 is
+computed, O(n) a heap with the sparse-space method)."""
+
+
+def solve_grundys_game(ruleset, position, ctx: SolveContext) -> Solution:
+    """Grundy's game from its Grundy sequence (the sequence engine): the nim-sum of the heaps'
+    values; the winning moves split a heap n into a + b (a < b) with G(a) ^ G(b) equal to
+    G(n) xor the total. Heaps up to 10^7."""
+    parts = _heaps_of(position)
+    sizes = [n for heaps in parts for n in heaps.sizes]
+    top = max(sizes, default=0)
+    if top >= MAX_HEAPS:
+        raise LimitExceeded(
+            f"grundys-game: heap {top} is past the {MAX_HEAPS - 1} the sequence engine computes"
+        )
+    GRUNDYS_GAME.extend(max(top + 1, GRUNDYS_GAME.size))
+    g = GRUNDYS_GAME.computed
+    total = nim_sum(*(g[n] for n in sizes))
+    best: list[str] = []
+    if total:
+        for index, heaps in enumerate(parts, 1):
+            seen = set()
+            for n in heaps.sizes:
+                if n in seen:
+                    continue
+                seen.add(n)
+                target = total ^ g[n]
+                for a in range(1, (n + 1) // 2):
+                    if g[a] ^ g[n - a] == target:
+                        text = heap_move(n, (a, n - a))
+                        best.append(text if len(parts) == 1 else f"{index}:{text}")
+    return finish_impartial(ruleset, position, ctx, total, best, "grundy-sequence")
