@@ -69,6 +69,7 @@ OUTPUT_COMMANDS = [
     ["solve", "domineering", "..|..", "--picture"],
     ["tree", "nim", "2,1", "-o"],
     ["calc", "{3|1} + {4|{2|-2}}", "-o"],
+    ["solve", "clobber", "xoxo", "--certificate"],
 ]
 
 

@@ -100,8 +100,24 @@ def solve_cmd(
         bool, typer.Option("--misere", help="Misère play: who cannot move wins.")
     ] = False,
     full: Annotated[bool, typer.Option("--full", help="Print long values in full.")] = False,
+    outcome_only: Annotated[
+        bool,
+        typer.Option(
+            "--outcome",
+            help="Only who wins (each player moving first) and the winning moves, by a search "
+            "on the sum of components: no value, often far faster.",
+        ),
+    ] = False,
     max_nodes: MaxNodesOption = None,
     timeout: TimeoutOption = None,
+    certificate: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Also write a proof of who wins (Left first and Right first; normal play) "
+            "that `cgf certificate check FILE` verifies without any solver.",
+        ),
+    ] = None,
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics.
 
@@ -112,28 +128,45 @@ def solve_cmd(
       cgf solve kayles "10,3 + 7" --store values.sqlite
       cgf solve octal 0.07:40 --method generic
       cgf solve kayles 5 --misere
+      cgf solve clobber checker:4x4 --outcome
       cgf solve nim @big-position.txt
+      cgf solve clobber xoxoxoxo --certificate proof.gz
     """
     picture = output_file(output, picture=picture)
     rs = load_ruleset(ruleset)
     if (position is None) == (board is None):
         fail("give a POSITION or --board FILE (exactly one)")
+    if certificate is not None:
+        _check_certificate_wanted(rs, misere, certificate)
     pos = load_position(rs, position if board is None else "@" + board)
     limits = {"max_nodes": max_nodes, "timeout": timeout}
     started = time.monotonic()
+    if misere and outcome_only:
+        fail("--outcome is for normal play: drop --misere or --outcome")
     if misere:
         solution = solve_misere_or_fail(rs, pos, method, parse_player(first), store, **limits)
+    elif outcome_only:
+        solution = solve_or_fail(
+            rs, pos, method, parse_player(first), store, trust, outcome_only=True, **limits
+        )
     else:
         solution = solve_or_fail(rs, pos, method, parse_player(first), store, trust, **limits)
+    proof = (
+        None if certificate is None else _write_certificate(certificate, rs, pos, solution, limits)
+    )
     if as_json:
         from cgframework.values.functions import solution_facts
 
         data = unstructure_solution(solution)
-        if solution.convention is Convention.NORMAL and timeout is None:
+        if solution.value is None:
+            pass  # (the outcome search: who wins, no value to describe)
+        elif solution.convention is Convention.NORMAL and timeout is None:
             data.update(solution_facts(solution.value))
         elif solution.convention is Convention.NORMAL:  # (the reduced form of a big value: minutes)
             data.update(within_timeout(timeout, started, solution_facts, solution.value))
         _write_position_picture(picture, rs, pos)
+        if proof is not None:
+            data["certificate"] = proof
         print(json.dumps(data))
         return
     data = unstructure_solution(solution)
@@ -154,10 +187,46 @@ def solve_cmd(
             rows.append((key, json.dumps(data[key])))
     if store is not None:
         rows.append(("from store", "yes" if solution.extra.get("from_store") else "no"))
+    if proof is not None:
+        rows.append(
+            ("certificate", f"{proof['path']} ({proof['nodes']} nodes, {proof['bytes']} bytes)")
+        )
     s = solution.stats
     rows.append(("stats", f"{s.nodes} nodes, {s.cache_hits} cache hits, {s.seconds * 1000:.1f} ms"))
     _write_position_picture(picture, rs, pos)
     print_table(rows)
+
+
+def _check_certificate_wanted(ruleset: Ruleset, misere: bool, path: str) -> None:
+    """``--certificate`` proves normal-play outcomes of short games: refused otherwise, and
+    refused on standard output (binary, it would mix with the answer)."""
+    if path == "-":
+        fail("--certificate needs a file: the proof is binary (gzip), not for standard output")
+    if misere:
+        fail("--certificate proves normal-play outcomes: drop --misere")
+    loopy = getattr(ruleset, "loopy", False)
+    if loopy or ruleset.convention is not Convention.NORMAL:
+        kind = "loopy (positions repeat)" if loopy else f"{ruleset.convention.value} play"
+        fail(f"--certificate proves normal-play outcomes of short games; {ruleset.name} is {kind}")
+
+
+def _write_certificate(
+    path: str, ruleset: Ruleset, position: Any, solution: Any, limits: dict[str, Any]
+) -> dict[str, Any]:
+    """``cgf solve --certificate FILE``: the proof of who wins, written whole (after the solve,
+    within the same ``--max-nodes`` / ``--timeout``, counted afresh)."""
+    from cgframework.proofs.writer import build_certificate, save_certificate
+    from cgframework.runtime.budget import SearchBudget
+
+    budget = SearchBudget.of(limits["max_nodes"], limits["timeout"])
+    built = build_certificate(ruleset, position, budget=budget)
+    if solution.outcome is not None and solution.outcome is not built.outcome:
+        raise RuntimeError(
+            f"the certificate proves outcome {built.outcome.value}, the solve found "
+            f"{solution.outcome.value}"
+        )
+    save_certificate(path, built)
+    return {"path": path, "nodes": built.nodes, "bytes": len(built.data)}
 
 
 def _write_position_picture(path: str | None, ruleset: Ruleset, position: Any) -> None:
@@ -430,7 +499,11 @@ def play(
             out.print(f"picture written to {picture}")
 
 
-CORE_GROUPS = {"store": "cgframework.cli.store", "sweep": "cgframework.cli.sweep"}
+CORE_GROUPS = {
+    "store": "cgframework.cli.store",
+    "sweep": "cgframework.cli.sweep",
+    "certificate": "cgframework.cli.certificate",
+}
 """The core's sub-command groups and the modules that add them to ``app``: imported when
 ``cgf store ...`` / ``cgf sweep ...`` runs, or when every command is listed."""
 
