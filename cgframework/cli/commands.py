@@ -18,6 +18,7 @@ import time
 import typing
 from typing import Annotated, Any, NoReturn
 
+import attrs
 import typer
 
 from cgframework.cli.common import (
@@ -62,7 +63,9 @@ from cgframework.runtime.deep import MAX_TEXT_NESTING, NestingError, call_deep, 
 from cgframework.runtime.outputs import OutputError, discard_stdout, flush_stdout, guard_stdout
 from cgframework.solvers.dispatch import available_methods, solve
 from cgframework.store.errors import DEFAULT_TRUST, StoreError
-from cgframework.values.notation import MAX_LENGTH, elide
+from cgframework.values.canonical import CanonicalGame
+from cgframework.values.notation import MAX_LENGTH, elide, iter_text, text_length
+from cgframework.values.summary import is_large, summarise
 
 
 @app.command("solve")
@@ -125,23 +128,45 @@ def solve_cmd(
         solution = solve_misere_or_fail(rs, pos, method, parse_player(first), store, **limits)
     else:
         solution = solve_or_fail(rs, pos, method, parse_player(first), store, trust, **limits)
+    value = solution.value
     if as_json:
         from cgframework.values.functions import solution_facts
 
-        data = unstructure_solution(solution)
-        if solution.convention is Convention.NORMAL and timeout is None:
-            data.update(solution_facts(solution.value))
-        elif solution.convention is Convention.NORMAL:  # (the reduced form of a big value: minutes)
-            data.update(within_timeout(timeout, started, solution_facts, solution.value))
+        large = is_large(value)
+        if large and full:  # streamed below, never built whole
+            data = unstructure_solution(attrs.evolve(solution, value=None))
+            data.update(value=value, value_kind="canonical")
+        else:
+            data = unstructure_solution(solution)  # a large value: its summary
+        if solution.convention is Convention.NORMAL and not (large and not full):
+            # (the reduced form of a big value: minutes; of a summarised one, not computed)
+            facts = (solution_facts, value, not full)
+            data.update(
+                facts[0](*facts[1:])
+                if timeout is None
+                else within_timeout(timeout, started, *facts)
+            )
         _write_position_picture(picture, rs, pos)
-        print(json.dumps(data))
+        print_json_streaming(data)
         return
-    data = unstructure_solution(solution)
+    data = unstructure_solution(attrs.evolve(solution, value=None))
+    value_cell: Any
+    summary_rows: list[tuple[str, str]] = []
+    if isinstance(value, CanonicalGame) and text_length(value) > MAX_LENGTH:
+        if full:
+            value_cell = StreamedCell(value)
+        else:
+            summary = summarise(value)
+            value_cell = summary.elided
+            summary_rows = summary.facts()
+    else:
+        value_cell = elide(value_text(value), None if full else MAX_LENGTH)
     rows = [
         ("ruleset", solution.ruleset),
         ("position", solution.position),
         ("convention", solution.convention.value),
-        ("value", elide(value_text(solution.value), None if full else MAX_LENGTH)),
+        ("value", value_cell),
+        *summary_rows,
         ("outcome", solution.outcome.value if solution.outcome else "-"),
         ("first", solution.first.value),
         ("best moves", ", ".join(solution.best_moves) or "(none)"),
@@ -157,7 +182,74 @@ def solve_cmd(
     s = solution.stats
     rows.append(("stats", f"{s.nodes} nodes, {s.cache_hits} cache hits, {s.seconds * 1000:.1f} ms"))
     _write_position_picture(picture, rs, pos)
-    print_table(rows)
+    print_table_streaming(rows)
+
+
+class StreamedCell:
+    """A table cell or JSON string holding a canonical value's text, written in chunks as it
+    is streamed (:func:`~cgframework.values.notation.iter_text`), never built whole."""
+
+    def __init__(self, value: CanonicalGame) -> None:
+        self.value = value
+
+    def chunks(self) -> Any:
+        return iter_text(self.value)
+
+
+STREAM_ON_TERMINAL = 1 << 16
+"""On a terminal, a ``--full`` value longer than this is printed below the table, streamed,
+instead of in a cell rich would lay out (and hold) whole."""
+
+
+def print_table_streaming(rows: list[tuple[str, Any]]) -> None:
+    """:func:`print_table` of key-value rows, where a :class:`StreamedCell` is written as it
+    is streamed: in place when piped (one tab-separated line per row, as ever), below the
+    table on a terminal when it is long."""
+    if not any(isinstance(cell, StreamedCell) for _, cell in rows):
+        print_table(rows)
+        return
+    if sys.stdout.isatty():
+        below = [cell for _, cell in rows if isinstance(cell, StreamedCell)]
+        if all(text_length(cell.value) <= STREAM_ON_TERMINAL for cell in below):
+            print_table([(k, str(c.value) if c in below else c) for k, c in rows])
+            return
+        print_table(
+            [
+                (k, f"({text_length(c.value)} characters, below)" if c in below else c)
+                for k, c in rows
+            ]
+        )
+        for cell in below:
+            for chunk in cell.chunks():
+                sys.stdout.write(chunk)
+            sys.stdout.write("\n")
+        return
+    for key, cell in rows:
+        if isinstance(cell, StreamedCell):
+            sys.stdout.write(key + "\t")
+            for chunk in cell.chunks():
+                sys.stdout.write(chunk)
+            sys.stdout.write("\n")
+        else:
+            print_table([(key, cell)])
+
+
+def print_json_streaming(data: dict[str, Any]) -> None:
+    """``print(json.dumps(data))``, where a canonical value among the top-level fields is
+    written as a JSON string streamed from its text, never built whole."""
+    streamed = {k: v for k, v in data.items() if isinstance(v, CanonicalGame)}
+    if not streamed:
+        print(json.dumps(data))
+        return
+    marks = {k: f"\x00cgf-streamed-{k}\x00" for k in streamed}
+    text = json.dumps({k: marks.get(k, v) for k, v in data.items()})
+    for key, value in streamed.items():
+        before, text = text.split(json.dumps(marks[key]), 1)
+        sys.stdout.write(before + '"')
+        for chunk in iter_text(value):
+            sys.stdout.write(json.dumps(chunk)[1:-1])
+        sys.stdout.write('"')
+    sys.stdout.write(text + "\n")
 
 
 def _write_position_picture(path: str | None, ruleset: Ruleset, position: Any) -> None:

@@ -186,14 +186,16 @@ def value_facts(g: Any) -> dict[str, Any]:
     return facts
 
 
-def solution_facts(g: Any) -> dict[str, Any]:
-    """What ``cgf solve --json`` adds for a normal-play value: reduced, atomic weight."""
+def solution_facts(g: Any, as_text: bool = True) -> dict[str, Any]:
+    """What ``cgf solve --json`` adds for a normal-play value: reduced, atomic weight (as
+    texts; ``as_text=False``: as values, for a caller that streams their texts)."""
     if not isinstance(g, CanonicalGame):
         return {}
-    facts: dict[str, Any] = {"reduced": str(reduced(g))}
+    text = str if as_text else (lambda x: x)
+    facts: dict[str, Any] = {"reduced": text(reduced(g))}
     if is_all_small(g):
         try:
-            facts["atomic_weight"] = str(atomic_weight(g))
+            facts["atomic_weight"] = text(atomic_weight(g))
         except EccentricError:
             facts["atomic_weight"] = "eccentric"
     return facts
