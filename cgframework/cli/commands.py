@@ -13,6 +13,7 @@ import inspect
 import json
 import os
 import re
+import secrets
 import sys
 import time
 import typing
@@ -64,7 +65,7 @@ from cgframework.runtime.outputs import OutputError, discard_stdout, flush_stdou
 from cgframework.solvers.dispatch import available_methods, solve
 from cgframework.store.errors import DEFAULT_TRUST, StoreError
 from cgframework.values.canonical import CanonicalGame
-from cgframework.values.notation import MAX_LENGTH, elide, iter_text, text_length
+from cgframework.values.notation import MAX_LENGTH, elide, elided_text, iter_text, text_length
 from cgframework.values.summary import is_large, summarise
 
 
@@ -235,16 +236,23 @@ def print_table_streaming(rows: list[tuple[str, Any]]) -> None:
 
 
 def print_json_streaming(data: dict[str, Any]) -> None:
-    """``print(json.dumps(data))``, where a canonical value among the top-level fields is
-    written as a JSON string streamed from its text, never built whole."""
-    streamed = {k: v for k, v in data.items() if isinstance(v, CanonicalGame)}
+    """``print(json.dumps(data))``, where each canonical value in ``data`` (a field, or an item
+    of a list field) is written as a JSON string streamed from its text, never built whole."""
+    streamed: list[CanonicalGame] = []
+    token = secrets.token_hex(8)  # (no text the user gave can be taken for a mark)
+
+    def mark(x: Any) -> Any:
+        if isinstance(x, CanonicalGame):
+            streamed.append(x)
+            return f"\x00{token}-{len(streamed) - 1}\x00"
+        return [mark(y) for y in x] if isinstance(x, list) else x
+
+    text = json.dumps({k: mark(v) for k, v in data.items()})
     if not streamed:
-        print(json.dumps(data))
+        print(text)
         return
-    marks = {k: f"\x00cgf-streamed-{k}\x00" for k in streamed}
-    text = json.dumps({k: marks.get(k, v) for k, v in data.items()})
-    for key, value in streamed.items():
-        before, text = text.split(json.dumps(marks[key]), 1)
+    for i, value in enumerate(streamed):
+        before, text = text.split(json.dumps(f"\x00{token}-{i}\x00"), 1)
         sys.stdout.write(before + '"')
         for chunk in iter_text(value):
             sys.stdout.write(json.dumps(chunk)[1:-1])
@@ -431,10 +439,28 @@ def calc(
             raise typer.Exit(0 if result else 1)
         print(json.dumps({"result": result}) if as_json else str(result).lower())
         return
-    if as_json:
+    if isinstance(a, CanonicalGame) and full:  # streamed, never built whole
+        if as_json:
+            print_json_streaming({"value": a, **limited(uni.describe, a, False)})
+        else:
+            for chunk in iter_text(a):
+                sys.stdout.write(chunk)
+            sys.stdout.write("\n")
+    elif isinstance(a, CanonicalGame) and as_json and is_large(a):
+        summary = limited(summarise, a)
+        facts = {k: v for k, v in summary.to_json().items() if k in _CALC_SUMMARY_FACTS}
+        print(json.dumps({"value": summary.to_json(), "value_kind": "summary", **facts}))
+    elif isinstance(a, CanonicalGame) and not as_json:
+        print(limited(elided_text, a, MAX_LENGTH))
+    elif as_json:
         print(limited(lambda: json.dumps({"value": str(a), **uni.describe(a)})))
     else:
         print(elide(limited(str, a), None if full else MAX_LENGTH))
+
+
+_CALC_SUMMARY_FACTS = ("outcome", "left_stop", "right_stop", "mean", "temperature", "birthday")
+"""The ``cgf calc --json`` fields a summarised value still has (its reduced form, atomic
+weight and incentives, as long as it, are left out)."""
 
 
 def _write_thermograph(path: str, uni: Any, text: str, value: Any, op: str | None) -> None:
