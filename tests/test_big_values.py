@@ -206,3 +206,15 @@ def test_the_store_keeps_a_summary_of_a_huge_value(capsys, tmp_path, no_whole_te
 
 def test_is_large_reads_no_text(no_whole_text):
     assert is_large(clobber(12)) and not is_large(clobber(11)) and not is_large(7)
+
+
+def test_full_on_a_terminal_streams_a_long_value_below_the_table(capsys, monkeypatch):
+    g = clobber(12)
+    monkeypatch.setattr("cgframework.cli.commands.stdout_is_terminal", lambda: True)
+    monkeypatch.setattr("cgframework.cli.common.stdout_is_terminal", lambda: True)
+    with pytest.MonkeyPatch.context() as patch:
+        refuse_long_texts(patch)
+        code, out, err = run_cli(capsys, "solve", "clobber", "xo" * 12, "--full")
+    assert code == 0, err
+    table, value = out.rstrip("\n").rsplit("\n", 1)
+    assert value == str(g) and "(1088475 characters, below)" in table

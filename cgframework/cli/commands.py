@@ -43,6 +43,7 @@ from cgframework.cli.common import (
     shorten,
     solve_misere_or_fail,
     solve_or_fail,
+    stdout_is_terminal,
     value_text,
     within_timeout,
     write_picture,
@@ -209,7 +210,7 @@ def print_table_streaming(rows: list[tuple[str, Any]]) -> None:
     if not any(isinstance(cell, StreamedCell) for _, cell in rows):
         print_table(rows)
         return
-    if sys.stdout.isatty():
+    if stdout_is_terminal():
         below = [cell for _, cell in rows if isinstance(cell, StreamedCell)]
         if all(text_length(cell.value) <= STREAM_ON_TERMINAL for cell in below):
             print_table([(k, str(c.value) if c in below else c) for k, c in rows])
