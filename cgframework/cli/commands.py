@@ -34,6 +34,7 @@ from cgframework.cli.common import (
     load_position,
     load_ruleset,
     old_output_option,
+    open_trusting_store,
     out,
     output_file,
     output_option,
@@ -113,6 +114,34 @@ def solve_cmd(
             "on the sum of components: no value, often far faster.",
         ),
     ] = False,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            help="With --outcome: split the first moves (or first two plies) across this many "
+            "worker processes; --store shares what they prove."
+        ),
+    ] = 1,
+    executor: Annotated[
+        str | None,
+        typer.Option(
+            metavar="EXECUTOR",
+            help="With --outcome: processes (the default with --jobs), dask://HOST:PORT or "
+            "tls://HOST:PORT, trusted as by cgf sweep (--insecure, --tls-*).",
+        ),
+    ] = None,
+    tls_ca_file: Annotated[
+        str | None,
+        typer.Option("--tls-ca-file", "--tls-ca", help="CA certificate for a tls:// scheduler."),
+    ] = None,
+    tls_cert: Annotated[str | None, typer.Option(help="Client certificate (tls://).")] = None,
+    tls_key: Annotated[str | None, typer.Option(help="Client private key (tls://).")] = None,
+    insecure: Annotated[
+        bool,
+        typer.Option(
+            "--insecure",
+            help="Accept a Dask scheduler off this machine without TLS client certificates.",
+        ),
+    ] = False,
     max_nodes: MaxNodesOption = None,
     timeout: TimeoutOption = None,
 ) -> None:
@@ -139,6 +168,23 @@ def solve_cmd(
         fail("--outcome is for normal play: drop --misere or --outcome")
     if misere:
         solution = solve_misere_or_fail(rs, pos, method, parse_player(first), store, **limits)
+    elif jobs != 1 or executor is not None:
+        if not outcome_only:
+            fail("--jobs and --executor split the outcome search: add --outcome")
+        solution = _solve_outcome_parallel(
+            rs,
+            pos,
+            method,
+            parse_player(first),
+            store,
+            trust,
+            jobs,
+            executor or "processes",
+            (tls_ca_file, tls_cert, tls_key),
+            insecure,
+            max_nodes,
+            timeout,
+        )
     elif outcome_only:
         solution = solve_or_fail(
             rs, pos, method, parse_player(first), store, trust, outcome_only=True, **limits
@@ -276,6 +322,51 @@ def print_json_streaming(data: dict[str, Any]) -> None:
             sys.stdout.write(json.dumps(chunk)[1:-1])
         sys.stdout.write('"')
     sys.stdout.write(text + "\n")
+
+
+def _solve_outcome_parallel(
+    ruleset: Ruleset,
+    position: Any,
+    method: str,
+    first: Any,
+    store: str | None,
+    trust: str,
+    jobs: int,
+    executor: str,
+    tls: tuple[str | None, str | None, str | None],
+    insecure: bool,
+    max_nodes: int | None,
+    timeout: float | None,
+) -> Any:
+    """``cgf solve --outcome --jobs N`` / ``--executor``: the outcome search with its root
+    split across workers (:mod:`cgframework.sweep.roots`)."""
+    from cgframework.solvers.common import SolverError
+    from cgframework.sweep.executors import SweepError, TlsFiles
+    from cgframework.sweep.roots import solve_outcome_parallel
+
+    if method not in ("auto", "outcome-search"):
+        fail(f"the outcome search is its own method, not {method!r}")
+    if store is not None:
+        open_trusting_store(store, trust).close()  # a bad store: one line, before any worker
+    if executor not in ("local", "processes"):
+        from cgframework.cli.sweep import quiet_cluster_client
+
+        quiet_cluster_client()
+    try:
+        return solve_outcome_parallel(
+            ruleset,
+            position,
+            first,
+            jobs=jobs,
+            executor=executor,
+            store_path=store,
+            tls=TlsFiles(*tls),
+            insecure=insecure,
+            max_nodes=max_nodes,
+            timeout=timeout,
+        )
+    except (SweepError, SolverError, StoreError) as exc:
+        fail(str(exc))
 
 
 def _write_position_picture(path: str | None, ruleset: Ruleset, position: Any) -> None:
