@@ -95,3 +95,16 @@ def test_cli_timeout_is_a_limit(capsys):
     )
     assert code == 3 and "--timeout" in err
     assert not multiprocessing.active_children()
+
+
+def test_a_dask_cluster_answers_as_the_serial_search():
+    distributed = pytest.importorskip("distributed")
+    rs = get_registry().rulesets["clobber"]
+    serial = solve(rs, "xoxoxoxoxo", outcome_only=True)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address.replace("tcp://", "dask://")
+        split = solve_outcome_parallel(rs, "xoxoxoxoxo", jobs=2, executor=address)
+    assert answers(split) == answers(serial)
+    assert split.extra["parallel"]["executor"].startswith("tcp://127.0.0.1:")
