@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 
 import pytest
 
@@ -87,6 +88,15 @@ def test_cli_jobs(capsys):
 def test_cli_refuses_in_one_line(capsys, args, message):
     code, out, err = run_cli(capsys, "solve", "clobber", "xoxo", *args)
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_huge_jobs_count_is_capped_at_the_cpus(capsys):
+    code, out, err = run_cli(
+        capsys, "solve", "clobber", "xoxo", "--outcome", "--jobs", str(10**9), "--json"
+    )
+    assert code == 0, err
+    parallel = json.loads(out)["parallel"]
+    assert parallel["split"] == "two plies" and parallel["processes"] <= os.cpu_count()
 
 
 def test_cli_timeout_is_a_limit(capsys):

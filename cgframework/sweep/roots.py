@@ -113,12 +113,12 @@ def solve_outcome_parallel(
     insecure: bool = False,
     max_nodes: int | None = None,
     timeout: float | None = None,
-    submit_hook: Callable[[str], None] | None = None,
 ) -> Solution:
     """:func:`~cgframework.solvers.dispatch.solve` ``(..., outcome_only=True)`` with the root
     split across ``jobs`` workers (see the module docstring): the same outcome,
-    ``left_first``, ``right_first`` and best moves. ``max_nodes`` and ``timeout`` limit each
-    task; ``timeout`` also the whole run (exit 3 past it)."""
+    ``left_first``, ``right_first`` and best moves. ``jobs`` decides the split; a process
+    pool has at most as many processes as CPUs (and tasks), as ``cgf sweep``'s. ``max_nodes``
+    and ``timeout`` limit each task; ``timeout`` also the whole run (exit 3 past it)."""
     if jobs < 1:
         raise SweepError(f"--jobs must be at least 1, got {jobs}")
     check_outcome_ruleset(ruleset)
@@ -134,37 +134,36 @@ def solve_outcome_parallel(
     wall = time.monotonic()
     children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     parent_before = time.process_time()
-    pool, shutdown, _completed = _executor(address, jobs, tls)
+    moves: dict[Player, list[_Move]] = {p: [] for p in players}
+    plan: list[tuple[str, Player, _Move]] = []  # (position, player to move, first move)
+    for p in players:
+        for m in roots[p]:
+            move = _Move(p, m.text)
+            moves[p].append(move)
+            if not two_plies:
+                plan.append((format_position(ruleset, m.result), p.opponent, move))
+                continue
+            replies = list(options(ruleset, m.result, p.opponent))
+            if not replies:
+                move.opponent_wins = False  # the opponent cannot move: loses
+            plan.extend((format_position(ruleset, r.result), p, move) for r in replies)
+    workers = jobs
+    if address == "processes":  # as cgf sweep: no more processes than CPUs, or than tasks
+        workers = min(jobs, os.cpu_count() or 1, max(1, len(plan)))
+    pool, shutdown, _completed = _executor(address, workers, tls)
     extra = list(plugins._extra_modules)
     owner: dict[Any, _Move] = {}
-    moves: dict[Player, list[_Move]] = {p: [] for p in players}
     per_worker: dict[str, float] = {}
-    nodes = tasks = cancelled = 0
-
-    def submit(text: str, player: Player, move: _Move) -> None:
-        nonlocal tasks
-        future = pool.submit(
-            wins_task, ruleset.name, text, player.value, extra, store_path, max_nodes, timeout
-        )
-        owner[future] = move
-        move.pending.add(future)
-        tasks += 1
-        if submit_hook is not None:
-            submit_hook(text)
+    nodes = cancelled = 0
+    tasks = len(plan)
 
     try:
-        for p in players:
-            for m in roots[p]:
-                move = _Move(p, m.text)
-                moves[p].append(move)
-                if not two_plies:
-                    submit(format_position(ruleset, m.result), p.opponent, move)
-                    continue
-                replies = list(options(ruleset, m.result, p.opponent))
-                if not replies:
-                    move.opponent_wins = False  # the opponent cannot move: loses
-                for r in replies:
-                    submit(format_position(ruleset, r.result), p, move)
+        for text, player, move in plan:
+            future = pool.submit(
+                wins_task, ruleset.name, text, player.value, extra, store_path, max_nodes, timeout
+            )
+            owner[future] = move
+            move.pending.add(future)
 
         def settled(p: Player) -> bool:
             known = [m.opponent_wins for m in moves[p]]
@@ -211,6 +210,7 @@ def solve_outcome_parallel(
     parallel = {
         "executor": address,
         "jobs": jobs,
+        "processes": workers if address == "processes" else None,
         "split": "two plies" if two_plies else "first moves",
         "tasks": tasks,
         "cancelled": cancelled,
