@@ -218,3 +218,13 @@ def test_full_on_a_terminal_streams_a_long_value_below_the_table(capsys, monkeyp
     assert code == 0, err
     table, value = out.rstrip("\n").rsplit("\n", 1)
     assert value == str(g) and "(1088475 characters, below)" in table
+
+
+def test_a_notebook_shows_a_long_value_elided_with_its_summary(no_whole_text):
+    rs = get_registry().rulesets["clobber"]
+    solution = solve(rs, rs.parse("xo" * 12))
+    html = solution._repr_html_()
+    assert len(html) < 20_000 and "943 distinct subgames" in html
+    assert "(1088475 characters, elided)" in html
+    assert solution.value._repr_latex_() is None  # Jupyter shows the (elided) repr instead
+    assert repr(solution.value).endswith("(1088475 characters, elided)')")
