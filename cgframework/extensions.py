@@ -185,7 +185,9 @@ def _normal_universe() -> Universe:
     from cgframework.values.functions import ValueList, value_facts
     from cgframework.values.parser import evaluate
 
-    def describe(g: Any) -> dict[str, Any]:
+    def describe(g: Any, as_text: bool = True) -> dict[str, Any]:
+        """``as_text=False``: the facts that are values (reduced form, incentives...) as
+        values, for a caller that streams their texts (``cgf calc --full --json``)."""
         if isinstance(g, ValueList):
             return value_facts(g)
         return {
@@ -195,7 +197,7 @@ def _normal_universe() -> Universe:
             "mean": dump_number(g.mean()),
             "temperature": dump_number(g.temperature()),
             "birthday": g.birthday(),
-            **value_facts(g),
+            **value_facts(g, as_text),
         }
 
     return Universe(

@@ -19,6 +19,7 @@ import attrs
 from cgframework.game import Convention, Outcome, Player, dump_number, load_number
 from cgframework.solution import Solution, Stats
 from cgframework.values import CanonicalGame, parse_value
+from cgframework.values.summary import SUMMARY_LENGTH, ValueSummary, is_large, summarise
 
 if TYPE_CHECKING:
     import cattrs
@@ -50,6 +51,7 @@ def register_value_kind(
 register_value_kind("number", (int, Fraction), dump_number, load_number)
 register_value_kind("canonical", CanonicalGame, str, parse_value)
 register_value_kind("text", str, str, str)
+register_value_kind("summary", ValueSummary, ValueSummary.to_json, ValueSummary.from_json)
 
 
 def value_kind(value: Any) -> ValueKind:
@@ -72,8 +74,15 @@ def dump_value(value: Any) -> Any:
     return value_kind(value).dump(value)
 
 
-def unstructure_solution(solution: Solution) -> dict[str, Any]:
-    """The JSON object of ``cgf solve --json``; family fields (``extra``) at the top level."""
+def unstructure_solution(
+    solution: Solution, summarise_above: int | None = SUMMARY_LENGTH
+) -> dict[str, Any]:
+    """The JSON object of ``cgf solve --json``; family fields (``extra``) at the top level.
+    A canonical value whose text is longer than ``summarise_above`` characters is given as
+    its summary (``value_kind`` ``summary``: :class:`~cgframework.values.summary.ValueSummary`),
+    never built as text; ``None``: always in full."""
+    if summarise_above is not None and is_large(solution.value, summarise_above):
+        solution = attrs.evolve(solution, value=summarise(solution.value))
     out: dict[str, Any] = {
         "ruleset": solution.ruleset,
         "position": solution.position,

@@ -13,11 +13,13 @@ import inspect
 import json
 import os
 import re
+import secrets
 import sys
 import time
 import typing
 from typing import Annotated, Any, NoReturn
 
+import attrs
 import typer
 
 from cgframework.cli.common import (
@@ -32,6 +34,7 @@ from cgframework.cli.common import (
     load_position,
     load_ruleset,
     old_output_option,
+    open_trusting_store,
     out,
     output_file,
     output_option,
@@ -41,6 +44,7 @@ from cgframework.cli.common import (
     shorten,
     solve_misere_or_fail,
     solve_or_fail,
+    stdout_is_terminal,
     value_text,
     within_timeout,
     write_picture,
@@ -62,7 +66,9 @@ from cgframework.runtime.deep import MAX_TEXT_NESTING, NestingError, call_deep, 
 from cgframework.runtime.outputs import OutputError, discard_stdout, flush_stdout, guard_stdout
 from cgframework.solvers.dispatch import available_methods, solve
 from cgframework.store.errors import DEFAULT_TRUST, StoreError
-from cgframework.values.notation import MAX_LENGTH, elide
+from cgframework.values.canonical import CanonicalGame
+from cgframework.values.notation import MAX_LENGTH, elide, elided_text, iter_text, text_length
+from cgframework.values.summary import is_large, summarise
 
 
 @app.command("solve")
@@ -108,6 +114,34 @@ def solve_cmd(
             "on the sum of components: no value, often far faster.",
         ),
     ] = False,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            help="With --outcome: split the first moves (or first two plies) across this many "
+            "worker processes; --store shares what they prove."
+        ),
+    ] = 1,
+    executor: Annotated[
+        str | None,
+        typer.Option(
+            metavar="EXECUTOR",
+            help="With --outcome: processes (the default with --jobs), dask://HOST:PORT or "
+            "tls://HOST:PORT, trusted as by cgf sweep (--insecure, --tls-*).",
+        ),
+    ] = None,
+    tls_ca_file: Annotated[
+        str | None,
+        typer.Option("--tls-ca-file", "--tls-ca", help="CA certificate for a tls:// scheduler."),
+    ] = None,
+    tls_cert: Annotated[str | None, typer.Option(help="Client certificate (tls://).")] = None,
+    tls_key: Annotated[str | None, typer.Option(help="Client private key (tls://).")] = None,
+    insecure: Annotated[
+        bool,
+        typer.Option(
+            "--insecure",
+            help="Accept a Dask scheduler off this machine without TLS client certificates.",
+        ),
+    ] = False,
     max_nodes: MaxNodesOption = None,
     timeout: TimeoutOption = None,
     certificate: Annotated[
@@ -145,6 +179,23 @@ def solve_cmd(
         fail("--outcome is for normal play: drop --misere or --outcome")
     if misere:
         solution = solve_misere_or_fail(rs, pos, method, parse_player(first), store, **limits)
+    elif jobs != 1 or executor is not None:
+        if not outcome_only:
+            fail("--jobs and --executor split the outcome search: add --outcome")
+        solution = _solve_outcome_parallel(
+            rs,
+            pos,
+            method,
+            parse_player(first),
+            store,
+            trust,
+            jobs,
+            executor or "processes",
+            (tls_ca_file, tls_cert, tls_key),
+            insecure,
+            max_nodes,
+            timeout,
+        )
     elif outcome_only:
         solution = solve_or_fail(
             rs, pos, method, parse_player(first), store, trust, outcome_only=True, **limits
@@ -154,27 +205,49 @@ def solve_cmd(
     proof = (
         None if certificate is None else _write_certificate(certificate, rs, pos, solution, limits)
     )
+    value = solution.value
     if as_json:
         from cgframework.values.functions import solution_facts
 
-        data = unstructure_solution(solution)
-        if solution.value is None:
+        large = is_large(value)
+        if large and full:  # streamed below, never built whole
+            data = unstructure_solution(attrs.evolve(solution, value=None))
+            data.update(value=value, value_kind="canonical")
+        else:
+            data = unstructure_solution(solution)  # a large value: its summary
+        if value is None:
             pass  # (the outcome search: who wins, no value to describe)
-        elif solution.convention is Convention.NORMAL and timeout is None:
-            data.update(solution_facts(solution.value))
-        elif solution.convention is Convention.NORMAL:  # (the reduced form of a big value: minutes)
-            data.update(within_timeout(timeout, started, solution_facts, solution.value))
+        elif solution.convention is Convention.NORMAL and not (large and not full):
+            # (the reduced form of a big value: minutes; of a summarised one, not computed)
+            facts = (solution_facts, value, not full)
+            data.update(
+                facts[0](*facts[1:])
+                if timeout is None
+                else within_timeout(timeout, started, *facts)
+            )
         _write_position_picture(picture, rs, pos)
         if proof is not None:
             data["certificate"] = proof
-        print(json.dumps(data))
+        print_json_streaming(data)
         return
-    data = unstructure_solution(solution)
+    data = unstructure_solution(attrs.evolve(solution, value=None))
+    value_cell: Any
+    summary_rows: list[tuple[str, str]] = []
+    if isinstance(value, CanonicalGame) and text_length(value) > MAX_LENGTH:
+        if full:
+            value_cell = StreamedCell(value)
+        else:
+            summary = summarise(value)
+            value_cell = summary.elided
+            summary_rows = summary.facts()
+    else:
+        value_cell = elide(value_text(value), None if full else MAX_LENGTH)
     rows = [
         ("ruleset", solution.ruleset),
         ("position", solution.position),
         ("convention", solution.convention.value),
-        ("value", elide(value_text(solution.value), None if full else MAX_LENGTH)),
+        ("value", value_cell),
+        *summary_rows,
         ("outcome", solution.outcome.value if solution.outcome else "-"),
         ("first", solution.first.value),
         ("best moves", ", ".join(solution.best_moves) or "(none)"),
@@ -194,7 +267,126 @@ def solve_cmd(
     s = solution.stats
     rows.append(("stats", f"{s.nodes} nodes, {s.cache_hits} cache hits, {s.seconds * 1000:.1f} ms"))
     _write_position_picture(picture, rs, pos)
-    print_table(rows)
+    print_table_streaming(rows)
+
+
+class StreamedCell:
+    """A table cell or JSON string holding a canonical value's text, written in chunks as it
+    is streamed (:func:`~cgframework.values.notation.iter_text`), never built whole."""
+
+    def __init__(self, value: CanonicalGame) -> None:
+        self.value = value
+
+    def chunks(self) -> Any:
+        return iter_text(self.value)
+
+
+STREAM_ON_TERMINAL = 1 << 16
+"""On a terminal, a ``--full`` value longer than this is printed below the table, streamed,
+instead of in a cell rich would lay out (and hold) whole."""
+
+
+def print_table_streaming(rows: list[tuple[str, Any]]) -> None:
+    """:func:`print_table` of key-value rows, where a :class:`StreamedCell` is written as it
+    is streamed: in place when piped (one tab-separated line per row, as ever), below the
+    table on a terminal when it is long."""
+    if not any(isinstance(cell, StreamedCell) for _, cell in rows):
+        print_table(rows)
+        return
+    if stdout_is_terminal():
+        below = [cell for _, cell in rows if isinstance(cell, StreamedCell)]
+        if all(text_length(cell.value) <= STREAM_ON_TERMINAL for cell in below):
+            print_table([(k, str(c.value) if c in below else c) for k, c in rows])
+            return
+        print_table(
+            [
+                (k, f"({text_length(c.value)} characters, below)" if c in below else c)
+                for k, c in rows
+            ]
+        )
+        for cell in below:
+            for chunk in cell.chunks():
+                sys.stdout.write(chunk)
+            sys.stdout.write("\n")
+        return
+    for key, cell in rows:
+        if isinstance(cell, StreamedCell):
+            sys.stdout.write(key + "\t")
+            for chunk in cell.chunks():
+                sys.stdout.write(chunk)
+            sys.stdout.write("\n")
+        else:
+            print_table([(key, cell)])
+
+
+def print_json_streaming(data: dict[str, Any]) -> None:
+    """``print(json.dumps(data))``, where each canonical value in ``data`` (a field, or an item
+    of a list field) is written as a JSON string streamed from its text, never built whole."""
+    streamed: list[CanonicalGame] = []
+    token = secrets.token_hex(8)  # (no text the user gave can be taken for a mark)
+
+    def mark(x: Any) -> Any:
+        if isinstance(x, CanonicalGame):
+            streamed.append(x)
+            return f"\x00{token}-{len(streamed) - 1}\x00"
+        return [mark(y) for y in x] if isinstance(x, list) else x
+
+    text = json.dumps({k: mark(v) for k, v in data.items()})
+    if not streamed:
+        print(text)
+        return
+    for i, value in enumerate(streamed):
+        before, text = text.split(json.dumps(f"\x00{token}-{i}\x00"), 1)
+        sys.stdout.write(before + '"')
+        for chunk in iter_text(value):
+            sys.stdout.write(json.dumps(chunk)[1:-1])
+        sys.stdout.write('"')
+    sys.stdout.write(text + "\n")
+
+
+def _solve_outcome_parallel(
+    ruleset: Ruleset,
+    position: Any,
+    method: str,
+    first: Any,
+    store: str | None,
+    trust: str,
+    jobs: int,
+    executor: str,
+    tls: tuple[str | None, str | None, str | None],
+    insecure: bool,
+    max_nodes: int | None,
+    timeout: float | None,
+) -> Any:
+    """``cgf solve --outcome --jobs N`` / ``--executor``: the outcome search with its root
+    split across workers (:mod:`cgframework.sweep.roots`)."""
+    from cgframework.solvers.common import SolverError
+    from cgframework.sweep.executors import SweepError, TlsFiles
+    from cgframework.sweep.roots import solve_outcome_parallel
+
+    if method not in ("auto", "outcome-search"):
+        fail(f"the outcome search is its own method, not {method!r}")
+    if store is not None:
+        open_trusting_store(store, trust).close()  # a bad store: one line, before any worker
+    if executor not in ("local", "processes"):
+        from cgframework.cli.sweep import quiet_cluster_client
+
+        quiet_cluster_client()
+    try:
+        return solve_outcome_parallel(
+            ruleset,
+            position,
+            first,
+            jobs=jobs,
+            executor=executor,
+            store_path=store,
+            tls=TlsFiles(*tls),
+            insecure=insecure,
+            max_nodes=max_nodes,
+            timeout=timeout,
+        )
+    except (SweepError, SolverError, StoreError) as exc:
+        fail(str(exc))
 
 
 def _check_certificate_wanted(ruleset: Ruleset, misere: bool, path: str) -> None:
@@ -408,10 +600,28 @@ def calc(
             raise typer.Exit(0 if result else 1)
         print(json.dumps({"result": result}) if as_json else str(result).lower())
         return
-    if as_json:
+    if isinstance(a, CanonicalGame) and full:  # streamed, never built whole
+        if as_json:
+            print_json_streaming({"value": a, **limited(uni.describe, a, False)})
+        else:
+            for chunk in iter_text(a):
+                sys.stdout.write(chunk)
+            sys.stdout.write("\n")
+    elif isinstance(a, CanonicalGame) and as_json and is_large(a):
+        summary = limited(summarise, a)
+        facts = {k: v for k, v in summary.to_json().items() if k in _CALC_SUMMARY_FACTS}
+        print(json.dumps({"value": summary.to_json(), "value_kind": "summary", **facts}))
+    elif isinstance(a, CanonicalGame) and not as_json:
+        print(limited(elided_text, a, MAX_LENGTH))
+    elif as_json:
         print(limited(lambda: json.dumps({"value": str(a), **uni.describe(a)})))
     else:
         print(elide(limited(str, a), None if full else MAX_LENGTH))
+
+
+_CALC_SUMMARY_FACTS = ("outcome", "left_stop", "right_stop", "mean", "temperature", "birthday")
+"""The ``cgf calc --json`` fields a summarised value still has (its reduced form, atomic
+weight and incentives, as long as it, are left out)."""
 
 
 def _write_thermograph(path: str, uni: Any, text: str, value: Any, op: str | None) -> None:

@@ -113,7 +113,7 @@ def print_table(
     """A table on standard output. On a terminal rich draws it (cells wrapped, not cut); piped
     or redirected it is plain text, one line per row (after a header line of ``columns``),
     cells separated by tabs: no width to fit, so nothing is cut, and scripts split on tabs."""
-    if not _stdout_is_terminal():
+    if not stdout_is_terminal():
         if columns:
             print("\t".join(columns))
         for row in rows:
@@ -133,7 +133,8 @@ def print_table(
     out.print(table)
 
 
-def _stdout_is_terminal() -> bool:
+def stdout_is_terminal() -> bool:
+    """Standard output is a terminal (rich draws tables there; piped, plain lines)."""
     try:
         return sys.stdout.isatty()
     except (AttributeError, ValueError):  # replaced by an object without it, or closed

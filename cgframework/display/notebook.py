@@ -101,7 +101,16 @@ def show(ruleset: Any, position: Any, path: str | None = None, marks: Any = None
     return svg
 
 
-def _value_latex(self: Any) -> str:
+NOTEBOOK_LENGTH = 2000
+"""A canonical value whose text is longer than this shows in a notebook elided, with its
+summary (:func:`~cgframework.values.summary.summarise`), never typeset whole."""
+
+
+def _value_latex(self: Any) -> str | None:
+    from cgframework.values.notation import text_length
+
+    if text_length(self) > NOTEBOOK_LENGTH:
+        return None  # Jupyter then shows another representation: the (elided) repr
     return f"${latex(self)}$"
 
 
@@ -138,10 +147,22 @@ def solution_html(solution: Any, picture: str | None = None) -> str:
             picture = _picture_cell(rs, parse_position(rs, solution.position))
         except Exception:
             picture = ""
+    value = solution.value
+    facts: list[tuple[str, str]] = []
+    if isinstance(value, CanonicalGame) and _long(value):
+        from cgframework.values.summary import summarise
+
+        value = summarise(value, max_length=300)
+    if not isinstance(value, CanonicalGame) and hasattr(value, "facts"):  # a ValueSummary
+        cell = f"<code>{escape(str(value))}</code>"
+        facts = [(escape(k), escape(v)) for k, v in value.facts()]
+    else:
+        cell = escape(symbols(value))
     rows = [
         ("ruleset", escape(solution.ruleset)),
         ("position", f"<code>{escape(solution.position)}</code>"),
-        ("value", escape(symbols(solution.value))),
+        ("value", cell),
+        *facts,
         ("outcome", escape(solution.outcome.value if solution.outcome else "-")),
         ("best moves", escape(", ".join(solution.best_moves) or "(none)")),
         ("method", escape(solution.method)),
@@ -149,6 +170,12 @@ def solution_html(solution: Any, picture: str | None = None) -> str:
     if solution.grundy is not None:
         rows.insert(3, ("grundy", str(solution.grundy)))
     return facts_table(rows, picture, "cgf-solution")
+
+
+def _long(value: CanonicalGame) -> bool:
+    from cgframework.values.notation import text_length
+
+    return text_length(value) > NOTEBOOK_LENGTH
 
 
 def facts_table(rows: list[tuple[str, str]], picture: str = "", css: str = "cgf-facts") -> str:

@@ -42,6 +42,7 @@ from cgframework.runtime.cache import MISSING
 from cgframework.runtime.version import VERSION
 from cgframework.solution import Solution
 from cgframework.store.errors import DEFAULT_TRUST, StoreError, trust_level
+from cgframework.values.summary import ValueSummary, is_large
 
 SCHEMA_VERSION = 3
 """``PRAGMA user_version`` of a current store: 1 (or 0) before provenance, 2 with it, 3 with
@@ -185,6 +186,8 @@ def encode_memo(value: Any) -> str | None:
         kind = value_kind(value)
     except TypeError:
         return None
+    if is_large(value):
+        return None  # a text of megabytes or more: kept in memory only
     return json.dumps({"kind": kind.name, "value": kind.dump(value)})
 
 
@@ -516,6 +519,8 @@ class ValueStore:
             solution = converter.structure(load_json(row[1]), Solution)
         if solution.ruleset != ruleset.name or solution.convention is not ruleset.convention:
             return None
+        if isinstance(solution.value, ValueSummary):
+            return None  # a value too large to store: only its summary is kept, so solved again
         self.hits += 1
         return row[0], solution
 

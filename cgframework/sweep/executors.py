@@ -75,6 +75,19 @@ def solve_member(
     """Solve one member in a worker (process pool or Dask); returns the Solution as JSON data
     so that workers and parent need not share Python objects. With ``store_path`` (a file
     this worker can open) the solver's transposition table reads through the store."""
+    load_worker_plugins(extra_plugins)
+    store = None
+    if store_path is not None:
+        if store_path not in _worker_stores:
+            _worker_stores[store_path] = ValueStore(store_path)
+        store = _worker_stores[store_path]
+    solution = solve(ruleset_name, text, method=method, first=Player(first), store=store)
+    return converter.unstructure(solution)
+
+
+def load_worker_plugins(extra_plugins: list[str]) -> None:
+    """In a worker: import the client's extra plugin modules this worker allows (see
+    :func:`_allowed_plugins`); any other is a :class:`~cgframework.plugins.PluginError`."""
     for module in extra_plugins:
         if module not in plugins._extra_modules:
             if module not in _allowed_plugins():
@@ -83,13 +96,6 @@ def solve_member(
                     f"its allow-list {WORKER_PLUGINS_ENV}"
                 )
             plugins.load_plugin(module)
-    store = None
-    if store_path is not None:
-        if store_path not in _worker_stores:
-            _worker_stores[store_path] = ValueStore(store_path)
-        store = _worker_stores[store_path]
-    solution = solve(ruleset_name, text, method=method, first=Player(first), store=store)
-    return converter.unstructure(solution)
 
 
 _allowed_in_pool: list[str] = []

@@ -43,6 +43,10 @@ OPTION_LIST_LIMIT = 4096
 TREE_LIMIT = 2000
 """Deepest uptimal (birthday) that general-game algorithms expand as a tree."""
 
+REPR_LENGTH = 10_000
+"""``repr`` of a value whose text is longer gives its ends around ``...`` and its length
+(that form does not parse): a notebook or a traceback never builds gigabytes of text."""
+
 _MEMORY_CHECK_MASK = 255
 """Every 256 new forms, resident memory is compared with the ceiling (:func:`memory.check`,
 ~10 µs): a sum or a heat too big for ``--max-memory`` stops cleanly (exit 3)."""
@@ -194,7 +198,8 @@ class CanonicalGame(Interned):
         return provided("canonical.format")(self)
 
     def __repr__(self) -> str:
-        return f"CanonicalGame('{self}')"
+        text = provided("canonical.format")(self, REPR_LENGTH)  # (a huge text: elided)
+        return f"CanonicalGame('{text}')"
 
 
 _OUTCOME_OF = {">": Outcome.L, "<": Outcome.R, "=": Outcome.P, "||": Outcome.N}

@@ -176,24 +176,27 @@ def call_function(name: str, args: list[CanonicalGame], alone: bool = False) -> 
     return f.call(*args)
 
 
-def value_facts(g: Any) -> dict[str, Any]:
-    """The ``--json`` fields this module adds: reduced form, atomic weight, incentives."""
+def value_facts(g: Any, as_text: bool = True) -> dict[str, Any]:
+    """The ``--json`` fields this module adds: reduced form, atomic weight, incentives (as
+    texts; ``as_text=False``: as values, see :func:`solution_facts`)."""
     if isinstance(g, ValueList):
         return {"values": [str(x) for x in g]}
-    facts = solution_facts(g)
+    facts = solution_facts(g, as_text)
     if len(g.left) + len(g.right) <= OPTION_LIST_LIMIT:  # *2^64 has 2^64 incentives
-        facts["incentives"] = [str(x) for x in incentives(g)]
+        facts["incentives"] = [str(x) if as_text else x for x in incentives(g)]
     return facts
 
 
-def solution_facts(g: Any) -> dict[str, Any]:
-    """What ``cgf solve --json`` adds for a normal-play value: reduced, atomic weight."""
+def solution_facts(g: Any, as_text: bool = True) -> dict[str, Any]:
+    """What ``cgf solve --json`` adds for a normal-play value: reduced, atomic weight (as
+    texts; ``as_text=False``: as values, for a caller that streams their texts)."""
     if not isinstance(g, CanonicalGame):
         return {}
-    facts: dict[str, Any] = {"reduced": str(reduced(g))}
+    text = str if as_text else (lambda x: x)
+    facts: dict[str, Any] = {"reduced": text(reduced(g))}
     if is_all_small(g):
         try:
-            facts["atomic_weight"] = str(atomic_weight(g))
+            facts["atomic_weight"] = text(atomic_weight(g))
         except EccentricError:
             facts["atomic_weight"] = "eccentric"
     return facts
