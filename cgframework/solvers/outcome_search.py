@@ -4,19 +4,20 @@ the position as a multiset of components.
 Research questions often ask only who wins (is 5x6 Clobber a second-player win?), and the
 canonical value of a big position can be far costlier than that answer. This search keeps
 the position as a sum and splits it again after every move (only the component moved in
-changes). Each new component is first valued exactly with a small node allowance
-(:data:`VALUE_ALLOWANCE`): numbers, nimbers, switches and every other small component get a
-canonical value, and all the valued ones are folded into one term ``V``; a component that
-blows its allowance is searched instead. A state is then ``V`` plus the multiset ``U`` of
-unvalued components:
+changes). A new component with at most :data:`VALUE_MOVES` moves is first valued exactly
+with a small node allowance (:data:`VALUE_ALLOWANCE`); a component that has more moves, or
+blows the allowance, or whose value grows past :data:`MAX_OPTIONS` options, is searched.
+Numbers, nimbers and ups among the values are added into one term ``S`` (their sums stay
+symbols); any other value stays an item of the state whose moves are its canonical options
+(a canonical form has no dominated or reversible option, and replacing a component by an
+equal game never changes who wins a sum), and two items of opposite values cancel.
 
-- ``U`` empty: the outcome is arithmetic. Left to move wins iff not ``V <= 0``; Right to
-  move wins iff not ``V >= 0`` (a comparison, no sum is built).
-- else the mover tries each move in each distinct component of ``U`` (equal components are
-  tried once), then each option of ``V`` in canonical form (a canonical form has no
-  dominated or reversible option, and replacing a component by an equal game never changes
-  who wins a sum). Moves in a number term are tried last, but never pruned: number
-  avoidance needs the rest not to equal a number, which an unvalued sum may well do.
+- Nothing but ``S`` left: Left to move wins iff not ``S <= 0``; Right iff not ``S >= 0``.
+- One valued item ``G`` and ``S``: ``G + S`` is compared with 0 as ``G`` with ``-S``
+  (no sum is built).
+- Else the mover tries each move in each distinct item (equal items are tried once), then
+  each option of ``S``. Moves in ``S`` are tried last, but never pruned: number avoidance
+  needs the rest not to equal a number, which an unvalued sum may well do.
 
 States are remembered in a transposition table keyed by the sorted multiset of component
 keys, the folded term and the player, capped at :data:`TABLE_ENTRIES` entries (the older
