@@ -4,19 +4,20 @@ the position as a multiset of components.
 Research questions often ask only who wins (is 5x6 Clobber a second-player win?), and the
 canonical value of a big position can be far costlier than that answer. This search keeps
 the position as a sum and splits it again after every move (only the component moved in
-changes). Each new component is first valued exactly with a small node allowance
-(:data:`VALUE_ALLOWANCE`): numbers, nimbers, switches and every other small component get a
-canonical value, and all the valued ones are folded into one term ``V``; a component that
-blows its allowance is searched instead. A state is then ``V`` plus the multiset ``U`` of
-unvalued components:
+changes). A new component with at most :data:`VALUE_MOVES` moves is first valued exactly
+with a small node allowance (:data:`VALUE_ALLOWANCE`); a component that has more moves, or
+blows the allowance, or whose value grows past :data:`MAX_OPTIONS` options, is searched.
+Numbers, nimbers and ups among the values are added into one term ``S`` (their sums stay
+symbols); any other value stays an item of the state whose moves are its canonical options
+(a canonical form has no dominated or reversible option, and replacing a component by an
+equal game never changes who wins a sum), and two items of opposite values cancel.
 
-- ``U`` empty: the outcome is arithmetic. Left to move wins iff not ``V <= 0``; Right to
-  move wins iff not ``V >= 0`` (a comparison, no sum is built).
-- else the mover tries each move in each distinct component of ``U`` (equal components are
-  tried once), then each option of ``V`` in canonical form (a canonical form has no
-  dominated or reversible option, and replacing a component by an equal game never changes
-  who wins a sum). Moves in a number term are tried last, but never pruned: number
-  avoidance needs the rest not to equal a number, which an unvalued sum may well do.
+- Nothing but ``S`` left: Left to move wins iff not ``S <= 0``; Right iff not ``S >= 0``.
+- One valued item ``G`` and ``S``: ``G + S`` is compared with 0 as ``G`` with ``-S``
+  (no sum is built).
+- Else the mover tries each move in each distinct item (equal items are tried once), then
+  each option of ``S``. Moves in ``S`` are tried last, but never pruned: number avoidance
+  needs the rest not to equal a number, which an unvalued sum may well do.
 
 States are remembered in a transposition table keyed by the sorted multiset of component
 keys, the folded term and the player, capped at :data:`TABLE_ENTRIES` entries (the older
@@ -54,9 +55,13 @@ from cgframework.values.canonical import add, ge, negate
 
 METHOD = "outcome-search"
 
-VALUE_ALLOWANCE = 400
+VALUE_ALLOWANCE = 100
 """Positions a component's exact valuation may expand before it is given up and the
 component searched instead (values of its sub-positions found so far are kept)."""
+
+VALUE_MOVES = 8
+"""Most moves (Left's and Right's together) a component may have for its valuation to be
+tried: a bigger one is searched at once (its valuation would mostly blow the allowance)."""
 
 MAX_OPTIONS = 6
 """Most options (Left's and Right's together) a component's value, or the value of any
@@ -304,11 +309,16 @@ def _middle_first(n: int) -> list[int]:
 class OutcomeSearch:
     """Who wins a position of a normal-play ruleset (see the module docstring): build it once
     per ruleset and context, then ask :meth:`wins` as often as needed; its tables (component
-    values, states) are shared by every call. ``allowance`` is :data:`VALUE_ALLOWANCE` for
-    a new component's valuation (0 values nothing that is not already known)."""
+    values, states) are shared by every call. ``allowance`` (:data:`VALUE_ALLOWANCE`) and
+    ``value_moves`` (:data:`VALUE_MOVES`) say which new components are valued (an allowance
+    of 0 values nothing that is not already known)."""
 
     def __init__(
-        self, ruleset: Ruleset, ctx: SolveContext | None = None, allowance: int = VALUE_ALLOWANCE
+        self,
+        ruleset: Ruleset,
+        ctx: SolveContext | None = None,
+        allowance: int = VALUE_ALLOWANCE,
+        value_moves: int = VALUE_MOVES,
     ) -> None:
         check_outcome_ruleset(ruleset)
         self.ruleset = ruleset
@@ -330,8 +340,9 @@ class OutcomeSearch:
         self.components_valued = 0
         self.components_searched = 0
         self.unvalued: set[Comp] = set()
-        self.valued: dict[int, _Valued] = {}
+        self.valued: dict[int, _Valued] = table.side("outcome-search-valued")
         self.allowance = allowance
+        self.value_moves = value_moves
 
     # -- the public questions ------------------------------------------------------------------
     def wins(self, position: Position, player: Player) -> bool:
@@ -384,7 +395,7 @@ class OutcomeSearch:
             else:
                 value = parts.known(comp)
                 if value is None and comp not in self.unvalued:
-                    value = parts.value(comp, self.allowance)
+                    value = self._try_value(comp)
                     if value is None:
                         self.unvalued.add(comp)
                         self.components_searched += 1
@@ -399,6 +410,14 @@ class OutcomeSearch:
             else:
                 rest.append(self._item(value))
         return rest, folded
+
+    def _try_value(self, comp: Comp) -> CanonicalGame | None:
+        """The value of a component new to the search, if it has at most
+        :data:`VALUE_MOVES` moves (both players') and is valued within the allowance."""
+        parts = self.parts
+        if sum(len(parts.moves(comp, p)) for p in parts.sides) > self.value_moves:
+            return None
+        return parts.value(comp, self.allowance)
 
     def _cancel(self, rest: list[Comp]) -> list[Comp]:
         """``rest`` without pairs of valued items of opposite values (G + -G = 0)."""
