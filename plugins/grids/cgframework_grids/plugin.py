@@ -18,6 +18,7 @@ from cgframework_grids.fission import solve_fission_planes
 from cgframework_grids.graphs import Col, Snort
 from cgframework_grids.hackenbush import Hackenbush
 from cgframework_grids.impartial import solve_grundy_keys
+from cgframework_grids.nodekayles import NodeKayles
 from cgframework_grids.snort import snort_masks_apply, solve_snort_masks
 from cgframework_grids.stones import Amazons, Clobber, Cram, Fission, Konane
 from cgframework_grids.toads import ToadsAndFrogs
@@ -35,6 +36,7 @@ def register_rulesets(register):
         Amazons(),
         Snort(),
         Col(),
+        NodeKayles(),
     ):
         register(ruleset)
 
