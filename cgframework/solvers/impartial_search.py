@@ -23,7 +23,7 @@ it is full); component nimbers go through the solve's table, so a value store ke
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from itertools import islice
 from typing import Any, Protocol
 
@@ -85,33 +85,58 @@ class LemoineViennot:
         self.nimbers: dict[Key, int] = ctx.table.side("lv-nimbers")
         self.floors: dict[Key, int] = ctx.table.side("lv-floors")
         self.outcomes: dict[tuple, bool] = {}
-        self.moves: dict[Key, list[tuple[Key, ...]]] = {}
+        self.moves: dict[Key, list] = {}  # key -> [options made, the rest's iterator]
         self.on_path: set = set()
         self.order = _sort_key(game)
         self.game_size = getattr(game, "size", None)
+        self.ordered = getattr(game, "ordered_option_parts", None)
 
     # ---- components ---------------------------------------------------------------------
     def options_of(self, key: Key) -> list[tuple[Key, ...]]:
-        """The options' parts, middle first: the moves whose largest part is smallest (the
-        ones that split the component evenly) are tried first."""
-        found = self.moves.get(key)
-        if found is None:
+        """All the options' parts, middle first (see :meth:`lazy_options`)."""
+        return list(self.lazy_options(key))
+
+    def lazy_options(self, key: Key) -> Iterator[tuple[Key, ...]]:
+        """The options' parts, middle first, made as they are asked for and kept: a game
+        with ``ordered_option_parts`` (an iterator already in its order) is asked no
+        further than a search goes (most searches stop at the first winning move); for
+        the others every option is made at once and the moves whose largest part is
+        smallest (those that split the component evenly) are put first."""
+        entry = self.moves.get(key)
+        if entry is None:
             if len(self.moves) >= OPTIONS_LIMIT:
                 self.moves.clear()
-            order = self.order
-            found = [tuple(sorted(p, key=order)) for p in self.game.option_parts(key)]
-            size = self._size
-            found.sort(key=lambda parts: max(map(size, parts), default=0))
-            self.moves[key] = found
-        return found
+            ordered = self.ordered
+            if ordered is not None:
+                entry = [[], ordered(key)]
+            else:
+                found = list(self.game.option_parts(key))
+                size = self._size
+                found.sort(key=lambda parts: max(map(size, parts), default=0))
+                entry = [found, None]
+            self.moves[key] = entry
+        made = entry[0]
+        i = 0
+        while True:
+            if i < len(made):
+                yield made[i]
+                i += 1
+                continue
+            more = entry[1]
+            if more is None:
+                return
+            parts = next(more, None)
+            if parts is None:
+                entry[1] = None
+                return
+            made.append(parts)
 
     def _size(self, key: Key) -> int:
         """The game's ``size`` of a component, else its number of options."""
         size = self.game_size
         if size is not None:
             return size(key)
-        known = self.moves.get(key)
-        return len(known) if known is not None else len(self.game.option_parts(key))
+        return len(self.options_of(key))
 
     def is_small(self, key: Key) -> bool:
         """Valued by the mex rule (and kept) rather than searched in sums."""
@@ -234,7 +259,7 @@ class LemoineViennot:
         candidates = []
         for i, key in enumerate(rest):
             others = rest[:i] + rest[i + 1 :]
-            for parts in self.options_of(key):
+            for parts in self.lazy_options(key):
                 child = self.reduce(others + parts, heap)
                 if not child[0]:
                     if child[1] == 0:

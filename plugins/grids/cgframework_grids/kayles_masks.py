@@ -15,7 +15,7 @@ expanded like any other mask.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from cgframework_grids.graph_masks import AUTOMORPHISM_LIMIT, byte_tables
 from cgframework_grids.graphs import TintedGraph, automorphisms
@@ -112,6 +112,7 @@ class KaylesMasks:
             ]
             self.fold = self._fold_automorphisms
         self.folds: dict[int, int] = {}
+        self.middle_first: dict[int, list[int]] = {}
         self.start = (1 << order) - 1 if alive is None else self.mask_of(alive)
         self.name = name
         self.host_edges = g.edges
@@ -174,6 +175,36 @@ class KaylesMasks:
                 if start >> label[v] & 1:
                     out.append((self.name(v), tuple(self.keys_of(start & ~self.closed[label[v]]))))
         return out
+
+    def ordered_option_parts(self, key: int) -> Iterator[tuple[int, ...]]:
+        """The options' parts, made one by one, middle first on a strip: the moves in the
+        piece's middle columns (then middle rows) before those near its ends, which split
+        it evenly (a winning move, if any, is most often one of them)."""
+        if self.height is None:
+            yield from self.option_parts(key)
+            return
+        width = (key.bit_length() - 1) // self.height + 1
+        order = self.middle_first.get(width)
+        if order is None:
+            h = self.height
+            order = sorted(
+                range(width * h),
+                key=lambda v: (abs(2 * (v // h) - width + 1), abs(2 * (v % h) - h + 1), v),
+            )
+            self.middle_first[width] = order
+        keys_of = self.keys_of
+        if self.edges:
+            pairs = self.pairs
+            for v in order:
+                if key >> v & 1:
+                    for pair in pairs[v]:
+                        if key & pair == pair:
+                            yield tuple(keys_of(key & ~pair))
+        else:
+            closed = self.closed
+            for v in order:
+                if key >> v & 1:
+                    yield tuple(keys_of(key & ~closed[v]))
 
     def option_parts(self, key: int) -> list[tuple[int, ...]]:
         keys_of = self.keys_of
