@@ -26,6 +26,7 @@ NAMED_TASKS = [
     "comparison",
     "thermograph",
     "misere",
+    "impartial",
     "loopy",
     "scoring",
     "sweeps",
