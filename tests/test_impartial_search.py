@@ -122,6 +122,27 @@ def test_arc_kayles_graphs_match_the_mex_route(g, small):
     assert lv_nimber(ruleset, position, PositionGame, small=small)[0] == expected
 
 
+@settings(max_examples=40, deadline=None)
+@given(small_graphs(8))
+def test_arc_kayles_on_vertex_masks_matches_the_mex_route(g):
+    """``method="lemoine-viennot"`` on one Arc-Kayles graph: the ruleset's own view (vertex
+    masks, ``impartial_game``), its nimber and moves to zero those of the mex route."""
+    n, edges = g
+    text = ",".join(f"{u}-{v}" for u, v in edges) + f";n={n}"
+    plain = solve("arc-kayles", text, method="generic")
+    fast = solve("arc-kayles", text, method="lemoine-viennot")
+    assert fast.grundy == plain.grundy
+    assert sorted(fast.best_moves) == sorted(plain.best_moves)
+
+
+@pytest.mark.parametrize("rows, cols", [(2, 4), (3, 3), (3, 5), (4, 4)])
+def test_arc_kayles_grids_are_cram_boards(rows, cols):
+    """Cram is Arc-Kayles on the grid of its cells (a domino takes two adjacent cells)."""
+    plain = solve("arc-kayles", f"grid:{rows}x{cols}", method="generic").grundy
+    assert solve("arc-kayles", f"grid:{rows}x{cols}", method="lemoine-viennot").grundy == plain
+    assert solve("cram", f"rect:{rows}x{cols}", method="lemoine-viennot").grundy == plain
+
+
 def test_first_player_wins_without_the_nimber():
     """A P-test asks one question: a P-position is shown by its options' winning replies,
     no component of the root gets a nimber."""

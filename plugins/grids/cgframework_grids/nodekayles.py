@@ -16,6 +16,7 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
 from cgframework import BaseRuleset, Convention, Move, Player, SolveContext
+from cgframework.solvers.vertex_masks import KaylesMasks
 from cgframework_grids.graphs import (
     TintedGraph,
     canonical_form,
@@ -25,7 +26,7 @@ from cgframework_grids.graphs import (
     pieces,
 )
 from cgframework_grids.grid import PositionError
-from cgframework_grids.kayles_masks import KaylesMasks
+from cgframework_grids.kayles_masks import kayles_masks
 
 LEMOINE_VIENNOT_CELLS = 18
 """``auto`` searches one Cram board with at least this many empty cells by the Lemoine-Viennot
@@ -118,7 +119,7 @@ class NodeKayles(BaseRuleset):
         """The Lemoine-Viennot search's view of one graph: its vertex masks."""
         if not isinstance(position, TintedGraph):
             return None
-        return KaylesMasks(position, edges=False)
+        return kayles_masks(position, edges=False)
 
     def draw(self, position: TintedGraph, marks: Mapping[Hashable, Any] | None = None) -> str:
         from cgframework_grids.drawing import draw_tinted_graph

@@ -244,8 +244,7 @@ class Cram(GridRuleset):
         masks of the board's grid, pieces keyed wherever they lie (``kayles_masks.py``)."""
         if not isinstance(position, Grid):
             return None
-        from cgframework_grids.graphs import graph
-        from cgframework_grids.kayles_masks import KaylesMasks
+        from cgframework.solvers.vertex_masks import KaylesMasks
 
         h, w = position.height, position.width
         edges = [(i, i + 1) for i in range(h * w) if (i + 1) % w] + [
@@ -253,7 +252,7 @@ class Cram(GridRuleset):
         ]
         empty = [i for i, ch in enumerate(position.cells) if ch == "."]
         return KaylesMasks(
-            graph(h * w, edges), edges=True, alive=empty, name=lambda u, v: move_text((u, v), w)
+            h * w, edges, edges=True, alive=empty, name=lambda u, v: move_text((u, v), w)
         )
 
 
