@@ -188,3 +188,19 @@ def test_a_sum_object_is_split_into_its_parts():
     position = Sum((parse_position(ruleset, "4"), parse_position(ruleset, "4")))
     assert len(components(ruleset, position)) == 2
     assert solve(ruleset, position, method="lemoine-viennot").grundy == 0
+
+
+def test_under_memory_pressure_the_tables_shrink_then_the_search_stops(monkeypatch):
+    """Past 70% of the ceiling the oldest sums go (the answer stays exact); past 90% the
+    search stops as a memory limit (``cgf`` exit 3), not an out-of-memory kill."""
+    from cgframework.runtime import memory
+    from cgframework.solvers import impartial_search
+
+    monkeypatch.setattr(impartial_search, "MEMORY_CHECK_NODES", 1)
+    monkeypatch.setitem(memory._state, "limit", 1000)
+    monkeypatch.setattr(memory, "resident_bytes", lambda: 800)
+    found = solve("kayles", "19 + 17 + 15 + 11", method="lemoine-viennot").grundy
+    assert found == solve("kayles", "19 + 17 + 15 + 11", method="grundy").grundy
+    monkeypatch.setattr(memory, "resident_bytes", lambda: 950)
+    with pytest.raises(memory.MemoryLimitExceeded, match="Lemoine-Viennot"):
+        solve("kayles", "19 + 17 + 15 + 12", method="lemoine-viennot")

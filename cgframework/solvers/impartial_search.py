@@ -29,6 +29,7 @@ from typing import Any, Protocol
 
 from cgframework.extensions import SolveContext
 from cgframework.game import Player, Position, Ruleset, components, options
+from cgframework.runtime import memory
 from cgframework.runtime.cache import MISSING, PositionRepeats
 from cgframework.solution import Solution
 from cgframework.solvers.common import check_impartial, finish_impartial, simplified
@@ -36,11 +37,18 @@ from cgframework.values import mex
 
 Key = Hashable
 
-TABLE_LIMIT = 1 << 21
+TABLE_LIMIT = 1 << 20
 """Sums (with their heap) remembered before the oldest half of the table is dropped."""
 
-OPTIONS_LIMIT = 1 << 18
+OPTIONS_LIMIT = 1 << 17
 """Components whose ordered option lists are kept before that cache is cleared."""
+
+MEMORY_CHECK_NODES = 4096
+"""Every this many sums searched, resident memory is compared with the ceiling (``cgf
+--max-memory``): past :data:`SHRINK_FRACTION` of it the oldest half of the sums and every
+option list are dropped; past ``memory.CHECK_FRACTION`` the search stops (exit 3)."""
+
+SHRINK_FRACTION = 0.7
 
 SMALL_COMPONENT = 12
 """Default: components with at most this many options are valued by the mex rule (their
@@ -89,7 +97,19 @@ class LemoineViennot:
         self.on_path: set = set()
         self.order = _sort_key(game)
         self.game_size = getattr(game, "size", None)
+        self.unchecked = MEMORY_CHECK_NODES
         self.ordered = getattr(game, "ordered_option_parts", None)
+
+    def mind_memory(self) -> None:
+        """The memory budget (see :data:`MEMORY_CHECK_NODES`)."""
+        self.unchecked = MEMORY_CHECK_NODES
+        ceiling = memory.limit()
+        if ceiling is None:
+            return
+        if memory.resident_bytes() > SHRINK_FRACTION * ceiling:
+            _drop_oldest_half(self.outcomes)
+            self.moves.clear()
+        memory.check("the Lemoine-Viennot search's tables")
 
     # ---- components ---------------------------------------------------------------------
     def options_of(self, key: Key) -> list[tuple[Key, ...]]:
@@ -237,6 +257,9 @@ class LemoineViennot:
             raise PositionRepeats(state)
         self.table.misses += 1
         self.table.add_node()
+        self.unchecked -= 1
+        if not self.unchecked:
+            self.mind_memory()
         self.on_path.add(state)
         try:
             result = self._expand(rest, heap)
