@@ -204,3 +204,27 @@ def test_under_memory_pressure_the_tables_shrink_then_the_search_stops(monkeypat
     monkeypatch.setattr(memory, "resident_bytes", lambda: 950)
     with pytest.raises(memory.MemoryLimitExceeded, match="Lemoine-Viennot"):
         solve("kayles", "19 + 17 + 15 + 12", method="lemoine-viennot")
+
+
+@pytest.mark.parametrize(
+    "ruleset, text, outcome",
+    [("cram", "rect:4x6", "P"), ("cram", "rect:3x7", "N"), ("kayles", "9 + 9", "P")],
+)
+def test_outcome_only_on_an_impartial_ruleset_is_one_p_test(capsys, ruleset, text, outcome):
+    """``--outcome``: P or N by the Lemoine-Viennot search, no nimber, the outcome search's
+    keys; the moves to P-positions are the mex route's, in the ruleset's order."""
+    import json
+
+    from cgframework.testing import run_cli
+
+    found = solve(ruleset, text, outcome_only=True)
+    plain = solve(ruleset, text, method="generic")
+    assert found.method.startswith("lemoine-viennot") and found.value is None
+    assert found.grundy is None and found.outcome.value == outcome == plain.outcome.value
+    assert list(found.best_moves) == list(plain.best_moves)
+    code, out, err = run_cli(capsys, "solve", ruleset, text, "--outcome", "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["outcome"] == outcome and answer["value"] is None
+    assert answer["left_first"] == ("L" if outcome == "N" else "R")
+    assert answer["right_first"] == ("R" if outcome == "N" else "L")

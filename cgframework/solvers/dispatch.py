@@ -43,7 +43,7 @@ from cgframework.solution import Solution
 from cgframework.solvers.canonical import solve_canonical
 from cgframework.solvers.common import SolverError
 from cgframework.solvers.grundy import solve_grundy
-from cgframework.solvers.impartial_search import solve_lemoine_viennot
+from cgframework.solvers.impartial_search import solve_impartial_outcome, solve_lemoine_viennot
 from cgframework.solvers.minimax import solve_minimax
 from cgframework.solvers.outcome import solve_outcome
 from cgframework.solvers.outcome_search import METHOD as OUTCOME_METHOD
@@ -535,8 +535,9 @@ def _search(
 
     def chosen_and_run() -> tuple[str, bool, Solution]:
         # on the deep thread: a solver's ``applies`` may recurse on the position too
-        if method == OUTCOME_METHOD:
-            name, fn, simplify_on = OUTCOME_METHOD, solve_outcome_search, True
+        if method == OUTCOME_METHOD:  # impartial: one Lemoine-Viennot P-test, no nimber
+            fn = solve_impartial_outcome if ruleset.impartial else solve_outcome_search
+            name, simplify_on = OUTCOME_METHOD, True
         else:
             name, fn, simplify_on = choose(ruleset, position, method, registry)
         ctx = SolveContext(

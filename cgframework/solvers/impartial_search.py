@@ -28,11 +28,11 @@ from itertools import islice
 from typing import Any, Protocol
 
 from cgframework.extensions import SolveContext
-from cgframework.game import Player, Position, Ruleset, components, options
+from cgframework.game import Outcome, Player, Position, Ruleset, components, options
 from cgframework.runtime import memory
 from cgframework.runtime.cache import MISSING, PositionRepeats
 from cgframework.solution import Solution
-from cgframework.solvers.common import check_impartial, finish_impartial, simplified
+from cgframework.solvers.common import check_impartial, finish, finish_impartial, simplified
 from cgframework.values import mex
 
 Key = Hashable
@@ -430,13 +430,35 @@ def winning_moves(ruleset: Ruleset, position: Position, ctx: SolveContext) -> li
     lists the position's moves itself (a mask search whose keys name no position)."""
     search = searcher(ruleset, position, ctx)
     own = getattr(search.game, "root_options", None)
-    if own is not None:
-        return [text for text, parts in own() if not search.wins(parts, 0)]
+    if own is not None:  # (in the ruleset's order of its moves, as every solver lists them)
+        good = {text for text, parts in own() if not search.wins(parts, 0)}
+        return [m.text for m in options(ruleset, position, ctx.first) if m.text in good]
     return [
         m.text
         for m in options(ruleset, position, ctx.first)
         if not search.wins(search.game.parts(m.result), 0)
     ]
+
+
+def solve_impartial_outcome(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Solution:
+    """``--outcome`` (``solve(..., outcome_only=True)``) for an impartial ruleset: P or N
+    by one P-test of the position, and the moves to P-positions; no nimber is found. The
+    keys are the outcome search's (``left_first``, ``right_first``; ``value`` None)."""
+    wins = first_player_wins(ruleset, position, ctx)
+    best = winning_moves(ruleset, position, ctx) if wins else []
+    search = searcher(ruleset, position, ctx)
+    return finish(
+        ruleset,
+        position,
+        ctx,
+        value=None,
+        outcome=Outcome.N if wins else Outcome.P,
+        best_moves=best,
+        method="lemoine-viennot",
+        left_first="L" if wins else "R",
+        right_first="R" if wins else "L",
+        search={"sums": len(search.outcomes), "nimbers": len(search.nimbers)},
+    )
 
 
 def solve_lemoine_viennot(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Solution:
