@@ -120,8 +120,8 @@ class LemoineViennot:
         """The options' parts, middle first, made as they are asked for and kept: a game
         with ``ordered_option_parts`` (an iterator already in its order) is asked no
         further than a search goes (most searches stop at the first winning move); for
-        the others every option is made at once and the moves whose largest part is
-        smallest (those that split the component evenly) are put first."""
+        the others every option is made at once, and with a ``size`` the moves whose
+        largest part is smallest (those that split the component evenly) are put first."""
         entry = self.moves.get(key)
         if entry is None:
             if len(self.moves) >= OPTIONS_LIMIT:
@@ -131,8 +131,9 @@ class LemoineViennot:
                 entry = [[], ordered(key)]
             else:
                 found = list(self.game.option_parts(key))
-                size = self._size
-                found.sort(key=lambda parts: max(map(size, parts), default=0))
+                size = self.game_size
+                if size is not None:  # (counting the parts' own options would expand them)
+                    found.sort(key=lambda parts: max(map(size, parts), default=0))
                 entry = [found, None]
             self.moves[key] = entry
         made = entry[0]
