@@ -28,6 +28,7 @@ NAMED_TASKS = [
     "who-wins",
     "misere",
     "certificates",
+    "impartial",
     "loopy",
     "scoring",
     "sweeps",

@@ -73,7 +73,9 @@ def test_float_points_name_the_ruleset_and_the_move(broken, capsys, method):
     assert "'float-points'" in err and "'take'" in err and "0.5" in err and "exact" in err
 
 
-@pytest.mark.parametrize("method", ["auto", "generic", "grundy", "canonical", "outcome"])
+@pytest.mark.parametrize(
+    "method", ["auto", "generic", "grundy", "lemoine-viennot", "canonical", "outcome"]
+)
 def test_impartial_ruleset_whose_players_differ_is_refused(broken, capsys, method):
     code, out, err = run_cli(capsys, "solve", "not-impartial", "5", "--method", method)
     assert code == 2 and out == ""

@@ -36,7 +36,7 @@ class LoopyTwoCycle(TwoCycle):
     loopy = True
 
 
-@pytest.mark.parametrize("method", ["generic", "grundy", "canonical", "outcome"])
+@pytest.mark.parametrize("method", ["generic", "grundy", "lemoine-viennot", "canonical", "outcome"])
 def test_recursive_solvers_refuse_a_repeated_position(method):
     with pytest.raises(SolverError, match=r"position repeats: .*'two-cycle'.*declare"):
         solve(TwoCycle(), "0", method=method)

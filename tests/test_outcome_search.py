@@ -117,6 +117,9 @@ RANDOM_POSITIONS: dict[str, st.SearchStrategy[str]] = {
     "subtraction": st.integers(0, 20).map(lambda n: f"{{1,3,4}}:{n}"),
     "octal": st.integers(0, 12).map(lambda n: f"0.137:{n}"),
     "arc-kayles": st.integers(1, 7).map(lambda n: f"path:{n}"),
+    "node-kayles": st.integers(1, 3).flatmap(
+        lambda rows: st.integers(1, 4).map(lambda cols: f"grid:{rows}x{cols}")
+    ),
 }
 
 

@@ -43,6 +43,7 @@ from cgframework.solution import Solution
 from cgframework.solvers.canonical import solve_canonical
 from cgframework.solvers.common import SolverError
 from cgframework.solvers.grundy import solve_grundy
+from cgframework.solvers.impartial_search import solve_impartial_outcome, solve_lemoine_viennot
 from cgframework.solvers.minimax import solve_minimax
 from cgframework.solvers.outcome import solve_outcome
 from cgframework.solvers.outcome_search import METHOD as OUTCOME_METHOD
@@ -90,6 +91,7 @@ GENERIC_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Solution]
     "minimax": solve_minimax,
     "outcome": solve_outcome,
     "grundy": solve_grundy,
+    "lemoine-viennot": solve_lemoine_viennot,
     "canonical": solve_canonical,
     **LOOPY_SOLVERS,
 }
@@ -103,7 +105,9 @@ def generic_methods(ruleset: Ruleset) -> list[str]:
     if conv is Convention.SCORING:
         return ["minimax"]
     if conv is Convention.NORMAL:
-        return ["grundy", "canonical", "outcome"] if ruleset.impartial else ["canonical", "outcome"]
+        if ruleset.impartial:
+            return ["grundy", "lemoine-viennot", "canonical", "outcome"]
+        return ["canonical", "outcome"]
     if conv is Convention.MISERE:
         return ["outcome"]
     return []
@@ -114,7 +118,7 @@ def available_methods(ruleset: Ruleset, registry: Registry | None = None) -> lis
     registry = registry or get_registry()
     names = ["auto", "generic", *generic_methods(ruleset)]
     names += [s.name for s in registry.solvers if s.serves(ruleset)]
-    return names
+    return list(dict.fromkeys(names))  # (a plugin may register a generic name for auto)
 
 
 def _generic_spec(ruleset: Ruleset, registry: Registry) -> tuple[str, Callable[..., Solution]]:
@@ -531,8 +535,9 @@ def _search(
 
     def chosen_and_run() -> tuple[str, bool, Solution]:
         # on the deep thread: a solver's ``applies`` may recurse on the position too
-        if method == OUTCOME_METHOD:
-            name, fn, simplify_on = OUTCOME_METHOD, solve_outcome_search, True
+        if method == OUTCOME_METHOD:  # impartial: one Lemoine-Viennot P-test, no nimber
+            fn = solve_impartial_outcome if ruleset.impartial else solve_outcome_search
+            name, simplify_on = OUTCOME_METHOD, True
         else:
             name, fn, simplify_on = choose(ruleset, position, method, registry)
         ctx = SolveContext(

@@ -12,10 +12,10 @@ Values are memoised by the piece's masks first, then by its folded key.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from cgframework import Player, Solution, SolveContext, finish
+from cgframework.solvers.vertex_masks import byte_tables
 from cgframework.values import ZERO, CanonicalGame
 from cgframework_grids.graphs import TintedGraph, automorphisms
 from cgframework_grids.grid import CACHE_LIMIT
@@ -24,19 +24,6 @@ from cgframework_grids.grid import CACHE_LIMIT
 AUTOMORPHISM_LIMIT = 48
 
 Masks = tuple[int, int, int]  # (vertices, those tinted L, those tinted R)
-
-
-def byte_tables(order: int, image: Callable[[int], int]) -> list[list[int]]:
-    """For each byte of a vertex mask, the union of ``image(v)`` over its set bits."""
-    tables = []
-    for base in range(0, order, 8):
-        table = [0] * 256
-        for k in range(1, 256):
-            low = k & -k
-            v = base + low.bit_length() - 1
-            table[k] = table[k ^ low] | (image(v) if v < order else 0)
-        tables.append(table)
-    return tables
 
 
 class MaskSearch:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cgframework import Family, SolverSpec, hookimpl
+from cgframework.solvers.impartial_search import solve_lemoine_viennot
 from cgframework_grids.closed_forms import (
     blue_red_applies,
     cram_strips_apply,
@@ -18,6 +19,7 @@ from cgframework_grids.fission import solve_fission_planes
 from cgframework_grids.graphs import Col, Snort
 from cgframework_grids.hackenbush import Hackenbush
 from cgframework_grids.impartial import solve_grundy_keys
+from cgframework_grids.nodekayles import NodeKayles, lemoine_viennot_applies
 from cgframework_grids.snort import snort_masks_apply, solve_snort_masks
 from cgframework_grids.stones import Amazons, Clobber, Cram, Fission, Konane
 from cgframework_grids.toads import ToadsAndFrogs
@@ -35,6 +37,7 @@ def register_rulesets(register):
         Amazons(),
         Snort(),
         Col(),
+        NodeKayles(),
     ):
         register(ruleset)
 
@@ -100,6 +103,17 @@ def register_solvers(register):
             description="canonical forms by a search on nibble boards: a board is its own "
             "key, a new one imaged by xor-ing its parent's images (the rectangle's symmetries, "
             "transposes negated)",
+        )
+    )
+    register(
+        SolverSpec(
+            name="lemoine-viennot",
+            solve=solve_lemoine_viennot,
+            rulesets=("cram", "node-kayles"),
+            applies=lemoine_viennot_applies,
+            description="nimbers by P-tests of sums (Lemoine-Viennot) on vertex masks, "
+            "pieces keyed wherever they lie; auto: one Cram board of 18 or more empty "
+            "cells, one Node-Kayles graph",
         )
     )
     register(

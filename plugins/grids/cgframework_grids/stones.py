@@ -6,10 +6,11 @@ stone or amazon, ``o`` Right's, ``.`` empty, ``#`` removed or burned.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from cgframework import Player, SolveContext
 from cgframework.values import CanonicalGame
-from cgframework_grids.grid import Grid, GridRuleset, put2, rays, transposed
+from cgframework_grids.grid import Grid, GridRuleset, move_text, put2, rays, transposed
 from cgframework_grids.nibbles import (
     EMPTY,
     KONANE,
@@ -236,6 +237,23 @@ class Cram(GridRuleset):
 
     def examples(self) -> list[str]:
         return ["...|...|...", "rect:3x4", "....#|.....|#...."]
+
+    def impartial_game(self, position: Any, ctx: SolveContext) -> Any:
+        """The Lemoine-Viennot search's view of one board: Cram is Arc-Kayles on the grid
+        graph of its empty cells (a domino takes two adjacent cells), searched on vertex
+        masks of the board's grid, pieces keyed wherever they lie (``kayles_masks.py``)."""
+        if not isinstance(position, Grid):
+            return None
+        from cgframework.solvers.vertex_masks import KaylesMasks
+
+        h, w = position.height, position.width
+        edges = [(i, i + 1) for i in range(h * w) if (i + 1) % w] + [
+            (i, i + w) for i in range(h * w - w)
+        ]
+        empty = [i for i, ch in enumerate(position.cells) if ch == "."]
+        return KaylesMasks(
+            h * w, edges, edges=True, alive=empty, name=lambda u, v: move_text((u, v), w)
+        )
 
 
 class Fission(NibbleSearch, GridRuleset):

@@ -120,5 +120,19 @@ class ArcKayles(WakRuleset):
         plain = all(w == 1 for w in position.weights) and not position.loops
         return dump_json(position, arc_kayles=plain)
 
+    def impartial_game(self, position: Any, ctx: Any) -> Any:
+        """The Lemoine-Viennot search's view of one graph (``--method lemoine-viennot``):
+        vertex masks, a move taking an edge with both ends (the core's
+        :class:`~cgframework.solvers.vertex_masks.KaylesMasks`; a grid's pieces keyed
+        wherever they lie). ``None`` (the search's generic view) for a sum."""
+        if not isinstance(position, WakGraph) or position.loops:
+            return None
+        if any(w not in (0, 1) for w in position.weights):
+            return None
+        from cgframework.solvers.vertex_masks import KaylesMasks
+
+        alive = [v for v, w in enumerate(position.weights) if w]
+        return KaylesMasks(position.n, position.edges, edges=True, alive=alive)
+
     def examples(self) -> Sequence[str]:
         return ["grid:3x4", "path:12", "wheel:7"]
