@@ -171,6 +171,14 @@ def cram(rows: int, cols: int, quick: bool = False) -> Instance:
     )
 
 
+def sided(name: str, ruleset: str, position: str, outcome: str, source: str) -> Instance:
+    """A published position whose outcome is L or R (``outcome_tables.SIDED_POSITIONS``); a
+    one-row Clobber position goes to MCGS's ``clobber_1xn``."""
+    section = "clobber_1xn" if ruleset == "clobber" and "|" not in position else ruleset
+    mcgs_text = position.upper() if ruleset != "domineering" else position
+    return Instance(name, ruleset, position, section, mcgs_text, outcome, source, quick=True)
+
+
 INSTANCES: tuple[Instance, ...] = (
     domineering(4, 5, quick=True),
     domineering(5, 6),
@@ -182,6 +190,7 @@ INSTANCES: tuple[Instance, ...] = (
     Instance("amazons-3x4", "amazons", "x...|....|...o", "amazons", "X...|....|...O", quick=True),
     cram(4, 5, quick=True),
     cram(5, 5),
+    *(sided(*entry) for entry in outcome_tables.SIDED_POSITIONS),
 )
 
 
@@ -224,9 +233,18 @@ def outcome_of(left_first_wins: bool, right_first_wins: bool) -> str:
     return "P"
 
 
+def out_of_time(timeout: float) -> str:
+    """The note of a route stopped by its timeout (a wall-clock limit, in every route)."""
+    return f"> {timeout:g} s"
+
+
 def _timed_out(run: Run, timeout: float) -> Result | None:
-    if run.killed or run.returncode == 3:
-        return Result("", None, run.cpu, None, f"> {timeout:g} s")
+    """A route killed, or stopped at a limit (exit 3: the time limit, or memory)."""
+    if run.killed or (run.returncode == 3 and "timeout" in run.stderr):
+        return Result("", None, run.cpu, None, out_of_time(timeout))
+    if run.returncode == 3:
+        last = (run.stderr.strip().splitlines() or ["limit"])[-1]
+        return Result("", None, run.cpu, None, f"limit: {last}")
     return None
 
 
@@ -276,8 +294,11 @@ def parse_mcgs_report(report: str) -> tuple[str | None, int | None, str]:
     nodes = 0
     for row in csv.DictReader(io.StringIO(report)):
         player, result = row["Player"].strip(), row["Result"].strip().lower()
+        status = row.get("Status", "").strip()
+        if status == "TIMEOUT":
+            return None, None, "MCGS: timeout"
         if result not in ("win", "loss"):
-            return None, None, f"MCGS: {player} {result or row.get('Status', '?')}"
+            return None, None, f"MCGS: {player} {result} {status}"
         wins[player] = result == "win"
         count = row.get("Node Count", "").strip()
         nodes += int(count) if count.isdigit() else 0
@@ -311,14 +332,14 @@ def run_mcgs_route(inst: Instance, timeout: float, binary: str | None) -> Result
         ]
         run = run_measured(argv, 2 * timeout + GRACE, cwd=work)
         if run.killed:
-            return Result("MCGS", None, run.cpu, None, f"> {timeout:g} s")
+            return Result("MCGS", None, run.cpu, None, out_of_time(timeout))
         if run.returncode != 0 or not os.path.exists(report):
             last = ((run.stderr or run.stdout).strip().splitlines() or ["no output"])[-1]
             return Result("MCGS", None, run.cpu, None, f"exit {run.returncode}: {last}")
         with open(report) as f:
             outcome, nodes, note = parse_mcgs_report(f.read())
     if outcome is None and "timeout" in note.lower():
-        note = f"> {timeout:g} s"
+        note = out_of_time(timeout)
     return Result("MCGS", outcome, run.cpu, nodes, note)
 
 
@@ -345,7 +366,10 @@ ROUTES = ("outcome", "canonical", "MCGS")
 
 
 def _cell_time(r: Result) -> str:
+    """CPU seconds; out of time: the (wall-clock) limit and the CPU seconds spent until then."""
     if r.outcome is None:
+        if r.note.startswith(">") and r.cpu is not None:
+            return f"{r.note} ({r.cpu:.1f} CPU)"
         return r.note if r.note.startswith(">") else "-"
     return f"{r.cpu:.2f}" if r.cpu is not None else "-"
 
@@ -369,11 +393,19 @@ def table_row(inst: Instance, results: Sequence[Result]) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
-def run_instance(inst: Instance, timeout: float, binary: str | None) -> list[Result]:
+def run_instance(
+    inst: Instance, timeout: float, binary: str | None, routes: Sequence[str] = ROUTES
+) -> list[Result]:
+    """Every route on one instance, in ``ROUTES`` order; a route left out by ``--routes`` is a
+    skipped result."""
+    runners = {
+        "outcome": lambda: run_outcome_route(inst, timeout),
+        "canonical": lambda: run_canonical_route(inst, timeout),
+        "MCGS": lambda: run_mcgs_route(inst, timeout, binary),
+    }
     return [
-        run_outcome_route(inst, timeout),
-        run_canonical_route(inst, timeout),
-        run_mcgs_route(inst, timeout, binary),
+        runners[route]() if route in routes else Result(route, None, note="skipped: --routes")
+        for route in ROUTES
     ]
 
 
@@ -472,6 +504,12 @@ def startup_cpu() -> float:
     return run_measured([*cgf_command(), "solve", "clobber", "xo", "--json"], 60).cpu
 
 
+def mcgs_startup_cpu(binary: str) -> float:
+    """CPU seconds of MCGS's route on ``xo``: its fixed cost per process (mostly clearing its
+    transposition table, 2^28 entries by default)."""
+    return run_mcgs_route(xo(1), 60, binary).cpu or 0.0
+
+
 def main_table(args: argparse.Namespace) -> int:
     binary = mcgs_binary(args.mcgs)
     chosen = select(INSTANCES, args.quick, args.only)
@@ -479,15 +517,17 @@ def main_table(args: argparse.Namespace) -> int:
         print(f"no instance matches {args.only!r}", file=sys.stderr)
         return 2
     notes = []
-    if not cgf_has_option(["solve"], "--outcome"):
+    if "outcome" in args.routes and not cgf_has_option(["solve"], "--outcome"):
         notes.append("outcome route skipped: `cgf solve --outcome` does not exist yet")
-    if binary is None:
+    if "MCGS" in args.routes and binary is None:
         notes.append("MCGS route skipped: give --mcgs PATH or set MCGS_BIN")
     print(f"start-up (`cgf solve clobber xo --json`): {startup_cpu():.2f} CPU s per process")
+    if binary is not None and "MCGS" in args.routes:
+        print(f"MCGS start-up (its route on xo): {mcgs_startup_cpu(binary):.2f} CPU s per process")
     print(table_header(), flush=True)
     problems = []
     for inst in chosen:
-        results = run_instance(inst, args.timeout, binary)
+        results = run_instance(inst, args.timeout, binary, args.routes)
         print(table_row(inst, results), flush=True)
         for r in results:
             if r.outcome is None and r.note and not r.note.startswith(("skipped", ">")):
@@ -535,12 +575,12 @@ def self_check() -> int:
     canned = (
         '"File","Case","Games","Player","Expected Result","Result","Time (ms)","Status",'
         '"Comments","Type","Node Count"\n'
-        '"c.test","0","XO","B","","win","0.1","","","SUM","3"\n'
-        '"c.test","1","XO","W","","loss","0.1","","","SUM","4"\n'
+        '"c.test","0","XO","B","N/A","Win","0.1","COMPLETED","","Solve BW","3"\n'
+        '"c.test","1","XO","W","N/A","Loss","0.1","COMPLETED","","Solve BW","4"\n'
     )
     expect("MCGS report", parse_mcgs_report(canned), ("L", 7, ""))
-    late = canned.replace('"loss"', '"Timeout"')
-    expect("MCGS report with a timeout", parse_mcgs_report(late)[0], None)
+    late = canned.replace('"Loss","0.1","COMPLETED"', '"N/A","0.1","TIMEOUT"')
+    expect("MCGS report with a timeout", parse_mcgs_report(late), (None, None, "MCGS: timeout"))
     expect("MCGS test file", mcgs_test_file(xo(2)), "{version 1.5}\n[clobber_1xn]\n(XOXO) {B, W}\n")
     expect("MCGS clobber board", clobber(2, 3).mcgs_game, "XOX|OXO")
     # a disagreement is found, both against the published entry and between routes
@@ -560,10 +600,19 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--only", metavar="NAME", help="one instance, a glob or a family")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per route (60)")
     parser.add_argument("--mcgs", metavar="PATH", help="MCGS's executable (else $MCGS_BIN)")
+    parser.add_argument(
+        "--routes",
+        default=",".join(ROUTES),
+        help=f"comma-separated routes to run (default {','.join(ROUTES)})",
+    )
     parser.add_argument("--self-check", action="store_true", help="fast checks, no MCGS")
     args = parser.parse_args(argv)
     if args.timeout <= 0:
         parser.error("--timeout must be positive")
+    args.routes = [r.strip() for r in args.routes.split(",") if r.strip()]
+    unknown = sorted(set(args.routes) - set(ROUTES))
+    if unknown or not args.routes:
+        parser.error(f"--routes: choose among {', '.join(ROUTES)} (got {args.routes})")
     return args
 
 

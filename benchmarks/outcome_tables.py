@@ -34,6 +34,15 @@ SOURCES: dict[str, str] = {
         "Alternating Linear Clobber, arXiv:2509.08985 (2025); cited in "
         f"{MCGS_V17}, docs/MCGS-results.html, section '1xn Clobber, Linear Clobber'"
     ),
+    "cgsuite-in-mcgs": (
+        f"{MCGS_V15}, input/autotests/amazons_autotests/3x4.test and "
+        "domineering_autotests/6x6.test: expected results 'from CGSuite 2.1.1'"
+    ),
+    "linear-in-mcgs": (
+        f"{MCGS_V15}, input/autotests/clobber_1xn_autotests/clobber_1xn_le_8_moves.test: "
+        "expected results 'from Taylor linear Clobber solver' (SEGClobber, Folkersen et al., "
+        "ACG 2025)"
+    ),
     "cram-mcgs": (
         f"{MCGS_V15}, docs/MCGS-results.html, section 'Cram = Impartial Domineering' "
         "(3xn from Lemoine & Viennot 2013; nxm from Wikipedia 'Cram (game)', Lemoine & "
@@ -122,3 +131,21 @@ def cram_nim_value(rows: int, cols: int) -> int | None:
     if small == 3:
         return CRAM_3XN.get(large)
     return CRAM_RECTANGLES.get((small, large))
+
+
+# ---- positions whose outcome is L or R: they pin down colours and orientation -------------
+#: (name, ruleset, our position, outcome, source key). Checkerboards are N or P whoever is
+#: Left, so these catch a swapped colour (MCGS's Black is our Left, ``X`` / ``x``) or a
+#: transposed Domineering board (Left, Black, plays vertically) in any route.
+SIDED_POSITIONS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("xxo-4", "clobber", "xxoxxoxxoxxo", "L", "linear-in-mcgs"),
+    ("clobber-row-R", "clobber", "ox.xoooxoxxxoox", "R", "linear-in-mcgs"),
+    ("amazons-3x4-L", "amazons", "x...|...#|o.x.", "L", "cgsuite-in-mcgs"),
+    (
+        "domineering-6x6-L",
+        "domineering",
+        "##.#..|#.##.#|.####.|.####.|.#.#.#|#.#...",
+        "L",
+        "cgsuite-in-mcgs",
+    ),
+)

@@ -38,7 +38,7 @@ def test_a_disagreement_fails_the_run(monkeypatch, capsys) -> None:
     monkeypatch.setattr(bench, "startup_cpu", lambda: 0.0)
     monkeypatch.setattr(bench, "cgf_has_option", lambda sub, option: True)
 
-    def forged(inst, timeout, binary):
+    def forged(inst, timeout, binary, routes):
         return [
             bench.Result("outcome", "N", 1.0, 10),
             bench.Result("canonical", "P", 2.0, 20),
@@ -59,7 +59,7 @@ def test_agreeing_routes_pass(monkeypatch, capsys) -> None:
     monkeypatch.setattr(
         bench,
         "run_instance",
-        lambda inst, timeout, binary: [
+        lambda inst, timeout, binary, routes: [
             bench.Result("outcome", "N", 1.0, 10),
             bench.Result("canonical", None, 60.0, None, "> 60 s"),
             bench.Result("MCGS", "N", 0.5, 5),
@@ -67,7 +67,11 @@ def test_agreeing_routes_pass(monkeypatch, capsys) -> None:
     )
     assert bench.main(["--only", "xo-1[01]"]) == 0
     out = capsys.readouterr().out
-    row = "| xo-10 | " + "xo" * 10 + " | N | N | 1.00 | 10 | - | > 60 s | - | N | 0.50 | 5 |"
+    row = (
+        "| xo-10 | "
+        + "xo" * 10
+        + " | N | N | 1.00 | 10 | - | > 60 s (60.0 CPU) | - | N | 0.50 | 5 |"
+    )
     assert row in out
     assert "| xo-11 |" in out
 
