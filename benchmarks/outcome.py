@@ -425,26 +425,30 @@ class Certified:
 
 def certified_solve(ruleset: str, position: str, timeout: float, workdir: str) -> Certified:
     """``cgf solve RULESET POS --outcome --certificate FILE --json``, then ``cgf certificate
-    check FILE --json`` on the file; while ``--outcome`` does not exist, the canonical route
-    (no certificate), and while ``--certificate`` does not, the outcome route alone."""
-    inst = Instance(position, ruleset, position, None, None)
-    if not cgf_has_option(["solve"], "--outcome"):
-        return Certified(run_canonical_route(inst, timeout), "canonical")
-    if not cgf_has_option(["solve"], "--certificate"):
-        return Certified(run_outcome_route(inst, timeout), "outcome")
+    check FILE --json`` on the file. While ``--outcome`` does not exist the canonical route
+    solves (``method`` says which), and while ``--certificate`` does not, no check is made."""
+    outcome_flag = cgf_has_option(["solve"], "--outcome")
+    method = "outcome" if outcome_flag else "canonical"
+    argv = [*cgf_command(), "solve", ruleset, position, "--json", "--timeout", f"{timeout:g}"]
+    argv += ["--outcome"] if outcome_flag else []
     path = os.path.join(workdir, "proof.cert")
-    if os.path.exists(path):
-        os.unlink(path)
-    argv = [*cgf_command(), "solve", ruleset, position, "--outcome", "--json"]
-    argv += ["--timeout", f"{timeout:g}", "--certificate", path]
-    solved = _cgf_json("outcome", run_measured(argv, timeout + GRACE), timeout)
-    if solved.outcome is None or not os.path.exists(path):
-        return Certified(solved, "outcome")
+    certify = cgf_has_option(["solve"], "--certificate")
+    if certify:
+        argv += ["--certificate", path]
+        if os.path.exists(path):
+            os.unlink(path)
+    solved = _cgf_json(method, run_measured(argv, timeout + GRACE), timeout)
+    if not certify or solved.outcome is None:
+        return Certified(solved, method)
+    if not os.path.exists(path):
+        return Certified(solved, method, checked=False, check_note="no certificate written")
     size = os.path.getsize(path)
     check = run_measured([*cgf_command(), "certificate", "check", path, "--json"], 10 * timeout)
     note = ""
-    checked = check.returncode == 0
-    if checked:
+    checked: bool | None = check.returncode == 0
+    if check.killed or check.returncode == 3:  # the checker's own limit: neither way
+        checked, note = None, "check stopped at a limit"
+    elif checked:
         try:
             verified = json.loads(check.stdout).get("outcome")
         except (ValueError, AttributeError):
@@ -453,7 +457,7 @@ def certified_solve(ruleset: str, position: str, timeout: float, workdir: str) -
             checked, note = False, f"checker verified {verified}, solve said {solved.outcome}"
     else:
         note = ((check.stderr or check.stdout).strip().splitlines() or ["no output"])[-1]
-    return Certified(solved, "outcome", size, check.cpu, checked, note)
+    return Certified(solved, method, size, check.cpu, checked, note)
 
 
 def certified_row(label: str, published: str | None, source: str | None, c: Certified) -> str:
@@ -464,7 +468,7 @@ def certified_row(label: str, published: str | None, source: str | None, c: Cert
     else:
         agrees = "yes" if r.outcome == published else "NO"
     size = "-" if c.certificate_bytes is None else f"{c.certificate_bytes / 1024:.1f}"
-    checked = {None: "-", True: "verified", False: "REFUSED"}[c.checked]
+    checked = {None: c.check_note or "-", True: "verified", False: "REFUSED"}[c.checked]
     check_cpu = "-" if c.check_cpu is None else f"{c.check_cpu:.2f}"
     cells = [
         label,
