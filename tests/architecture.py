@@ -44,8 +44,8 @@ LAYERS: list[tuple[str, str, tuple[str, ...]]] = [
     ("solvers", "generic solvers and the dispatcher", ("solvers", "solvers.*")),
     (
         "services",
-        "sweeps, store checks, pictures, notebooks, play",
-        ("sweep", "sweep.*", "store.check", "display", "display.*"),
+        "sweeps, store checks, pictures, notebooks, play, certificates",
+        ("sweep", "sweep.*", "store.check", "display", "display.*", "proofs", "proofs.*"),
     ),
     ("api", "positions as objects: Game", ("api",)),
     ("cli", "the cgf command line; helpers for tests", ("cli", "cli.*", "testing")),

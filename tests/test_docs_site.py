@@ -26,6 +26,7 @@ NAMED_TASKS = [
     "comparison",
     "thermograph",
     "misere",
+    "certificates",
     "loopy",
     "scoring",
     "sweeps",

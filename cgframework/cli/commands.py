@@ -102,6 +102,14 @@ def solve_cmd(
     full: Annotated[bool, typer.Option("--full", help="Print long values in full.")] = False,
     max_nodes: MaxNodesOption = None,
     timeout: TimeoutOption = None,
+    certificate: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Also write a proof of who wins (Left first and Right first; normal play) "
+            "that `cgf certificate check FILE` verifies without any solver.",
+        ),
+    ] = None,
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics.
 
@@ -113,11 +121,14 @@ def solve_cmd(
       cgf solve octal 0.07:40 --method generic
       cgf solve kayles 5 --misere
       cgf solve nim @big-position.txt
+      cgf solve clobber xoxoxoxo --certificate proof.gz
     """
     picture = output_file(output, picture=picture)
     rs = load_ruleset(ruleset)
     if (position is None) == (board is None):
         fail("give a POSITION or --board FILE (exactly one)")
+    if certificate is not None:
+        _check_certificate_wanted(rs, misere, certificate)
     pos = load_position(rs, position if board is None else "@" + board)
     limits = {"max_nodes": max_nodes, "timeout": timeout}
     started = time.monotonic()
@@ -125,6 +136,9 @@ def solve_cmd(
         solution = solve_misere_or_fail(rs, pos, method, parse_player(first), store, **limits)
     else:
         solution = solve_or_fail(rs, pos, method, parse_player(first), store, trust, **limits)
+    proof = (
+        None if certificate is None else _write_certificate(certificate, rs, pos, solution, limits)
+    )
     if as_json:
         from cgframework.values.functions import solution_facts
 
@@ -134,6 +148,8 @@ def solve_cmd(
         elif solution.convention is Convention.NORMAL:  # (the reduced form of a big value: minutes)
             data.update(within_timeout(timeout, started, solution_facts, solution.value))
         _write_position_picture(picture, rs, pos)
+        if proof is not None:
+            data["certificate"] = proof
         print(json.dumps(data))
         return
     data = unstructure_solution(solution)
@@ -154,10 +170,44 @@ def solve_cmd(
             rows.append((key, json.dumps(data[key])))
     if store is not None:
         rows.append(("from store", "yes" if solution.extra.get("from_store") else "no"))
+    if proof is not None:
+        rows.append(
+            ("certificate", f"{proof['path']} ({proof['nodes']} nodes, {proof['bytes']} bytes)")
+        )
     s = solution.stats
     rows.append(("stats", f"{s.nodes} nodes, {s.cache_hits} cache hits, {s.seconds * 1000:.1f} ms"))
     _write_position_picture(picture, rs, pos)
     print_table(rows)
+
+
+def _check_certificate_wanted(ruleset: Ruleset, misere: bool, path: str) -> None:
+    """``--certificate`` proves normal-play outcomes of short games: refused otherwise, and
+    refused on standard output (binary, it would mix with the answer)."""
+    if path == "-":
+        fail("--certificate needs a file: the proof is binary (gzip), not for standard output")
+    if misere or ruleset.convention is not Convention.NORMAL or getattr(ruleset, "loopy", False):
+        what = "misère play" if misere else f"{ruleset.name} ({ruleset.convention.value}"
+        what += "" if misere else (", loopy)" if getattr(ruleset, "loopy", False) else ")")
+        fail(f"--certificate proves normal-play outcomes of short games, not {what}")
+
+
+def _write_certificate(
+    path: str, ruleset: Ruleset, position: Any, solution: Any, limits: dict[str, Any]
+) -> dict[str, Any]:
+    """``cgf solve --certificate FILE``: the proof of who wins, written whole (after the solve,
+    within the same ``--max-nodes`` / ``--timeout``, counted afresh)."""
+    from cgframework.proofs.writer import build_certificate, save_certificate
+    from cgframework.runtime.budget import SearchBudget
+
+    budget = SearchBudget.of(limits["max_nodes"], limits["timeout"])
+    built = build_certificate(ruleset, position, budget=budget)
+    if solution.outcome is not None and solution.outcome is not built.outcome:
+        raise RuntimeError(
+            f"the certificate proves outcome {built.outcome.value}, the solve found "
+            f"{solution.outcome.value}"
+        )
+    save_certificate(path, built)
+    return {"path": path, "nodes": built.nodes, "bytes": len(built.data)}
 
 
 def _write_position_picture(path: str | None, ruleset: Ruleset, position: Any) -> None:
@@ -430,7 +480,11 @@ def play(
             out.print(f"picture written to {picture}")
 
 
-CORE_GROUPS = {"store": "cgframework.cli.store", "sweep": "cgframework.cli.sweep"}
+CORE_GROUPS = {
+    "store": "cgframework.cli.store",
+    "sweep": "cgframework.cli.sweep",
+    "certificate": "cgframework.cli.certificate",
+}
 """The core's sub-command groups and the modules that add them to ``app``: imported when
 ``cgf store ...`` / ``cgf sweep ...`` runs, or when every command is listed."""
 

@@ -1,0 +1,554 @@
+"""The independent checker of a certificate of who wins, and the file format it defines.
+
+A certificate is a gzip stream of JSON lines. The first line is the header::
+
+    {"format": "cgframework-certificate", "version": 1, "generator": "cgframework 1.2",
+     "ruleset": "clobber", "ruleset_version": "1", "position": "xoxoxo",
+     "left_first": true, "right_first": true, "outcome": "N",
+     "roots": {"left_first": 41, "right_first": 87}, "nodes": 88, "leaves": 30,
+     "leaf_budget": 200, "leaf_measure": "...", "sha256": "<hex of every byte after the header>"}
+
+Every other line is one node, numbered from 0, ``[components, mover, claim, proof]``: the
+position as the sorted texts of its live components (the ruleset's ``format`` of each; a
+component where neither player can move is left out), ``"L"`` or ``"R"`` to move, ``"W"`` if
+the mover wins or ``"L"`` if the mover loses (normal play), and the proof of the claim:
+
+* ``"W"``: ``[move, child]``, a legal move (its text; in a sum of several components
+  ``"i:text"``, ``i`` counting the sorted components from 1) that leads to node ``child``,
+  where the other player moves and loses;
+* ``"L"``: ``[child, ...]``, for every move of the mover the node its result is, where the
+  other player moves and wins (no moves at all: ``[]``, the mover cannot move and loses);
+* ``"search"``: a small position the checker solves itself by plain brute force, within
+  ``leaf_budget`` positions (and never more than :data:`MAX_LEAF_BUDGET`).
+
+A child's number is always smaller than its parent's, so the file is a DAG in an order where
+every claim is proved from claims already proved: no cycle can hide in it. The checker reads
+the nodes one by one, keeping a 16-byte digest and the claim of each, and uses the ruleset's
+``parse``, ``format``, ``components`` and ``options`` alone. A file that fails is refused with
+:class:`CertificateError` (what, and which node); a file that cannot be read, or names a ruleset
+that is not installed, with :class:`CertificateUnreadable`; a file past the checker's limits
+with :class:`~cgframework.runtime.budget.LimitExceeded`.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import zlib
+from collections.abc import Iterator
+from typing import IO, Any
+
+import attrs
+
+from cgframework.game import Convention, Outcome, Player, Position, Ruleset, Sum, parse_position
+from cgframework.runtime.budget import LimitExceeded
+
+FORMAT = "cgframework-certificate"
+FORMAT_VERSION = 1
+
+MAX_LEAF_BUDGET = 10_000
+"""Positions the checker's brute force expands for one leaf at most, whatever a file asks."""
+
+MAX_NODES = 5_000_000
+"""Nodes a certificate may have unless the caller allows more (about 40 bytes each in memory)."""
+
+MAX_LINE_BYTES = 1 << 20
+"""Bytes of one line (a node or the header) at most."""
+
+MAX_BYTES = 1 << 31
+"""Decompressed bytes of a whole certificate at most."""
+
+LEAF_MEASURE = (
+    "positions expanded by the checker's brute force (a negamax over sorted component texts, "
+    "memoised within the leaf)"
+)
+
+WIN, LOSE, SEARCH = "W", "L", "search"
+
+
+class CertificateError(Exception):
+    """The certificate does not prove its claim: damaged, inconsistent, or wrong. The message
+    says what, and where (``node N``)."""
+
+
+class CertificateUnreadable(Exception):
+    """The file cannot be read at all, or names a ruleset that is not installed."""
+
+
+class LeafTooBig(Exception):
+    """A brute-force search passed its budget."""
+
+
+@attrs.frozen
+class CheckReport:
+    """What a verified certificate proves."""
+
+    ruleset: str
+    position: str
+    outcome: Outcome
+    left_first: bool
+    right_first: bool
+    nodes: int
+    leaves: int
+    leaf_positions: int
+    """Positions the checker's brute force expanded for all leaves together."""
+    ruleset_version: str
+    generator: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "verified": True,
+            "ruleset": self.ruleset,
+            "position": self.position,
+            "outcome": self.outcome.value,
+            "left_first": self.left_first,
+            "right_first": self.right_first,
+            "nodes": self.nodes,
+            "leaves": self.leaves,
+            "leaf_positions": self.leaf_positions,
+            "ruleset_version": self.ruleset_version,
+            "generator": self.generator,
+        }
+
+
+# ---- positions as sorted component texts ----------------------------------------------------
+
+Part = tuple[str, Position]
+"""One live component: its text (the ruleset's ``format``) and the position."""
+
+
+class Parts:
+    """A ruleset's positions as sorted lists of live component texts: the node keys of a
+    certificate, computed with ``components``, ``format`` and ``options`` only."""
+
+    LIVE_MEMO = 200_000
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self._live: dict[str, bool] = {}
+
+    def split(self, position: Position) -> list[Part]:
+        """The live components of ``position`` (a :class:`Sum` or one position), sorted."""
+        found: list[Part] = []
+        for part in position.parts if isinstance(position, Sum) else (position,):
+            for component in self.ruleset.components(part):
+                text = self.ruleset.format(component)
+                if self.live(text, component):
+                    found.append((text, component))
+        found.sort(key=_text_of)
+        return found
+
+    def live(self, text: str, component: Position) -> bool:
+        """Can either player move in ``component``? (A dead one changes no sum's moves.)"""
+        known = self._live.get(text)
+        if known is None:
+            known = any(
+                next(iter(self.ruleset.options(component, player)), None) is not None
+                for player in Player
+            )
+            if len(self._live) >= self.LIVE_MEMO:
+                self._live.clear()
+            self._live[text] = known
+        return known
+
+    def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:
+        """Every move of ``player`` in the sum of ``parts``: its text and the sorted result."""
+        several = len(parts) > 1
+        for i, (_, component) in enumerate(parts):
+            rest = parts[:i] + parts[i + 1 :]
+            for move in self.ruleset.options(component, player):
+                result = rest + self.split(move.result)
+                result.sort(key=_text_of)
+                yield (f"{i + 1}:{move.text}" if several else move.text), result
+
+
+def _text_of(part: Part) -> str:
+    return part[0]
+
+
+def node_digest(texts: list[str] | tuple[str, ...], player: Player) -> bytes:
+    """The 16-byte digest that stands for a node (its component texts and who moves)."""
+    encoded = json.dumps([player.value, list(texts)], ensure_ascii=False, separators=(",", ":"))
+    return hashlib.blake2b(encoded.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def brute_force_wins(parts_of: Parts, parts: list[Part], player: Player, budget: int) -> bool:
+    """Does ``player``, to move in the sum of ``parts``, win (normal play)? A plain negamax,
+    iterative (no deep recursion), memoised within this call only; more than ``budget``
+    positions expanded raises :class:`LeafTooBig`."""
+    memo: dict[tuple[str, tuple[str, ...]], bool] = {}
+
+    def key(player: Player, parts: list[Part]) -> tuple[str, tuple[str, ...]]:
+        return player.value, tuple(text for text, _ in parts)
+
+    def frame(player: Player, parts: list[Part]) -> list[Any]:
+        # [key, player, the moves still to try, the child it waits for]
+        return [key(player, parts), player, parts_of.moves(parts, player), None]
+
+    expanded = 1
+    stack = [frame(player, parts)]
+    while stack:
+        top = stack[-1]
+        waited = top[3]
+        result: bool | None = None
+        if waited is not None and not memo[waited]:
+            result = True  # the child just solved is lost for the other player
+        else:
+            top[3] = None
+            for _, child in top[2]:
+                child_key = key(top[1].opponent, child)
+                known = memo.get(child_key)
+                if known is None:
+                    expanded += 1
+                    if expanded > budget:
+                        raise LeafTooBig(f"more than {budget} positions")
+                    top[3] = child_key
+                    stack.append(frame(top[1].opponent, child))
+                    break
+                if not known:
+                    result = True
+                    break
+            else:
+                result = False
+        if result is not None:
+            memo[top[0]] = result
+            stack.pop()
+    return memo[key(player, parts)]
+
+
+# ---- reading a certificate -----------------------------------------------------------------
+
+
+def check_certificate(
+    path: str, *, max_nodes: int | None = None, registry: Any = None
+) -> CheckReport:
+    """Verify the certificate at ``path``: :class:`CheckReport` if it proves its claim; else
+    :class:`CertificateError` (refused), :class:`CertificateUnreadable` (no file, or an
+    unknown ruleset) or :class:`~cgframework.runtime.budget.LimitExceeded` (past a limit:
+    ``max_nodes``, default :data:`MAX_NODES`, line and size caps)."""
+    try:
+        raw = open(path, "rb")  # noqa: SIM115 (closed below)
+    except OSError as exc:
+        raise CertificateUnreadable(f"cannot read {path!r}: {exc.strerror or exc}") from None
+    with raw:
+        try:
+            return _Checker(raw, max_nodes or MAX_NODES, registry).run()
+        except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
+            raise CertificateError(f"damaged file (not a whole gzip stream): {exc}") from None
+        except IsADirectoryError as exc:
+            raise CertificateUnreadable(f"cannot read {path!r}: {exc.strerror}") from None
+
+
+class _Checker:
+    def __init__(self, raw: IO[bytes], max_nodes: int, registry: Any) -> None:
+        self.stream = gzip.GzipFile(fileobj=raw, mode="rb")
+        self.max_nodes = max_nodes
+        self.registry = registry
+        self.read_bytes = 0
+        self.hasher = hashlib.sha256()
+
+    def line(self, what: str) -> bytes:
+        data = self.stream.readline(MAX_LINE_BYTES + 1)
+        self.read_bytes += len(data)
+        if len(data) > MAX_LINE_BYTES:
+            raise LimitExceeded(f"certificate {what} is longer than {MAX_LINE_BYTES} bytes")
+        if self.read_bytes > MAX_BYTES:
+            raise LimitExceeded(f"certificate is larger than {MAX_BYTES} bytes uncompressed")
+        if not data.endswith(b"\n"):
+            raise CertificateError(f"truncated: {what} is missing or cut short")
+        return data
+
+    def run(self) -> CheckReport:
+        header = self.header()
+        ruleset = self.ruleset_of(header)
+        parts_of = Parts(ruleset)
+        count = header["nodes"]
+        digests = bytearray()  # grown node by node: a header's count costs nothing up front
+        claims = bytearray()  # 1: the mover wins, 2: the mover loses
+        leaf_budget = header["leaf_budget"]
+        leaves = leaf_positions = 0
+        for number in range(count):
+            data = self.line(f"node {number}")
+            self.hasher.update(data)
+            node = _decode(data, f"node {number}")
+            verify = _NodeCheck(number, node, parts_of, digests, claims)
+            texts, player, claim = verify.shape()
+            parts = verify.parse(texts)
+            if node[3] == SEARCH:
+                leaves += 1
+                leaf_positions += verify.by_search(parts, player, claim, leaf_budget)
+            elif claim:
+                verify.winning_move(parts, player)
+            else:
+                verify.every_reply(parts, player)
+            digests += node_digest(texts, player)
+            claims.append(1 if claim else 2)
+        self.trailer()
+        if self.hasher.hexdigest() != header["sha256"]:
+            raise CertificateError("content hash does not match the header (sha256)")
+        self.roots(header, ruleset, parts_of, digests, claims)
+        return CheckReport(
+            ruleset=ruleset.name,
+            position=header["position"],
+            outcome=Outcome(header["outcome"]),
+            left_first=header["left_first"],
+            right_first=header["right_first"],
+            nodes=count,
+            leaves=leaves,
+            leaf_positions=leaf_positions,
+            ruleset_version=header["ruleset_version"],
+            generator=header["generator"],
+        )
+
+    def header(self) -> dict[str, Any]:
+        header = _decode(self.line("header"), "header")
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            raise CertificateError(f"not a certificate: the header's format is not {FORMAT!r}")
+        if header.get("version") != FORMAT_VERSION:
+            raise CertificateError(
+                f"certificate format version {header.get('version')!r} is not supported "
+                f"(this checker reads version {FORMAT_VERSION})"
+            )
+        kinds = {
+            "generator": str,
+            "ruleset": str,
+            "ruleset_version": str,
+            "position": str,
+            "left_first": bool,
+            "right_first": bool,
+            "outcome": str,
+            "roots": dict,
+            "nodes": int,
+            "leaves": int,
+            "leaf_budget": int,
+            "sha256": str,
+        }
+        for name, kind in kinds.items():
+            value = header.get(name)
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise CertificateError(f"header: {name!r} is missing or not a {kind.__name__}")
+        for name in ("nodes", "leaves", "leaf_budget"):
+            if header[name] < 0:
+                raise CertificateError(f"header: {name!r} is negative")
+        if header["nodes"] > self.max_nodes:
+            raise LimitExceeded(
+                f"certificate has {header['nodes']} nodes, more than the limit {self.max_nodes} "
+                "(--max-nodes)"
+            )
+        if header["leaf_budget"] > MAX_LEAF_BUDGET:
+            raise CertificateError(
+                f"header: leaves of up to {header['leaf_budget']} positions; this checker "
+                f"searches at most {MAX_LEAF_BUDGET}"
+            )
+        if header["outcome"] not in {o.value for o in Outcome}:
+            raise CertificateError(f"header: unknown outcome {header['outcome']!r}")
+        return header
+
+    def ruleset_of(self, header: dict[str, Any]) -> Ruleset:
+        from cgframework.plugins import PluginError, resolve_ruleset
+
+        try:
+            if self.registry is not None:
+                ruleset = self.registry.ruleset(header["ruleset"])
+            else:
+                ruleset = resolve_ruleset(header["ruleset"])
+        except (KeyError, PluginError) as exc:
+            raise CertificateUnreadable(str(exc)) from None
+        if ruleset.convention is not Convention.NORMAL or getattr(ruleset, "loopy", False):
+            raise CertificateUnreadable(
+                f"ruleset {ruleset.name!r} is not normal play without repetition: "
+                "certificates prove normal-play outcomes of short games only"
+            )
+        return ruleset
+
+    def trailer(self) -> None:
+        """Nothing may follow the last node; reading to the end checks gzip's own CRC."""
+        extra = self.stream.read(1)
+        if extra:
+            raise CertificateError("more data after the last node than the header counts")
+
+    def roots(
+        self,
+        header: dict[str, Any],
+        ruleset: Ruleset,
+        parts_of: Parts,
+        digests: bytearray,
+        claims: bytearray,
+    ) -> None:
+        claimed = Outcome.from_wins(header["left_first"], header["right_first"])
+        if claimed.value != header["outcome"]:
+            raise CertificateError(
+                f"header: outcome {header['outcome']} does not follow from left_first="
+                f"{header['left_first']} and right_first={header['right_first']}"
+            )
+        try:
+            position = parse_position(ruleset, header["position"])
+            texts = [text for text, _ in parts_of.split(position)]
+        except (LimitExceeded, MemoryError):
+            raise
+        except Exception as exc:
+            raise CertificateError(f"header: position does not parse: {exc}") from None
+        for name, player in (("left_first", Player.LEFT), ("right_first", Player.RIGHT)):
+            root = header["roots"].get(name)
+            if not _is_index(root, len(claims)):
+                raise CertificateError(f"header: root {name!r} is not a node number")
+            if digests[16 * root : 16 * root + 16] != node_digest(texts, player):
+                raise CertificateError(
+                    f"root {name} (node {root}) is not the header's position with "
+                    f"{player.name.lower()} to move"
+                )
+            if (claims[root] == 1) != header[name]:
+                raise CertificateError(f"root {name} (node {root}) proves the other claim")
+
+
+def _decode(data: bytes, what: str) -> Any:
+    try:
+        return json.loads(data)
+    except RecursionError:
+        raise CertificateError(f"{what}: JSON nested too deeply") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise CertificateError(f"{what}: not valid JSON ({exc})") from None
+
+
+def _is_index(value: Any, below: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < below
+
+
+class _NodeCheck:
+    """The checks of one node against the nodes before it."""
+
+    def __init__(
+        self, number: int, node: Any, parts_of: Parts, digests: bytearray, claims: bytearray
+    ) -> None:
+        self.number = number
+        self.node = node
+        self.parts_of = parts_of
+        self.digests = digests
+        self.claims = claims
+
+    def fail(self, message: str) -> CertificateError:
+        return CertificateError(f"node {self.number}: {message}")
+
+    def shape(self) -> tuple[list[str], Player, bool]:
+        node = self.node
+        if not isinstance(node, list) or len(node) != 4:
+            raise self.fail("not a [components, mover, claim, proof] list")
+        texts, mover, claim, _ = node
+        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+            raise self.fail("components are not a list of texts")
+        if mover not in ("L", "R"):
+            raise self.fail(f"mover {mover!r} is not L or R")
+        if claim not in (WIN, LOSE):
+            raise self.fail(f"claim {claim!r} is not W or L")
+        return texts, Player(mover), claim == WIN
+
+    def parse(self, texts: list[str]) -> list[Part]:
+        ruleset = self.parts_of.ruleset
+        parts = []
+        for text in texts:
+            try:
+                parts.append((text, ruleset.parse(text)))
+            except (LimitExceeded, MemoryError):
+                raise
+            except Exception as exc:  # a ruleset's parser may raise anything on bad text
+                raise self.fail(f"component {_short(text)} does not parse: {exc}") from None
+        return parts
+
+    def child(self, value: Any) -> int:
+        if not _is_index(value, self.number):
+            raise self.fail(
+                f"{value!r} is not the number of an earlier node (children come first: no cycles)"
+            )
+        return value
+
+    def digest(self, child: int) -> bytes:
+        return bytes(self.digests[16 * child : 16 * child + 16])
+
+    def by_search(self, parts: list[Part], player: Player, claim: bool, budget: int) -> int:
+        counter = _Counting(self.parts_of)
+        try:
+            wins = brute_force_wins(counter, parts, player, budget)
+        except LeafTooBig:
+            raise self.fail(
+                f"leaf needs more than the certificate's leaf budget of {budget} positions"
+            ) from None
+        if wins != claim:
+            raise self.fail(
+                f"brute force finds that {player.name.lower()} to move "
+                f"{'wins' if wins else 'loses'}, not what the node claims"
+            )
+        return counter.expanded
+
+    def winning_move(self, parts: list[Part], player: Player) -> None:
+        proof = self.node[3]
+        if not (isinstance(proof, list) and len(proof) == 2 and isinstance(proof[0], str)):
+            raise self.fail('a winning node\'s proof is not ["move", child]')
+        move_text, child = proof[0], self.child(proof[1])
+        if self.claims[child] != 2:
+            raise self.fail(f"move {move_text!r} leads to node {child}, which is not a loss")
+        target = self.digest(child)
+        legal = False
+        for text, result in self.parts_of.moves(parts, player):
+            if text != move_text:
+                continue
+            legal = True
+            if node_digest([t for t, _ in result], player.opponent) == target:
+                return
+        if not legal:
+            raise self.fail(f"move {move_text!r} is not a legal option of {player.name.lower()}")
+        raise self.fail(f"move {move_text!r} does not lead to node {child}")
+
+    def every_reply(self, parts: list[Part], player: Player) -> None:
+        proof = self.node[3]
+        if not isinstance(proof, list):
+            raise self.fail("a losing node's proof is not a list of children")
+        listed: dict[bytes, int] = {}
+        for value in proof:
+            child = self.child(value)
+            if self.claims[child] != 1:
+                raise self.fail(f"reply node {child} is not a win for the other player")
+            listed[self.digest(child)] = child
+        reached: set[bytes] = set()
+        for text, result in self.parts_of.moves(parts, player):
+            digest = node_digest([t for t, _ in result], player.opponent)
+            if digest not in listed:
+                raise self.fail(f"no reply to move {text!r} (its position is not listed)")
+            reached.add(digest)
+        for digest, child in listed.items():
+            if digest not in reached:
+                raise self.fail(f"node {child} is listed but no move leads to it")
+
+
+class _Counting(Parts):
+    """:class:`Parts` that counts the positions expanded (each ``moves`` call is one)."""
+
+    def __init__(self, parts_of: Parts) -> None:
+        self.ruleset = parts_of.ruleset
+        self._live = parts_of._live
+        self.expanded = 0
+
+    def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:
+        self.expanded += 1
+        return super().moves(parts, player)
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return repr(text) if len(text) <= limit else f"{text[: limit - 20]!r}... ({len(text)} chars)"
+
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "LEAF_MEASURE",
+    "MAX_LEAF_BUDGET",
+    "MAX_NODES",
+    "CertificateError",
+    "CertificateUnreadable",
+    "CheckReport",
+    "LeafTooBig",
+    "Parts",
+    "brute_force_wins",
+    "check_certificate",
+    "node_digest",
+]

@@ -1,0 +1,483 @@
+"""Certificates of who wins: what the writer builds the independent checker verifies, for
+random small positions of several rulesets; every kind of tampering is refused with exit 1,
+one line saying what and where; unreadable files and unknown rulesets are exit 2, limits 3."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cgframework.extensions import SolveContext
+from cgframework.game import Outcome, Player, parse_position
+from cgframework.plugins import resolve_ruleset
+from cgframework.proofs import (
+    CertificateError,
+    CertificateUnreadable,
+    build_certificate,
+    check_certificate,
+    write_certificate,
+)
+from cgframework.proofs import checker as checker_module
+from cgframework.proofs.checker import Parts, brute_force_wins
+from cgframework.proofs.writer import BruteForceOracle
+from cgframework.runtime.budget import LimitExceeded
+from cgframework.solvers.outcome import outcome_of
+from cgframework.testing import run_cli
+
+SETTINGS = settings(
+    max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+def brute_outcome(ruleset, position) -> Outcome:
+    return outcome_of(ruleset, position, SolveContext(), False)
+
+
+def row(letters: str, low: int, high: int) -> st.SearchStrategy[str]:
+    return st.text(st.sampled_from(letters), min_size=low, max_size=high)
+
+
+def board(letters: str, rows: int, cols: int) -> st.SearchStrategy[str]:
+    return st.integers(1, rows).flatmap(
+        lambda r: st.integers(1, cols).flatmap(
+            lambda c: st.lists(row(letters, c, c), min_size=r, max_size=r).map("|".join)
+        )
+    )
+
+
+POSITIONS = st.one_of(
+    st.tuples(st.just("clobber"), board("xo.", 2, 4)),
+    st.tuples(
+        st.just("clobber"), st.lists(row("xo", 1, 5), min_size=1, max_size=3).map(" + ".join)
+    ),
+    st.tuples(st.just("domineering"), board("..#", 4, 4)),
+    st.tuples(st.just("cram"), board("..#", 3, 4)),
+    st.tuples(st.just("toads-and-frogs"), row("TF..", 1, 8)),
+    st.tuples(
+        st.just("nim"),
+        st.lists(st.integers(0, 5), min_size=1, max_size=3).map(lambda h: ",".join(map(str, h))),
+    ),
+    st.tuples(
+        st.just("kayles"),
+        st.lists(st.integers(1, 9), min_size=1, max_size=2).map(lambda h: ",".join(map(str, h))),
+    ),
+)
+
+
+@SETTINGS
+@given(POSITIONS, st.sampled_from([0, 8, 64]))
+def test_certificates_of_random_positions_check(tmp_path_factory, case, leaf_budget):
+    name, text = case
+    ruleset = resolve_ruleset(name)
+    position = parse_position(ruleset, text)
+    path = str(tmp_path_factory.mktemp("c") / "proof.gz")
+    built = write_certificate(path, ruleset, position, leaf_budget=leaf_budget)
+    report = check_certificate(path)
+    expected = brute_outcome(ruleset, position)
+    assert report.outcome is expected is built.outcome
+    assert (report.left_first, report.right_first) == (
+        expected in (Outcome.L, Outcome.N),
+        expected in (Outcome.R, Outcome.N),
+    )
+    if leaf_budget == 0:
+        assert report.leaves == 0
+
+
+@pytest.mark.parametrize(("n", "outcome"), [(1, "N"), (2, "N"), (3, "P"), (4, "N"), (7, "N")])
+def test_linear_clobber_xo_n(tmp_path, n, outcome):
+    """(XO)^n is a first-player win for every n but 3."""
+    ruleset = resolve_ruleset("clobber")
+    path = str(tmp_path / "xo.gz")
+    write_certificate(path, ruleset, parse_position(ruleset, "xo" * n))
+    assert check_certificate(path).outcome.value == outcome
+
+
+def test_the_brute_force_agrees_with_the_solver():
+    ruleset = resolve_ruleset("domineering")
+    parts_of = Parts(ruleset)
+    for text in ["..|..", "...|...", "..#|...|.#.", "....|...."]:
+        position = parse_position(ruleset, text)
+        expected = brute_outcome(ruleset, position)
+        parts = parts_of.split(position)
+        left = brute_force_wins(parts_of, parts, Player.LEFT, 100_000)
+        right = brute_force_wins(parts_of, parts, Player.RIGHT, 100_000)
+        assert Outcome.from_wins(left, right) is expected
+
+
+# ---- tampering --------------------------------------------------------------------------------
+
+
+def unpack(path):
+    with gzip.open(path, "rb") as stream:
+        lines = stream.read().split(b"\n")[:-1]
+    return json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+
+
+def pack(path, header, nodes, rehash=True):
+    body = b"".join(json.dumps(node, separators=(",", ":")).encode() + b"\n" for node in nodes)
+    if rehash:
+        header = {**header, "sha256": hashlib.sha256(body).hexdigest(), "nodes": len(nodes)}
+    with open(path, "wb") as out:
+        out.write(gzip.compress(json.dumps(header).encode() + b"\n" + body))
+
+
+@pytest.fixture
+def proof(tmp_path):
+    """A certificate of 4x3 Domineering without leaves (every step is a node)."""
+    ruleset = resolve_ruleset("domineering")
+    path = str(tmp_path / "proof.gz")
+    write_certificate(path, ruleset, parse_position(ruleset, "...|...|...|..."), leaf_budget=0)
+    check_certificate(path)  # sound before tampering
+    return path
+
+
+def refused(path, *words, **options):
+    with pytest.raises(CertificateError) as caught:
+        check_certificate(path, **options)
+    message = str(caught.value)
+    for word in words:
+        assert word in message, message
+    return message
+
+
+def first(nodes, claim, size=lambda proof: True):
+    return next(
+        i for i, n in enumerate(nodes) if n[2] == claim and isinstance(n[3], list) and size(n[3])
+    )
+
+
+def last(nodes, claim, size=lambda proof: True):
+    return max(
+        i for i, n in enumerate(nodes) if n[2] == claim and isinstance(n[3], list) and size(n[3])
+    )
+
+
+def test_a_flipped_root_claim_is_refused(proof):
+    header, nodes = unpack(proof)
+    header["left_first"] = not header["left_first"]
+    header["outcome"] = Outcome.from_wins(header["left_first"], header["right_first"]).value
+    pack(proof, header, nodes)
+    refused(proof, "root left_first", "other claim")
+
+
+def test_a_flipped_node_claim_is_refused(proof):
+    header, nodes = unpack(proof)
+    number = first(nodes, "L", lambda replies: len(replies) > 0)
+    nodes[number][2] = "W"
+    nodes[number][3] = ["1,1>2,1", nodes[number][3][0]]
+    pack(proof, header, nodes)
+    refused(proof, f"node {number}:", "not a loss")
+
+
+def test_a_missing_reply_is_refused(proof):
+    header, nodes = unpack(proof)
+    number = first(nodes, "L", lambda replies: len(replies) > 1)
+    nodes[number][3].pop()
+    pack(proof, header, nodes)
+    refused(proof, f"node {number}:", "no reply to move")
+
+
+def test_a_terminal_claim_with_moves_is_refused(proof):
+    header, nodes = unpack(proof)
+    number = first(nodes, "L", lambda replies: len(replies) > 0)
+    nodes[number][3] = []
+    pack(proof, header, nodes)
+    refused(proof, f"node {number}:", "no reply to move")
+
+
+def test_an_extra_reply_is_refused(proof):
+    header, nodes = unpack(proof)
+    number = last(nodes, "L", lambda replies: len(replies) > 0)
+    stranger = next(
+        i for i, n in enumerate(nodes[:number]) if n[2] == "W" and i not in nodes[number][3]
+    )
+    nodes[number][3].append(stranger)
+    pack(proof, header, nodes)
+    refused(proof, f"node {number}:", "no move leads to it")
+
+
+def test_an_illegal_winning_move_is_refused(proof):
+    header, nodes = unpack(proof)
+    number = first(nodes, "W")
+    nodes[number][3][0] = "9,9>9,8"
+    pack(proof, header, nodes)
+    refused(proof, f"node {number}:", "'9,9>9,8' is not a legal option")
+
+
+def test_a_winning_move_to_the_wrong_node_is_refused(proof):
+    header, nodes = unpack(proof)
+    number = last(nodes, "W")
+    target = nodes[number][3][1]
+    other = next(i for i, n in enumerate(nodes[:number]) if n[2] == "L" and i != target)
+    nodes[number][3][1] = other
+    pack(proof, header, nodes)
+    refused(proof, f"node {number}:", "does not lead to node")
+
+
+def test_a_forward_reference_is_refused_as_a_possible_cycle(proof):
+    header, nodes = unpack(proof)
+    number = first(nodes, "W")
+    nodes[number][3][1] = number
+    pack(proof, header, nodes)
+    refused(proof, f"node {number}:", "earlier node")
+
+
+def test_a_wrong_root_position_is_refused(proof):
+    header, nodes = unpack(proof)
+    header["position"] = "..|..|.."
+    pack(proof, header, nodes)
+    refused(proof, "root left_first", "not the header's position")
+
+
+def test_a_changed_node_without_a_new_hash_is_refused(proof):
+    header, nodes = unpack(proof)
+    number = first(nodes, "L", lambda replies: len(replies) > 1)
+    nodes[number][3].reverse()  # still a valid proof: only the hash can tell
+    pack(proof, header, nodes, rehash=False)
+    refused(proof, "content hash")
+
+
+def test_an_extra_line_is_refused(proof):
+    header, nodes = unpack(proof)
+    pack(proof, header, nodes)
+    header["nodes"] -= 1
+    pack(proof, header, nodes, rehash=False)
+    refused(proof, "more data after the last node")
+
+
+@pytest.mark.parametrize("where", [0.3, 0.6, 0.9])
+def test_a_corrupt_byte_is_refused(proof, where):
+    data = bytearray(open(proof, "rb").read())
+    data[int(len(data) * where)] ^= 0x55
+    with open(proof, "wb") as out:
+        out.write(data)
+    refused(proof)
+
+
+@pytest.mark.parametrize("keep", [0.0, 0.2, 0.5, 0.95])
+def test_a_truncated_file_is_refused(proof, keep):
+    data = open(proof, "rb").read()
+    with open(proof, "wb") as out:
+        out.write(data[: int(len(data) * keep)])
+    refused(proof)
+
+
+def test_a_truncated_node_list_is_refused(proof):
+    header, nodes = unpack(proof)
+    pack(proof, header, nodes[:-2], rehash=False)
+    refused(proof, "truncated")
+
+
+def test_a_wrong_leaf_is_refused(tmp_path):
+    ruleset = resolve_ruleset("clobber")
+    path = str(tmp_path / "proof.gz")
+    write_certificate(path, ruleset, parse_position(ruleset, "xoxoxoxoxo"))
+    header, nodes = unpack(path)
+    number = next(i for i, n in enumerate(nodes) if n[3] == "search")
+    nodes[number][2] = "L" if nodes[number][2] == "W" else "W"
+    pack(path, header, nodes)
+    refused(path, f"node {number}:", "brute force finds")
+
+
+def test_a_leaf_too_big_for_its_budget_is_refused(tmp_path):
+    ruleset = resolve_ruleset("clobber")
+    path = str(tmp_path / "proof.gz")
+    write_certificate(path, ruleset, parse_position(ruleset, "xoxoxoxoxo"), leaf_budget=64)
+    header, nodes = unpack(path)
+    header["leaf_budget"] = 1
+    pack(path, header, nodes)
+    refused(path, "leaf budget of 1")
+    header["leaf_budget"] = checker_module.MAX_LEAF_BUDGET + 1
+    pack(path, header, nodes)
+    refused(path, "this checker searches at most")
+
+
+def test_json_nested_too_deeply_is_refused(proof):
+    header, nodes = unpack(proof)
+    body = b"[" * 100_000 + b"]" * 100_000 + b"\n"
+    header = {**header, "nodes": 1, "sha256": hashlib.sha256(body).hexdigest()}
+    with open(proof, "wb") as out:
+        out.write(gzip.compress(json.dumps(header).encode() + b"\n" + body))
+    refused(proof, "node 0")
+
+
+def test_limits_are_limits_not_refusals(proof, monkeypatch):
+    with pytest.raises(LimitExceeded, match="more than the limit 3"):
+        check_certificate(proof, max_nodes=3)
+    monkeypatch.setattr(checker_module, "MAX_LINE_BYTES", 40)
+    with pytest.raises(LimitExceeded, match="longer than 40 bytes"):
+        check_certificate(proof)
+
+
+def test_unknown_ruleset_and_unreadable_file(proof, tmp_path):
+    header, nodes = unpack(proof)
+    header["ruleset"] = "no-such-game"
+    pack(proof, header, nodes)
+    with pytest.raises(CertificateUnreadable, match="no-such-game"):
+        check_certificate(proof)
+    with pytest.raises(CertificateUnreadable, match="cannot read"):
+        check_certificate(str(tmp_path / "missing.gz"))
+
+
+class Liar:
+    """A who-wins search that is wrong: the mover always loses."""
+
+    def wins(self, position, player):
+        return False
+
+
+def test_a_wrong_search_gives_a_certificate_the_checker_refuses(tmp_path):
+    ruleset = resolve_ruleset("domineering")
+    position = parse_position(ruleset, "..|..")
+    path = str(tmp_path / "proof.gz")
+    write_certificate(path, ruleset, position, Liar(), leaf_budget=0)
+    refused(path, "is not a win for the other player")
+
+
+def test_names_and_texts_are_accepted():
+    built = build_certificate("kayles", "4,2", leaf_budget=0)
+    assert built.header["position"] == "4,2"
+    assert built.outcome is brute_outcome(
+        resolve_ruleset("kayles"), parse_position(resolve_ruleset("kayles"), "4,2")
+    )
+
+
+def test_the_brute_force_oracle_is_the_default_stand_in():
+    ruleset = resolve_ruleset("nim")
+    built = build_certificate(
+        ruleset, parse_position(ruleset, "1,2,3"), BruteForceOracle(ruleset, SolveContext())
+    )
+    assert built.outcome is Outcome.P
+
+
+def test_one_node_per_distinct_position():
+    """A sum of equal parts shares its positions: (xo)+(xo)+... grows with n, not 3^n."""
+    ruleset = resolve_ruleset("clobber")
+    sizes = []
+    for n in (4, 8):
+        built = build_certificate(
+            ruleset, parse_position(ruleset, " + ".join(["xo"] * n)), leaf_budget=0
+        )
+        texts = [json.loads(line)[0:2] for line in built.lines]
+        assert len({json.dumps(t) for t in texts}) == len(texts)
+        sizes.append(built.nodes)
+    assert sizes[1] <= 3 * sizes[0]
+
+
+# ---- the command line -------------------------------------------------------------------------
+
+
+def test_solve_writes_a_certificate_the_checker_verifies(capsys, tmp_path):
+    path = str(tmp_path / "proof.gz")
+    code, out, err = run_cli(
+        capsys, "solve", "clobber", "xoxoxoxo", "--certificate", path, "--json"
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["certificate"]["path"] == path
+    assert data["certificate"]["bytes"] == os.path.getsize(path)
+    code, out, err = run_cli(capsys, "certificate", "check", path, "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["verified"] and report["outcome"] == data["outcome"] == "N"
+
+
+def test_solve_refuses_a_certificate_it_cannot_prove(capsys, tmp_path):
+    path = str(tmp_path / "proof.gz")
+    code, _, err = run_cli(capsys, "solve", "clobber", "xo", "--misere", "--certificate", path)
+    assert code == 2 and "normal-play" in err and not os.path.exists(path)
+    code, _, err = run_cli(capsys, "solve", "blocking", "..", "--certificate", path)
+    assert code == 2 and err.startswith("cgf: error:") and not os.path.exists(path)
+    code, _, err = run_cli(capsys, "solve", "nim", "3", "--certificate", "-")
+    assert code == 2 and "needs a file" in err
+
+
+def test_solve_certificate_writes_whole_or_nothing(capsys, tmp_path):
+    code, _, err = run_cli(capsys, "solve", "nim", "3,4", "--certificate", "/dev/full")
+    assert code == 2 and "/dev/full" in err
+    code, _, err = run_cli(
+        capsys, "solve", "nim", "3,4", "--certificate", str(tmp_path / "no" / "proof.gz")
+    )
+    assert code == 2 and err.count("\n") == 1
+    assert os.listdir(tmp_path) == []
+
+
+def test_solve_certificate_respects_the_node_budget(capsys, tmp_path):
+    path = str(tmp_path / "proof.gz")
+    code, _, err = run_cli(
+        capsys,
+        "solve",
+        "clobber",
+        "xoxoxoxoxoxoxo",
+        "--method",
+        "outcome",
+        "--certificate",
+        path,
+        "--max-nodes",
+        "100000",
+    )
+    assert code == 0, err
+    code, _, err = run_cli(
+        capsys,
+        "solve",
+        "domineering",
+        "....|....|....|....",
+        "--method",
+        "outcome",
+        "--certificate",
+        path + "2",
+        "--max-nodes",
+        "50",
+    )
+    assert code == 3 and not os.path.exists(path + "2")
+
+
+def run(*args):
+    """``cgf ARGS`` in a new process, as CI runs the checker."""
+    done = subprocess.run(
+        [sys.executable, "-m", "cgframework", *args], capture_output=True, text=True, timeout=300
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_the_checker_command_in_a_subprocess(tmp_path):
+    ruleset = resolve_ruleset("clobber")
+    path = str(tmp_path / "proof.gz")
+    write_certificate(path, ruleset, parse_position(ruleset, "xoxoxoxoxo"), leaf_budget=0)
+    code, out, err = run("certificate", "check", path)
+    assert code == 0, err
+    assert "clobber" in out and "xoxoxoxoxo" in out and "N" in out
+    header, nodes = unpack(path)
+    number = next(i for i, n in enumerate(nodes) if n[2] == "W" and isinstance(n[3], list))
+    nodes[number][3][0] = "1,1>1,9"
+    pack(path, header, nodes)
+    code, out, err = run("certificate", "check", path)
+    assert code == 1
+    assert err.startswith("cgf: error: certificate refused: node") and err.count("\n") == 1
+    code, _, err = run("certificate", "check", str(tmp_path / "missing.gz"))
+    assert code == 2 and err.count("\n") == 1
+
+
+def test_check_json_refusal_and_timeout(capsys, proof, monkeypatch):
+    header, nodes = unpack(proof)
+    nodes[-1][2] = "L" if nodes[-1][2] == "W" else "W"
+    pack(proof, header, nodes)
+    code, out, err = run_cli(capsys, "certificate", "check", proof, "--json")
+    assert code == 1 and json.loads(out)["verified"] is False
+    assert err.startswith("cgf: error: certificate refused:") and err.count("\n") == 1
+
+    def forever(path, max_nodes=None):
+        while True:
+            pass
+
+    monkeypatch.setattr("cgframework.cli.certificate.check_certificate", forever)
+    code, _, err = run_cli(capsys, "certificate", "check", proof, "--timeout", "0.1")
+    assert code == 3 and "--timeout" in err
