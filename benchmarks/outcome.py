@@ -557,7 +557,7 @@ def self_check() -> int:
 
     # the published tables' small entries against our canonical values, in-process
     for (rows, cols), (outcome, _) in outcome_tables.CLOBBER_RECTANGLES.items():
-        if rows * cols <= 12:
+        if rows * cols <= 10:
             got = solve("clobber", f"checker:{rows}x{cols}").outcome.value
             expect(f"clobber {rows}x{cols}", got, outcome)
     for n in range(1, 9):
@@ -575,6 +575,12 @@ def self_check() -> int:
     flagged = run_outcome_route(tiny, 60)
     if not flagged.note.startswith("skipped"):
         expect("outcome route on clobber 2x3", flagged.outcome, "P")
+    # a certified solve (clobber_table.py, xo_scan.py): the certificate is written and verified
+    with tempfile.TemporaryDirectory(prefix="cgf-self-check-") as work:
+        certified = certified_solve("clobber", "xo" * 3, 60, work)
+    expect("certified solve of (xo)^3", certified.solved.outcome, "P")
+    if cgf_has_option(["solve"], "--certificate"):
+        expect("certificate of (xo)^3 checked", certified.checked, True)
     # MCGS's report parser on a canned report (its CSV columns), and the test file it reads
     canned = (
         '"File","Case","Games","Player","Expected Result","Result","Time (ms)","Status",'
