@@ -50,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help=f"boards of area <= {QUICK_AREA}")
     parser.add_argument("--only", metavar="RxC", help="one board (2x7) or a glob (3x*)")
     parser.add_argument("--max-area", type=int, metavar="N", help="boards of area <= N")
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per board (60)")
+    parser.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per board (60)")
     args = parser.parse_args(argv)
     if args.timeout <= 0:
         parser.error("--timeout must be positive")

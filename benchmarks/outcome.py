@@ -12,16 +12,21 @@ markdown table of CPU seconds and node counts for each shared instance and each 
   node count per first player; it solves Black first and White first, as ``{B, W}``.
 
 Each route runs in a fresh process; its CPU time is ``RUSAGE_CHILDREN`` around it (user +
-system), so our rows include Python's start-up and plugin loading (the ``start-up`` row: ``cgf
-solve clobber xo --json``); MCGS's include its own start-up. A route that hits ``--timeout``
-shows ``> T s``. Node counts are each program's own (ours: ``stats.nodes``; MCGS: the sum of its
-``Node Count`` over both first players), so they compare search effort only loosely.
+system), so our rows include Python's start-up and plugin loading (the ``start-up`` line: ``cgf
+solve clobber xo --json``); MCGS's include its own (mostly clearing its transposition table).
+``--timeout T`` is in CPU seconds per route and instance (both first players together), set as
+``RLIMIT_CPU`` so a busy machine does not cut a route short; a route past it shows ``> T s``.
+Node counts are each program's own (ours: ``stats.nodes``; MCGS: the sum of its ``Node Count``
+over both first players), so they compare search effort only loosely.
 
 **Same game on both sides.** MCGS's Black is our Left: Black plays ``X`` in Clobber and Amazons
 (our ``x``) and plays vertically in Domineering (``src/domineering.cpp``: "BLACK vertical"), as
 our Left does; MCGS grids are row-major with ``|`` between rows, as ours. The rows do not rely on
 this: the outcomes of all routes that ran must agree with each other and with the published
-entry (``outcome_tables.py``), and the script exits 1 naming every disagreement.
+entry (``outcome_tables.py``), and the script exits 1 naming every disagreement. Checkerboards
+are N or P whoever is Left, so published positions whose outcome is L or R (Clobber rows,
+Amazons, Domineering with blocked cells) are in the table to catch a swapped colour or a
+transposed board.
 
 ``--self-check`` runs in seconds without MCGS: the published tables' small entries against our
 canonical values (in-process), one instance through each of our routes (subprocesses), MCGS's
@@ -35,27 +40,39 @@ import csv
 import fnmatch
 import io
 import json
+import math
 import os
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import outcome_tables  # noqa: E402
 
-#: Extra seconds a process gets beyond its own ``--timeout`` before it is killed.
+#: A route's ``--timeout T`` is a limit on CPU seconds (``RLIMIT_CPU``: the machine may be
+#: shared, and CPU seconds are what the table reports); its wall-clock allowance is
+#: ``WALL_FACTOR * T`` (passed to the program's own timeout), and it is killed ``GRACE``
+#: seconds after that.
+WALL_FACTOR = 10
 GRACE = 30.0
+
+
+def wall_allowance(cpu_limit: float) -> float:
+    """The wall-clock seconds a route limited to ``cpu_limit`` CPU seconds may take."""
+    return WALL_FACTOR * cpu_limit
 
 
 # ---- running one process -----------------------------------------------------------------
 @attrs.frozen
 class Run:
-    """One finished (or killed) process: exit code, output and its CPU seconds."""
+    """One finished (or stopped) process: exit code, output, its CPU seconds, and whether it
+    was stopped by a limit of this script (wall clock, or ``RLIMIT_CPU``: SIGXCPU / SIGKILL)."""
 
     returncode: int
     stdout: str
@@ -64,19 +81,35 @@ class Run:
     killed: bool = False
 
 
-def run_measured(argv: Sequence[str], kill_after: float, cwd: str | None = None) -> Run:
-    """Run ``argv`` and return its output with the CPU seconds (user + system) it used, read
-    from ``RUSAGE_CHILDREN`` before and after; killed after ``kill_after`` seconds."""
+def _cpu_limiter(cpu_limit: float) -> Callable[[], None]:
+    seconds = max(1, math.ceil(cpu_limit))
+
+    def limit() -> None:  # in the child, before exec
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
+
+    return limit
+
+
+def run_measured(argv: Sequence[str], cpu_limit: float, cwd: str | None = None) -> Run:
+    """Run ``argv`` with at most ``cpu_limit`` CPU seconds (rounded up to whole seconds) and
+    ``wall_allowance(cpu_limit) + GRACE`` wall-clock seconds; return its output and the CPU
+    seconds (user + system) it used, read from ``RUSAGE_CHILDREN`` before and after."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
         done = subprocess.run(
-            list(argv), capture_output=True, text=True, timeout=kill_after, cwd=cwd
+            list(argv),
+            capture_output=True,
+            text=True,
+            timeout=wall_allowance(cpu_limit) + GRACE,
+            cwd=cwd,
+            preexec_fn=_cpu_limiter(cpu_limit),
         )
-        code, out, err, killed = done.returncode, done.stdout, done.stderr, False
+        code, out, err = done.returncode, done.stdout, done.stderr
+        killed = code in (-signal.SIGXCPU, -signal.SIGKILL)
     except subprocess.TimeoutExpired as stopped:  # run() killed and reaped the child
         out = stopped.stdout.decode() if isinstance(stopped.stdout, bytes) else stopped.stdout
         err = stopped.stderr.decode() if isinstance(stopped.stderr, bytes) else stopped.stderr
-        code, out, err, killed = -9, out or "", err or "", True
+        code, out, err, killed = -signal.SIGKILL, out or "", err or "", True
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return Run(code, out, err, cpu, killed)
@@ -265,15 +298,15 @@ def run_outcome_route(inst: Instance, timeout: float) -> Result:
     if not cgf_has_option(["solve"], "--outcome"):
         return Result("outcome", None, note="skipped: no --outcome yet")
     argv = [*cgf_command(), "solve", inst.ruleset, inst.position, "--outcome", "--json"]
-    argv += ["--timeout", f"{timeout:g}"]
-    return _cgf_json("outcome", run_measured(argv, timeout + GRACE), timeout)
+    argv += ["--timeout", f"{wall_allowance(timeout):g}"]
+    return _cgf_json("outcome", run_measured(argv, timeout), timeout)
 
 
 def run_canonical_route(inst: Instance, timeout: float) -> Result:
     """``cgf solve ... --json --timeout T``: the outcome read off the canonical value."""
     argv = [*cgf_command(), "solve", inst.ruleset, inst.position, "--json"]
-    argv += ["--timeout", f"{timeout:g}"]
-    return _cgf_json("canonical", run_measured(argv, timeout + GRACE), timeout)
+    argv += ["--timeout", f"{wall_allowance(timeout):g}"]
+    return _cgf_json("canonical", run_measured(argv, timeout), timeout)
 
 
 def mcgs_binary(given: str | None) -> str | None:
@@ -330,7 +363,7 @@ def run_mcgs_route(inst: Instance, timeout: float, binary: str | None) -> Result
             str(int(timeout * 1000)),
             "--no-use-db",
         ]
-        run = run_measured(argv, 2 * timeout + GRACE, cwd=work)
+        run = run_measured(argv, timeout, cwd=work)
         if run.killed:
             return Result("MCGS", None, run.cpu, None, out_of_time(timeout))
         if run.returncode != 0 or not os.path.exists(report):
@@ -366,10 +399,8 @@ ROUTES = ("outcome", "canonical", "MCGS")
 
 
 def _cell_time(r: Result) -> str:
-    """CPU seconds; out of time: the (wall-clock) limit and the CPU seconds spent until then."""
+    """CPU seconds, or ``> T s`` past the limit."""
     if r.outcome is None:
-        if r.note.startswith(">") and r.cpu is not None:
-            return f"{r.note} ({r.cpu:.1f} CPU)"
         return r.note if r.note.startswith(">") else "-"
     return f"{r.cpu:.2f}" if r.cpu is not None else "-"
 
@@ -429,7 +460,8 @@ def certified_solve(ruleset: str, position: str, timeout: float, workdir: str) -
     solves (``method`` says which), and while ``--certificate`` does not, no check is made."""
     outcome_flag = cgf_has_option(["solve"], "--outcome")
     method = "outcome" if outcome_flag else "canonical"
-    argv = [*cgf_command(), "solve", ruleset, position, "--json", "--timeout", f"{timeout:g}"]
+    argv = [*cgf_command(), "solve", ruleset, position, "--json"]
+    argv += ["--timeout", f"{wall_allowance(timeout):g}"]
     argv += ["--outcome"] if outcome_flag else []
     path = os.path.join(workdir, "proof.cert")
     certify = cgf_has_option(["solve"], "--certificate")
@@ -437,7 +469,7 @@ def certified_solve(ruleset: str, position: str, timeout: float, workdir: str) -
         argv += ["--certificate", path]
         if os.path.exists(path):
             os.unlink(path)
-    solved = _cgf_json(method, run_measured(argv, timeout + GRACE), timeout)
+    solved = _cgf_json(method, run_measured(argv, timeout), timeout)
     if not certify or solved.outcome is None:
         return Certified(solved, method)
     if not os.path.exists(path):
@@ -562,6 +594,15 @@ def self_check() -> int:
             expect(f"clobber {rows}x{cols}", got, outcome)
     for n in range(1, 9):
         expect(f"(xo)^{n}", solve("clobber", "xo" * n).outcome.value, outcome_tables.xo_power(n)[0])
+    from cgframework.values import UP
+
+    for n in range(1, 10):
+        value, k = solve("clobber", "xo" * n).value, outcome_tables.xo_up_bound(n)
+        if k is not None:
+            bound = UP if k == 1 else UP + UP
+            expect(f"-{k}.up < (xo)^{n} < {k}.up", (-bound < value < bound), True)
+            if k == 2:
+                expect(f"(xo)^{n} confused with up", (value < UP, value >= UP), (False, False))
     for cols in range(3, 7):
         value = str(solve("cram", _rows(3, cols)).value)
         nim = outcome_tables.cram_nim_value(3, cols)
@@ -608,7 +649,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="the quick instances only")
     parser.add_argument("--only", metavar="NAME", help="one instance, a glob or a family")
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per route (60)")
+    parser.add_argument(
+        "--timeout", type=float, default=60.0, help="CPU seconds per route and instance (60)"
+    )
     parser.add_argument("--mcgs", metavar="PATH", help="MCGS's executable (else $MCGS_BIN)")
     parser.add_argument(
         "--routes",

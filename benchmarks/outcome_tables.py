@@ -43,6 +43,11 @@ SOURCES: dict[str, str] = {
         "expected results 'from Taylor linear Clobber solver' (SEGClobber, Folkersen et al., "
         "ACG 2025)"
     ),
+    "xo-bounds-mcgs": (
+        "Taylor Folkersen with MCGS, 2026-03-03, in "
+        f"{MCGS_V17}, docs/MCGS-results.html, section '1xn Clobber, Linear Clobber': "
+        "bounds for (XO)^n in multiples of up"
+    ),
     "cram-mcgs": (
         f"{MCGS_V15}, docs/MCGS-results.html, section 'Cram = Impartial Domineering' "
         "(3xn from Lemoine & Viennot 2013; nxm from Wikipedia 'Cram (game)', Lemoine & "
@@ -107,6 +112,15 @@ def xo_power(n: int) -> tuple[str, str]:
     if n < 1:
         raise ValueError("(xo)^n needs n >= 1")
     return ("P", "agnw2005") if n == 3 else ("N", "chen2025")
+
+
+def xo_up_bound(n: int) -> int | None:
+    """The published k with ``-k.up < (xo)^n < k.up`` (source ``xo-bounds-mcgs``): 2 for n = 1,
+    2, 4, 5 (and those are confused with up: not below it), 1 for 5 < n < 25; None for n = 3
+    ((xo)^3 = 0) and for n >= 25 (conjectured only)."""
+    if n in (1, 2, 4, 5):
+        return 2
+    return 1 if 5 < n < 25 else None
 
 
 # ---- Cram (impartial: P exactly when the nim value is 0) ------------------------------------

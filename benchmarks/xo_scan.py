@@ -33,7 +33,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--from", dest="start", type=int, default=1, metavar="A")
     parser.add_argument("--to", dest="stop", type=int, default=None, metavar="B")
     parser.add_argument("--quick", action="store_true", help="n = A..12")
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per n (60)")
+    parser.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per n (60)")
     parser.add_argument("--stop-after-timeout", action="store_true")
     args = parser.parse_args(argv)
     stop = args.stop if args.stop is not None else 12 if args.quick else 22
