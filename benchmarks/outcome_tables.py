@@ -36,12 +36,11 @@ SOURCES: dict[str, str] = {
     ),
     "cgsuite-in-mcgs": (
         f"{MCGS_V15}, input/autotests/amazons_autotests/3x4.test and "
-        "domineering_autotests/6x6.test: expected results 'from CGSuite 2.1.1'"
+        "domineering_autotests/6x6.test: expected results, by the files' headers 'Results from: CGSuite 2.1.1'"
     ),
     "linear-in-mcgs": (
         f"{MCGS_V15}, input/autotests/clobber_1xn_autotests/clobber_1xn_le_8_moves.test: "
-        "expected results 'from Taylor linear Clobber solver' (SEGClobber, Folkersen et al., "
-        "ACG 2025)"
+        "expected results, by the file's header 'Results from: Taylor linear Clobber solver'"
     ),
     "xo-bounds-mcgs": (
         "Taylor Folkersen with MCGS, 2026-03-03, in "
