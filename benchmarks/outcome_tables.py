@@ -36,7 +36,8 @@ SOURCES: dict[str, str] = {
     ),
     "cgsuite-in-mcgs": (
         f"{MCGS_V15}, input/autotests/amazons_autotests/3x4.test and "
-        "domineering_autotests/6x6.test: expected results, by the files' headers 'Results from: CGSuite 2.1.1'"
+        "domineering_autotests/6x6.test: expected results, by the files' headers "
+        "'Results from: CGSuite 2.1.1'"
     ),
     "linear-in-mcgs": (
         f"{MCGS_V15}, input/autotests/clobber_1xn_autotests/clobber_1xn_le_8_moves.test: "
