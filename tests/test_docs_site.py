@@ -25,6 +25,7 @@ NAMED_TASKS = [
     "sums",
     "comparison",
     "thermograph",
+    "who-wins",
     "misere",
     "certificates",
     "loopy",

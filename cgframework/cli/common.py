@@ -290,8 +290,9 @@ def solve_or_fail(
     trust: str = DEFAULT_TRUST,
     **limits: Any,
 ) -> Solution:
-    """Solve; ``limits`` are ``max_nodes`` / ``timeout`` (a stopped search is exit 3);
-    ``trust`` says which store rows may answer (see :func:`open_trusting_store`)."""
+    """Solve; ``limits`` are ``max_nodes`` / ``timeout`` (a stopped search is exit 3) and
+    ``outcome_only``; ``trust`` says which store rows may answer (see
+    :func:`open_trusting_store`)."""
     try:
         trust = trust_level(trust)
     except StoreError as exc:

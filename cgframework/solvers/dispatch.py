@@ -45,6 +45,8 @@ from cgframework.solvers.common import SolverError
 from cgframework.solvers.grundy import solve_grundy
 from cgframework.solvers.minimax import solve_minimax
 from cgframework.solvers.outcome import solve_outcome
+from cgframework.solvers.outcome_search import METHOD as OUTCOME_METHOD
+from cgframework.solvers.outcome_search import check_outcome_ruleset, solve_outcome_search
 from cgframework.solvers.retrograde import solve_loopy_grundy, solve_retrograde
 from cgframework.values import ZERO, CanonicalGame
 
@@ -331,6 +333,7 @@ def solve(
     max_nodes: int | None = None,
     timeout: float | None = None,
     misere: bool = False,
+    outcome_only: bool = False,
 ) -> Solution:
     """Solve a position (or its text) with the chosen method; see the module docstring.
 
@@ -343,10 +346,24 @@ def solve(
     ``misere=True`` plays a normal-play ruleset under the misère convention (who cannot move
     wins): its own brute-force search (:func:`solve_misere_play`), so ``method`` must be
     ``auto`` or ``generic`` and no ``store`` is used.
+    ``outcome_only=True`` answers only who wins (:mod:`cgframework.solvers.outcome_search`):
+    ``value`` is ``None``, ``extra`` holds ``left_first`` and ``right_first`` (the winner when
+    Left, or Right, moves first); ``method`` must be ``auto`` (or ``outcome-search``); a
+    ``store`` lends and keeps the values of components, the answer itself is not stored.
     """
     first = _check_solve_arguments(
         ruleset, position, method, first, table, registry, store, max_nodes, timeout, misere
     )
+    if not isinstance(outcome_only, bool):
+        raise TypeError(f"outcome_only must be True or False, not {outcome_only!r:.60}")
+    if outcome_only:
+        if misere:
+            raise SolverError("the outcome search is for normal play: drop misère play")
+        if method not in ("auto", OUTCOME_METHOD):
+            raise SolverError(f"the outcome search is its own method, not {method!r}")
+        return _solve_outcome_only(
+            ruleset, position, first, table, registry, store, SearchBudget.of(max_nodes, timeout)
+        )
     if misere:
         if method not in MISERE_METHODS:
             raise SolverError(f"misère play uses its own brute-force search, not {method!r}")
@@ -387,6 +404,34 @@ def solve(
     if not _answers_another_question(ruleset, method, registry):
         store.put(ruleset, key, solution)
     return solution
+
+
+def _solve_outcome_only(
+    ruleset: Ruleset | str,
+    position: Position | str,
+    first: Player,
+    table: TranspositionTable | None,
+    registry: Registry | None,
+    store: ValueStore | None,
+    budget: SearchBudget | None,
+) -> Solution:
+    """:func:`solve` with ``outcome_only``: the outcome search, a store behind its table."""
+    registry = registry or (registry_for(ruleset) if store is None else get_registry())
+    if isinstance(ruleset, str):
+        ruleset = registry.ruleset(ruleset)
+    check_outcome_ruleset(ruleset)
+    position = position_of(ruleset, position)
+    if store is None:
+        return _search(ruleset, position, OUTCOME_METHOD, first, table, registry, budget)
+    from cgframework.store.database import StoreBacking
+
+    if table is None:
+        table = TranspositionTable(backing=StoreBacking(store, ruleset))
+    try:
+        return _search(ruleset, position, OUTCOME_METHOD, first, table, registry, budget)
+    finally:  # component values found are kept, even when the search stopped
+        if isinstance(table.backing, StoreBacking):
+            table.backing.flush()
 
 
 MISERE_METHODS = ("auto", "generic")
@@ -486,7 +531,10 @@ def _search(
 
     def chosen_and_run() -> tuple[str, bool, Solution]:
         # on the deep thread: a solver's ``applies`` may recurse on the position too
-        name, fn, simplify_on = choose(ruleset, position, method, registry)
+        if method == OUTCOME_METHOD:
+            name, fn, simplify_on = OUTCOME_METHOD, solve_outcome_search, True
+        else:
+            name, fn, simplify_on = choose(ruleset, position, method, registry)
         ctx = SolveContext(
             first=first,
             table=table,

@@ -1,0 +1,455 @@
+"""Who wins a normal-play position, without its full canonical value: a boolean negamax over
+the position as a multiset of components.
+
+Research questions often ask only who wins (is 5x6 Clobber a second-player win?), and the
+canonical value of a big position can be far costlier than that answer. This search keeps
+the position as a sum and splits it again after every move (only the component moved in
+changes). Each new component is first valued exactly with a small node allowance
+(:data:`VALUE_ALLOWANCE`): numbers, nimbers, switches and every other small component get a
+canonical value, and all the valued ones are folded into one term ``V``; a component that
+blows its allowance is searched instead. A state is then ``V`` plus the multiset ``U`` of
+unvalued components:
+
+- ``U`` empty: the outcome is arithmetic. Left to move wins iff not ``V <= 0``; Right to
+  move wins iff not ``V >= 0`` (a comparison, no sum is built).
+- else the mover tries each move in each distinct component of ``U`` (equal components are
+  tried once), then each option of ``V`` in canonical form (a canonical form has no
+  dominated or reversible option, and replacing a component by an equal game never changes
+  who wins a sum). Moves in a number term are tried last, but never pruned: number
+  avoidance needs the rest not to equal a number, which an unvalued sum may well do.
+
+States are remembered in a transposition table keyed by the sorted multiset of component
+keys, the folded term and the player, capped at :data:`TABLE_ENTRIES` entries (the older
+half is dropped when full). Moves are ordered middle of the move list first (a move in the
+middle of a component tends to split it), in the component with the most moves first.
+
+Components are the ruleset's own: with ``option_keys`` (and ``search_key``/``negated_key``)
+the search runs on keys alone, a negated key standing for minus its key's value; any other
+ruleset is searched on positions, a component identified by its ``canonical_key``
+(positions with equal keys have equal values, so one stands for all). Values found are
+shared with the canonical search (the table's ``("c", key)`` entries, and a value store
+behind the table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from cgframework.extensions import SolveContext
+from cgframework.game import (
+    BaseRuleset,
+    Convention,
+    Outcome,
+    Player,
+    Position,
+    Ruleset,
+    components,
+    options,
+)
+from cgframework.runtime.cache import MISSING
+from cgframework.solvers.common import SolverError, check_impartial, finish
+from cgframework.values import ZERO, CanonicalGame, game
+from cgframework.values.canonical import add, ge, negate
+
+METHOD = "outcome-search"
+
+VALUE_ALLOWANCE = 400
+"""Positions a component's exact valuation may expand before it is given up and the
+component searched instead (values of its sub-positions found so far are kept)."""
+
+TABLE_ENTRIES = 2_000_000
+"""Most states the search's transposition table keeps (the older half goes when full)."""
+
+Comp = Hashable
+"""A component as the search sees it (a key; see :class:`_KeyComponents`)."""
+
+
+class _Blown(Exception):
+    """A valuation expanded more than its allowance."""
+
+
+class _Components:
+    """How the search sees components: their moves (each the components of the option) and
+    their exact values. Subclasses work on keys (``option_keys``) or on positions."""
+
+    def __init__(self, ruleset: Ruleset, ctx: SolveContext) -> None:
+        self.ruleset = ruleset
+        self.ctx = ctx
+        self.table = ctx.table
+        self.sides = (Player.LEFT,) if ruleset.impartial else (Player.LEFT, Player.RIGHT)
+        self.moves_cache: dict[tuple[Comp, Player], list[tuple[Comp, ...]]] = {}
+        self.spent = 0  # positions expanded by the valuation under way
+        self.allowance = 0
+        self.valuation_nodes = 0
+
+    def split(self, position: Position) -> list[Comp]:
+        raise NotImplementedError
+
+    def moves(self, comp: Comp, player: Player) -> list[tuple[Comp, ...]]:
+        raise NotImplementedError
+
+    def known(self, comp: Comp) -> CanonicalGame | None:
+        raise NotImplementedError
+
+    def _charge(self) -> None:
+        self.spent += 1
+        self.valuation_nodes += 1
+        self.table.add_node()
+        if self.spent > self.allowance:
+            raise _Blown
+
+    def value(self, comp: Comp, allowance: int) -> CanonicalGame | None:
+        """The exact value of ``comp``, or ``None`` if finding it takes more than
+        ``allowance`` expanded positions."""
+        found = self.known(comp)
+        if found is not None:
+            return found
+        self.spent = 0
+        self.allowance = allowance
+        try:
+            return self._value(comp)
+        except _Blown:
+            return None
+
+    def _value(self, comp: Comp) -> CanonicalGame:
+        raise NotImplementedError
+
+
+class _KeyComponents(_Components):
+    """Components as ``(key, sign)``: the ruleset's plain key, and -1 when the component is
+    minus that key's value (a ``negated_key`` token)."""
+
+    def __init__(self, ruleset: Ruleset, ctx: SolveContext) -> None:
+        super().__init__(ruleset, ctx)
+        self.option_keys = ruleset.option_keys  # type: ignore[attr-defined]
+        self.negated_key = getattr(ruleset, "negated_key", None)
+        self.search_key = getattr(ruleset, "search_key", ruleset.canonical_key)
+        self.values: dict[Hashable, CanonicalGame] = ctx.table.side("canonical")
+        self.plain_cache: dict[Hashable, tuple[Hashable, int]] = {}
+
+    def _plain(self, token: Hashable) -> tuple[Hashable, int]:
+        found = self.plain_cache.get(token)
+        if found is None:
+            plain = None if self.negated_key is None else self.negated_key(token)
+            found = (token, 1) if plain is None else (plain, -1)
+            if len(self.plain_cache) >= TABLE_ENTRIES:
+                self.plain_cache.clear()
+            self.plain_cache[token] = found
+        return found
+
+    def split(self, position: Position) -> list[Comp]:
+        ruleset = self.ruleset
+        out = []
+        for comp in components(ruleset, position):
+            if ruleset.impartial:
+                check_impartial(ruleset, comp, ruleset.canonical_key(comp), self.ctx)
+            out.append(self._plain(self.search_key(comp)))
+        return out
+
+    def _plain_moves(self, key: Hashable, player: Player) -> list[tuple[Comp, ...]]:
+        cache = self.moves_cache
+        found = cache.get((key, player))
+        if found is None:
+            plain = self._plain
+            found = [tuple(plain(p) for p in parts) for parts in self.option_keys(key, player)]
+            if len(cache) >= TABLE_ENTRIES:
+                cache.clear()
+            cache[(key, player)] = found
+        return found
+
+    def moves(self, comp: Comp, player: Player) -> list[tuple[Comp, ...]]:
+        key, sign = comp
+        if sign == 1:
+            return self._plain_moves(key, player)
+        return [
+            tuple((k, -s) for k, s in parts) for parts in self._plain_moves(key, player.opponent)
+        ]
+
+    def _plain_value(self, key: Hashable) -> CanonicalGame | None:
+        found = self.values.get(key)
+        if found is None:
+            found = self.table.lookup(("c", key))
+            if found is MISSING:
+                return None
+            self.values[key] = found
+        return found
+
+    def known(self, comp: Comp) -> CanonicalGame | None:
+        key, sign = comp
+        found = self._plain_value(key)
+        if found is None or sign == 1:
+            return found
+        return negate(found)
+
+    def _value(self, comp: Comp) -> CanonicalGame:
+        key, sign = comp
+        found = self._plain_value(key)
+        if found is None:
+            self._charge()
+            forms = []
+            for player in self.sides:
+                values = []
+                for parts in self._plain_moves(key, player):
+                    total = ZERO
+                    for part in parts:
+                        v = self.known(part)
+                        total = add(total, self._value(part) if v is None else v)
+                    values.append(total)
+                forms.append(values)
+            found = game(forms[0], forms[-1])
+            self.values[key] = self.table.store(("c", key), found)
+        return found if sign == 1 else negate(found)
+
+
+class _PositionComponents(_Components):
+    """Components as their ``canonical_key``, each standing for the first position met with
+    that key (equal keys, equal values)."""
+
+    def __init__(self, ruleset: Ruleset, ctx: SolveContext) -> None:
+        super().__init__(ruleset, ctx)
+        self.positions: dict[Comp, Position] = {}
+        self.values: dict[Comp, CanonicalGame] = ctx.table.side("outcome-search-values")
+        simplify = ctx.simplify
+        self.simplify_part = getattr(simplify, "part", simplify)
+        kind = type(ruleset)
+        self.plain_keys = getattr(kind, "canonical_key", None) is BaseRuleset.canonical_key
+
+    def split(self, position: Position) -> list[Comp]:
+        ruleset = self.ruleset
+        simplify = self.simplify_part
+        out = []
+        for comp in components(ruleset, position):
+            if simplify is not None:
+                comp = simplify(ruleset, comp)
+            key = comp if self.plain_keys else ruleset.canonical_key(comp)
+            if key not in self.positions:
+                if len(self.positions) >= TABLE_ENTRIES:
+                    self.positions.clear()
+                    self.moves_cache.clear()
+                self.positions[key] = comp
+            out.append(key)
+        return out
+
+    def moves(self, comp: Comp, player: Player) -> list[tuple[Comp, ...]]:
+        cache = self.moves_cache
+        found = cache.get((comp, player))
+        if found is None:
+            position = self.positions[comp]
+            if self.ruleset.impartial:
+                check_impartial(self.ruleset, position, comp, self.ctx)
+            found = [tuple(self.split(m.result)) for m in self.ruleset.options(position, player)]
+            if len(cache) >= TABLE_ENTRIES:
+                cache.clear()
+            cache[(comp, player)] = found
+        return found
+
+    def known(self, comp: Comp) -> CanonicalGame | None:
+        found = self.values.get(comp)
+        if found is None:
+            found = self.table.lookup(("c", comp))
+            if found is MISSING:
+                return None
+            self.values[comp] = found
+        return found
+
+    def _value(self, comp: Comp) -> CanonicalGame:
+        found = self.known(comp)
+        if found is None:
+            self._charge()
+            forms = []
+            for player in self.sides:
+                values = []
+                for parts in self.moves(comp, player):
+                    total = ZERO
+                    for part in parts:
+                        v = self.known(part)
+                        total = add(total, self._value(part) if v is None else v)
+                    values.append(total)
+                forms.append(values)
+            found = game(forms[0], forms[-1])
+            self.values[comp] = self.table.store(("c", comp), found)
+        return found
+
+
+def _middle_first(n: int) -> list[int]:
+    """0..n-1, the middle first, then alternately outwards (MCGS's play-in-the-middle)."""
+    mid = n // 2
+    order = [mid]
+    for d in range(1, n):
+        if mid - d >= 0:
+            order.append(mid - d)
+        if mid + d < n:
+            order.append(mid + d)
+        if len(order) >= n:
+            break
+    return order
+
+
+class OutcomeSearch:
+    """Who wins a position of a normal-play ruleset (see the module docstring): build it once
+    per ruleset and context, then ask :meth:`wins` as often as needed; its tables (component
+    values, states) are shared by every call. ``allowance`` is :data:`VALUE_ALLOWANCE` for
+    a new component's valuation (0 values nothing that is not already known)."""
+
+    def __init__(
+        self, ruleset: Ruleset, ctx: SolveContext | None = None, allowance: int = VALUE_ALLOWANCE
+    ) -> None:
+        check_outcome_ruleset(ruleset)
+        self.ruleset = ruleset
+        self.ctx = ctx if ctx is not None else SolveContext()
+        table = self.ctx.table
+        use_keys = (
+            getattr(ruleset, "option_keys", None) is not None
+            and self.ctx.simplify is None
+            and table.enabled
+        )
+        self.parts: _Components = (
+            _KeyComponents(ruleset, self.ctx)
+            if use_keys
+            else _PositionComponents(ruleset, self.ctx)
+        )
+        self.states: dict[Hashable, bool] = table.side("outcome-search")
+        self.impartial = bool(ruleset.impartial)
+        self.search_nodes = 0
+        self.components_valued = 0
+        self.components_searched = 0
+        self.unvalued: set[Comp] = set()
+        self.allowance = allowance
+
+    # -- the public questions ------------------------------------------------------------------
+    def wins(self, position: Position, player: Player) -> bool:
+        """Does ``player``, to move in ``position``, win with perfect play?"""
+        rest, folded = self._fold(self.parts.split(position), ZERO)
+        return self._wins(rest, folded, player)
+
+    def outcome(self, position: Position) -> Outcome:
+        """The outcome class of ``position``."""
+        left = self.wins(position, Player.LEFT)
+        right = left if self.impartial else self.wins(position, Player.RIGHT)
+        return Outcome.from_wins(left, right)
+
+    def winning_moves(self, position: Position, player: Player) -> list[str]:
+        """Every move of ``player`` after which the opponent, to move, loses."""
+        return [
+            m.text
+            for m in options(self.ruleset, position, player)
+            if not self.wins(m.result, player.opponent)
+        ]
+
+    def stats(self) -> dict[str, int]:
+        """The search's own counters (the table's are in ``Solution.stats``)."""
+        return {
+            "search_nodes": self.search_nodes,
+            "valuation_nodes": self.parts.valuation_nodes,
+            "components_valued": self.components_valued,
+            "components_searched": self.components_searched,
+            "states": len(self.states),
+        }
+
+    # -- the search ------------------------------------------------------------------------------
+    def _fold(
+        self, comps: Sequence[Comp], folded: CanonicalGame
+    ) -> tuple[list[Comp], CanonicalGame]:
+        """Split ``comps`` into the unvalued ones and ``folded`` plus the values of the rest."""
+        rest = []
+        parts = self.parts
+        for comp in comps:
+            value = parts.known(comp)
+            if value is None and comp not in self.unvalued:
+                value = parts.value(comp, self.allowance)
+                if value is None:
+                    self.unvalued.add(comp)
+                    self.components_searched += 1
+                else:
+                    self.components_valued += 1
+            if value is None:
+                rest.append(comp)
+            elif value is not ZERO:
+                folded = add(folded, value)
+        return rest, folded
+
+    def _wins(self, rest: list[Comp], folded: CanonicalGame, player: Player) -> bool:
+        if not rest:
+            if player is Player.LEFT:
+                return not ge(ZERO, folded)
+            return not ge(folded, ZERO)
+        rest.sort(key=hash)
+        if self.impartial:
+            player = Player.LEFT
+        state = (tuple(rest), folded.id, player)
+        states = self.states
+        found = states.get(state)
+        table = self.ctx.table
+        if found is not None:
+            table.hits += 1
+            return found
+        table.misses += 1
+        table.add_node()
+        self.search_nodes += 1
+        result = self._expand(rest, folded, player)
+        if len(states) >= TABLE_ENTRIES:
+            for old in list(states)[: TABLE_ENTRIES // 2]:
+                del states[old]
+        states[state] = result
+        return result
+
+    def _expand(self, rest: list[Comp], folded: CanonicalGame, player: Player) -> bool:
+        opponent = player.opponent
+        parts = self.parts
+        tried = set()
+        candidates = []
+        for i, comp in enumerate(rest):
+            if comp in tried:
+                continue
+            tried.add(comp)
+            moves = parts.moves(comp, player)
+            if moves:
+                candidates.append((len(moves), i, moves))
+        candidates.sort(key=lambda c: -c[0])
+        for _, i, moves in candidates:
+            others = rest[:i] + rest[i + 1 :]
+            for j in _middle_first(len(moves)):
+                after, term = self._fold(moves[j], folded)
+                if not self._wins(others + after, term, opponent):
+                    return True
+        for option in folded.left if player is Player.LEFT else folded.right:
+            if not self._wins(list(rest), option, opponent):
+                return True
+        return False
+
+
+def check_outcome_ruleset(ruleset: Ruleset) -> None:
+    """Refuse, with a :class:`SolverError`, a ruleset the outcome search cannot answer for:
+    it needs normal play and a game that ends (no loopy ruleset)."""
+    if ruleset.convention is not Convention.NORMAL:
+        raise SolverError(
+            f"the outcome search needs a normal-play ruleset; {ruleset.name!r} is "
+            f"{ruleset.convention.value}"
+        )
+    if getattr(ruleset, "loopy", False):
+        raise SolverError(
+            f"the outcome search cannot solve the loopy ruleset {ruleset.name!r} "
+            "(positions may repeat): use the ruleset's own methods"
+        )
+
+
+def solve_outcome_search(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
+    """Who wins ``position`` (each player moving first) and ``ctx.first``'s winning moves;
+    ``value`` is ``None``."""
+    search = OutcomeSearch(ruleset, ctx)
+    left = search.wins(position, Player.LEFT)
+    right = left if ruleset.impartial else search.wins(position, Player.RIGHT)
+    best = search.winning_moves(position, ctx.first)
+    return finish(
+        ruleset,
+        position,
+        ctx,
+        value=None,
+        outcome=Outcome.from_wins(left, right),
+        best_moves=best,
+        method=METHOD,
+        left_first="L" if left else "R",
+        right_first="R" if right else "L",
+        search=search.stats(),
+    )

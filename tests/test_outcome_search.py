@@ -1,0 +1,250 @@
+"""The outcome search (``solve(..., outcome_only=True)``, ``cgf solve --outcome``) against the
+canonical-value route and the brute-force ``outcome`` solver, on every normal-play ruleset
+that is not loopy: its examples, random small positions and sums of them."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cgframework import solve
+from cgframework.extensions import SolveContext
+from cgframework.game import Convention, Outcome, Player, components, parse_position
+from cgframework.plugins import get_registry
+from cgframework.runtime.budget import SearchStopped
+from cgframework.solvers.common import SolverError
+from cgframework.solvers.outcome_search import VALUE_ALLOWANCE, OutcomeSearch
+from cgframework.testing import run_cli
+from cgframework.values import number
+
+REFERENCE_NODES = 20_000
+"""Positions the reference solvers may expand on an example (bigger ones are skipped)."""
+
+ALLOWANCES = (0, 2, VALUE_ALLOWANCE)
+"""Valuation allowances tried: 0 searches every component, 2 folds only the smallest."""
+
+
+def normal_rulesets() -> list[str]:
+    registry = get_registry()
+    return sorted(
+        name
+        for name, rs in registry.rulesets.items()
+        if rs.convention is Convention.NORMAL and not getattr(rs, "loopy", False)
+    )
+
+
+def reference(name: str, text: str):
+    """The canonical route's outcome and both players' winning moves (``None`` when too big),
+    checked against the brute-force ``outcome`` solver."""
+    try:
+        answers = {}
+        for first in (Player.LEFT, Player.RIGHT):
+            canonical = solve(name, text, first=first, max_nodes=REFERENCE_NODES)
+            brute = solve(name, text, method="outcome", first=first, max_nodes=REFERENCE_NODES)
+            assert canonical.outcome is brute.outcome
+            assert list(canonical.best_moves) == list(brute.best_moves)
+            answers[first] = list(canonical.best_moves)
+        return canonical.outcome, answers
+    except SearchStopped:
+        return None
+
+
+def check_against_reference(name: str, text: str) -> bool:
+    """Every allowance's outcome and winning moves equal the references'; False if skipped."""
+    expected = reference(name, text)
+    if expected is None:
+        return False
+    outcome, moves = expected
+    ruleset = get_registry().ruleset(name)
+    position = parse_position(ruleset, text)
+    for allowance in ALLOWANCES:
+        search = OutcomeSearch(ruleset, SolveContext(), allowance=allowance)
+        assert search.outcome(position) is outcome, (name, text, allowance)
+        for first in (Player.LEFT, Player.RIGHT):
+            assert search.winning_moves(position, first) == moves[first], (name, text, first)
+    for first in (Player.LEFT, Player.RIGHT):
+        solution = solve(name, text, outcome_only=True, first=first)
+        assert solution.outcome is outcome and solution.value is None
+        assert list(solution.best_moves) == moves[first]
+    return True
+
+
+@pytest.mark.parametrize("name", normal_rulesets())
+def test_examples_agree_with_canonical_and_brute_force(name):
+    ruleset = get_registry().ruleset(name)
+    checked = [text for text in ruleset.examples() if check_against_reference(name, text)]
+    assert checked, f"no example of {name} small enough to check"
+
+
+def grid_text(letters: str, height: int, width: int) -> st.SearchStrategy[str]:
+    row = st.text(alphabet=letters, min_size=width, max_size=width)
+    return st.lists(row, min_size=height, max_size=height).map("|".join)
+
+
+def small_grids(letters: str, cells: int) -> st.SearchStrategy[str]:
+    shapes = [(h, w) for h in range(1, 5) for w in range(1, 6) if h * w <= cells]
+    return st.sampled_from(shapes).flatmap(lambda hw: grid_text(letters, *hw))
+
+
+RANDOM_POSITIONS: dict[str, st.SearchStrategy[str]] = {
+    "clobber": small_grids("xxoo.", 12),
+    "konane": small_grids("xxoo.#", 12),
+    "amazons": small_grids("xo....#", 7),
+    "fission": small_grids("x..#", 12),
+    "cram": small_grids("...#", 10),
+    "domineering": small_grids("...#", 12),
+    "toads-and-frogs": st.text(alphabet="TF..", min_size=1, max_size=8),
+    "hackenbush": st.lists(st.text("BRG", min_size=1, max_size=4), min_size=1, max_size=3).map(
+        " + ".join
+    ),
+    "snort": st.sampled_from(["path:", "cycle:"]).flatmap(
+        lambda kind: st.integers(3 if kind == "cycle:" else 1, 7).map(lambda n: f"{kind}{n}")
+    ),
+    "col": st.integers(1, 8).map(lambda n: f"path:{n}"),
+    "nim": st.lists(st.integers(0, 7), min_size=1, max_size=4).map(
+        lambda heaps: ",".join(map(str, heaps))
+    ),
+    "kayles": st.lists(st.integers(1, 12), min_size=1, max_size=3).map(
+        lambda heaps: ",".join(map(str, heaps))
+    ),
+    "dawsons-kayles": st.integers(1, 14).map(str),
+    "subtraction": st.integers(0, 20).map(lambda n: f"{{1,3,4}}:{n}"),
+    "octal": st.integers(0, 12).map(lambda n: f"0.137:{n}"),
+    "arc-kayles": st.integers(1, 7).map(lambda n: f"path:{n}"),
+}
+
+
+def test_every_ruleset_with_random_positions_is_listed():
+    """A ruleset added later gets random positions here too (or is named as examples-only)."""
+    examples_only = {"wak"}
+    assert set(normal_rulesets()) - examples_only <= set(RANDOM_POSITIONS)
+
+
+@pytest.mark.parametrize("name", sorted(RANDOM_POSITIONS))
+@settings(max_examples=25, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_random_positions_agree_with_canonical_and_brute_force(name, data):
+    if name not in normal_rulesets():
+        pytest.skip(f"{name} is not installed")
+    strategy = RANDOM_POSITIONS[name]
+    text = data.draw(strategy)
+    ruleset = get_registry().ruleset(name)
+    if ruleset.sum_separator == "+" and data.draw(st.booleans()):
+        text = f"{text} + {data.draw(strategy)}"
+    try:
+        parse_position(ruleset, text)
+    except ValueError:
+        return  # (a random text the ruleset refuses: its parser's business)
+    check_against_reference(name, text)
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(
+    st.lists(st.sampled_from(["xo", "xxo", "oox", "xoo", "x", "xox", "oxo"]), max_size=4),
+    st.sampled_from(ALLOWANCES),
+)
+def test_clobber_sums_of_strips(strips, allowance):
+    """Sums whose folded term is a number, an infinitesimal or a switch next to unvalued
+    strips: moves in the folded term (numbers included) are needed to get these right."""
+    text = " + ".join(["xoxoxo", *strips])
+    check_against_reference("clobber", text)
+
+
+def test_a_move_in_the_folded_number_can_be_the_only_winning_one():
+    """Hackenbush B + R + BR: B + R equals 0 (a form {-1|1} as a sum) and BR is 1/2. With BR
+    valued and folded and B, R searched, Left's only winning move is in the number (chop
+    BR's blue edge): number avoidance does not hold when the rest equals a number, so a
+    search that skipped moves in a number term would call this a loss for Left."""
+    ruleset = get_registry().ruleset("hackenbush")
+    ctx = SolveContext()
+    (half,) = components(ruleset, parse_position(ruleset, "BR"))
+    ctx.table.store(("c", ruleset.canonical_key(half)), number(Fraction(1, 2)))
+    search = OutcomeSearch(ruleset, ctx, allowance=0)
+    position = parse_position(ruleset, "B + R + BR")
+    assert search.wins(position, Player.LEFT)
+    assert search.stats()["search_nodes"] > 0  # (B and R were searched, not valued)
+    assert search.winning_moves(position, Player.LEFT) == ["3:1"]
+
+
+def test_outcome_of_a_first_player_win_names_both_winners():
+    solution = solve("clobber", "xoxo", outcome_only=True)
+    assert solution.outcome is Outcome.N
+    assert solution.extra["left_first"] == "L" and solution.extra["right_first"] == "R"
+    assert solution.method == "outcome-search" and solution.value is None
+
+
+def test_search_shares_its_table_across_calls():
+    ruleset = get_registry().ruleset("clobber")
+    search = OutcomeSearch(ruleset, SolveContext(), allowance=0)
+    position = parse_position(ruleset, "xoxoxoxo")
+    first = search.wins(position, Player.LEFT)
+    nodes = search.search_nodes
+    assert search.wins(position, Player.LEFT) is first
+    assert search.search_nodes == nodes  # answered from the table
+
+
+def test_cli_json_has_the_outcome_keys(capsys):
+    code, out, err = run_cli(capsys, "solve", "clobber", "xoxoxo", "--outcome", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    for key in ("outcome", "left_first", "right_first", "best_moves", "method", "stats"):
+        assert key in data
+    assert data["outcome"] == "P" and data["left_first"] == "R" and data["right_first"] == "L"
+    assert data["best_moves"] == [] and data["method"] == "outcome-search"
+    assert data["value"] is None and data["stats"]["nodes"] > 0
+
+
+def test_cli_best_moves_are_the_first_players(capsys):
+    code, out, err = run_cli(capsys, "solve", "nim", "3,4", "--outcome", "--json", "--first", "R")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["best_moves"] == list(solve("nim", "3,4", first="R").best_moves)
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("influence", "segment:11"), "normal-play"),
+        (("digraph", "0>1,1>0;0"), "loopy"),
+        (("cheating-robot", "2"), "normal-play"),
+        (("clobber", "xo", "--misere"), "--misere"),
+        (("clobber", "xo", "--method", "canonical"), "its own method"),
+    ],
+)
+def test_cli_refusals_are_one_line_exit_2(capsys, args, fragment):
+    code, out, err = run_cli(capsys, "solve", *args, "--outcome")
+    assert code == 2
+    assert fragment in err and err.count("\n") == 1 and err.startswith("cgf: error:")
+
+
+@pytest.mark.parametrize("limit", [("--max-nodes", "3"), ("--timeout", "0.2")])
+def test_cli_limits_are_exit_3(capsys, limit):
+    code, _, err = run_cli(
+        capsys, "solve", "domineering", ".....|.....|.....|.....|.....|.....", "--outcome", *limit
+    )
+    assert code == 3 and err.count("\n") == 1
+
+
+def test_api_refuses_misere_and_other_methods():
+    with pytest.raises(SolverError):
+        solve("clobber", "xo", outcome_only=True, misere=True)
+    with pytest.raises(SolverError):
+        solve("clobber", "xo", outcome_only=True, method="outcome")
+    with pytest.raises(TypeError):
+        solve("clobber", "xo", outcome_only="yes")
+
+
+def test_store_keeps_component_values(tmp_path):
+    from cgframework.store.database import ValueStore
+
+    path = tmp_path / "values.sqlite"
+    with ValueStore(path) as store:
+        first = solve("clobber", "xoxoxo + xox", outcome_only=True, store=store)
+    with ValueStore(path) as store:
+        again = solve("clobber", "xoxoxo + xox", outcome_only=True, store=store)
+    assert again.outcome is first.outcome
+    assert again.stats.nodes < first.stats.nodes  # the values came from the store
