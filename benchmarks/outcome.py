@@ -399,8 +399,10 @@ ROUTES = ("outcome", "canonical", "MCGS")
 
 
 def _cell_time(r: Result) -> str:
-    """CPU seconds, or ``> T s`` past the limit."""
+    """CPU seconds, ``> T s`` past the limit, ``memory`` past the memory limit."""
     if r.outcome is None:
+        if r.note.startswith("limit:") and "memory" in r.note:
+            return "memory"
         return r.note if r.note.startswith(">") else "-"
     return f"{r.cpu:.2f}" if r.cpu is not None else "-"
 
