@@ -58,6 +58,11 @@ VALUE_ALLOWANCE = 400
 """Positions a component's exact valuation may expand before it is given up and the
 component searched instead (values of its sub-positions found so far are kept)."""
 
+MAX_OPTIONS = 6
+"""Most options (Left's and Right's together) a component's value, or the value of any
+position met while valuing it, may have in canonical form: past that, the component is
+searched (see :meth:`_Components._check_size`)."""
+
 TABLE_ENTRIES = 2_000_000
 """Most states the search's transposition table keeps (the older half goes when full)."""
 
@@ -82,6 +87,7 @@ class _Components:
         self.spent = 0  # positions expanded by the valuation under way
         self.allowance = 0
         self.valuation_nodes = 0
+        self.max_options = MAX_OPTIONS
 
     def split(self, position: Position) -> list[Comp]:
         raise NotImplementedError
@@ -97,6 +103,13 @@ class _Components:
         self.valuation_nodes += 1
         self.table.add_node()
         if self.spent > self.allowance:
+            raise _Blown
+
+    def _check_size(self, value: CanonicalGame) -> None:
+        """Give the valuation up at a value with many options (not a number, nimber or
+        uptimal, which stay symbols): adding and comparing such values costs more than
+        searching the component."""
+        if value.uptimal is None and len(value.left) + len(value.right) > self.max_options:
             raise _Blown
 
     def value(self, comp: Comp, allowance: int) -> CanonicalGame | None:
@@ -199,6 +212,7 @@ class _KeyComponents(_Components):
                 forms.append(values)
             found = game(forms[0], forms[-1])
             self.values[key] = self.table.store(("c", key), found)
+            self._check_size(found)
         return found if sign == 1 else negate(found)
 
 
@@ -269,6 +283,7 @@ class _PositionComponents(_Components):
                 forms.append(values)
             found = game(forms[0], forms[-1])
             self.values[comp] = self.table.store(("c", comp), found)
+            self._check_size(found)
         return found
 
 
@@ -315,6 +330,7 @@ class OutcomeSearch:
         self.components_valued = 0
         self.components_searched = 0
         self.unvalued: set[Comp] = set()
+        self.valued: dict[int, _Valued] = {}
         self.allowance = allowance
 
     # -- the public questions ------------------------------------------------------------------
@@ -348,32 +364,67 @@ class OutcomeSearch:
         }
 
     # -- the search ------------------------------------------------------------------------------
+    def _item(self, value: CanonicalGame) -> _Valued:
+        found = self.valued.get(value.id)
+        if found is None:
+            found = self.valued[value.id] = _Valued(value)
+        return found
+
     def _fold(
         self, comps: Sequence[Comp], folded: CanonicalGame
     ) -> tuple[list[Comp], CanonicalGame]:
-        """Split ``comps`` into the unvalued ones and ``folded`` plus the values of the rest."""
+        """Split ``comps`` into the items of a state (unvalued components, and valued ones
+        that are not uptimal, as :class:`_Valued`) and ``folded`` plus the uptimal values
+        (numbers, nimbers, ups: their sums stay symbols)."""
         rest = []
         parts = self.parts
         for comp in comps:
-            value = parts.known(comp)
-            if value is None and comp not in self.unvalued:
-                value = parts.value(comp, self.allowance)
+            if type(comp) is _Valued:
+                value = comp.value
+            else:
+                value = parts.known(comp)
+                if value is None and comp not in self.unvalued:
+                    value = parts.value(comp, self.allowance)
+                    if value is None:
+                        self.unvalued.add(comp)
+                        self.components_searched += 1
+                    else:
+                        self.components_valued += 1
                 if value is None:
-                    self.unvalued.add(comp)
-                    self.components_searched += 1
-                else:
-                    self.components_valued += 1
-            if value is None:
-                rest.append(comp)
-            elif value is not ZERO:
-                folded = add(folded, value)
+                    rest.append(comp)
+                    continue
+            if value.uptimal is not None:
+                if value is not ZERO:
+                    folded = add(folded, value)
+            else:
+                rest.append(self._item(value))
         return rest, folded
 
+    def _cancel(self, rest: list[Comp]) -> list[Comp]:
+        """``rest`` without pairs of valued items of opposite values (G + -G = 0)."""
+        values = {item.value.id: item for item in rest if type(item) is _Valued}
+        if len(values) < 2:
+            return rest
+        for item in list(values.values()):
+            minus = negate(item.value).id
+            if minus in values and minus != item.value.id and item in rest:
+                other = values[minus]
+                if other in rest:
+                    rest.remove(item)
+                    rest.remove(other)
+        return rest
+
     def _wins(self, rest: list[Comp], folded: CanonicalGame, player: Player) -> bool:
+        rest = self._cancel(rest)
         if not rest:
             if player is Player.LEFT:
                 return not ge(ZERO, folded)
             return not ge(folded, ZERO)
+        if len(rest) == 1 and type(rest[0]) is _Valued:  # G + S vs 0: compare G with -S
+            value, minus = rest[0].value, negate(folded)
+            if player is Player.LEFT:
+                return not ge(minus, value)
+            return not ge(value, minus)
         rest.sort(key=hash)
         if self.impartial:
             player = Player.LEFT
@@ -397,13 +448,17 @@ class OutcomeSearch:
     def _expand(self, rest: list[Comp], folded: CanonicalGame, player: Player) -> bool:
         opponent = player.opponent
         parts = self.parts
+        left = player is Player.LEFT
         tried = set()
         candidates = []
         for i, comp in enumerate(rest):
             if comp in tried:
                 continue
             tried.add(comp)
-            moves = parts.moves(comp, player)
+            if type(comp) is _Valued:
+                moves = [(self._item(o),) for o in (comp.value.left if left else comp.value.right)]
+            else:
+                moves = parts.moves(comp, player)
             if moves:
                 candidates.append((len(moves), i, moves))
         candidates.sort(key=lambda c: -c[0])
@@ -413,10 +468,23 @@ class OutcomeSearch:
                 after, term = self._fold(moves[j], folded)
                 if not self._wins(others + after, term, opponent):
                     return True
-        for option in folded.left if player is Player.LEFT else folded.right:
+        for option in folded.left if left else folded.right:
             if not self._wins(list(rest), option, opponent):
                 return True
         return False
+
+
+class _Valued:
+    """A valued component that is not uptimal, in a state: its moves are its value's
+    canonical options (one object per value: identity is equality)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: CanonicalGame) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"_Valued({self.value})"
 
 
 def check_outcome_ruleset(ruleset: Ruleset) -> None:
