@@ -62,10 +62,12 @@ def check_against_reference(name: str, text: str) -> bool:
     ruleset = get_registry().ruleset(name)
     position = parse_position(ruleset, text)
     for allowance in ALLOWANCES:
-        search = OutcomeSearch(ruleset, SolveContext(), allowance=allowance)
+        search = OutcomeSearch(ruleset, SolveContext(), allowance=allowance, value_moves=1000)
         assert search.outcome(position) is outcome, (name, text, allowance)
         for first in (Player.LEFT, Player.RIGHT):
             assert search.winning_moves(position, first) == moves[first], (name, text, first)
+    search = OutcomeSearch(ruleset, SolveContext(), value_moves=3)  # valued: only the smallest
+    assert search.outcome(position) is outcome, (name, text)
     for first in (Player.LEFT, Player.RIGHT):
         solution = solve(name, text, outcome_only=True, first=first)
         assert solution.outcome is outcome and solution.value is None

@@ -54,9 +54,13 @@ from cgframework.values.canonical import add, ge, negate
 
 METHOD = "outcome-search"
 
-VALUE_ALLOWANCE = 400
+VALUE_ALLOWANCE = 100
 """Positions a component's exact valuation may expand before it is given up and the
 component searched instead (values of its sub-positions found so far are kept)."""
+
+VALUE_MOVES = 8
+"""Most moves (Left's and Right's together) a component may have for its valuation to be
+tried: a bigger one is searched at once (its valuation would mostly blow the allowance)."""
 
 MAX_OPTIONS = 6
 """Most options (Left's and Right's together) a component's value, or the value of any
@@ -304,11 +308,16 @@ def _middle_first(n: int) -> list[int]:
 class OutcomeSearch:
     """Who wins a position of a normal-play ruleset (see the module docstring): build it once
     per ruleset and context, then ask :meth:`wins` as often as needed; its tables (component
-    values, states) are shared by every call. ``allowance`` is :data:`VALUE_ALLOWANCE` for
-    a new component's valuation (0 values nothing that is not already known)."""
+    values, states) are shared by every call. ``allowance`` (:data:`VALUE_ALLOWANCE`) and
+    ``value_moves`` (:data:`VALUE_MOVES`) say which new components are valued (an allowance
+    of 0 values nothing that is not already known)."""
 
     def __init__(
-        self, ruleset: Ruleset, ctx: SolveContext | None = None, allowance: int = VALUE_ALLOWANCE
+        self,
+        ruleset: Ruleset,
+        ctx: SolveContext | None = None,
+        allowance: int = VALUE_ALLOWANCE,
+        value_moves: int = VALUE_MOVES,
     ) -> None:
         check_outcome_ruleset(ruleset)
         self.ruleset = ruleset
@@ -330,8 +339,9 @@ class OutcomeSearch:
         self.components_valued = 0
         self.components_searched = 0
         self.unvalued: set[Comp] = set()
-        self.valued: dict[int, _Valued] = {}
+        self.valued: dict[int, _Valued] = table.side("outcome-search-valued")
         self.allowance = allowance
+        self.value_moves = value_moves
 
     # -- the public questions ------------------------------------------------------------------
     def wins(self, position: Position, player: Player) -> bool:
@@ -384,7 +394,7 @@ class OutcomeSearch:
             else:
                 value = parts.known(comp)
                 if value is None and comp not in self.unvalued:
-                    value = parts.value(comp, self.allowance)
+                    value = self._try_value(comp)
                     if value is None:
                         self.unvalued.add(comp)
                         self.components_searched += 1
@@ -399,6 +409,14 @@ class OutcomeSearch:
             else:
                 rest.append(self._item(value))
         return rest, folded
+
+    def _try_value(self, comp: Comp) -> CanonicalGame | None:
+        """The value of a component new to the search, if it has at most
+        :data:`VALUE_MOVES` moves (both players') and is valued within the allowance."""
+        parts = self.parts
+        if sum(len(parts.moves(comp, p)) for p in parts.sides) > self.value_moves:
+            return None
+        return parts.value(comp, self.allowance)
 
     def _cancel(self, rest: list[Comp]) -> list[Comp]:
         """``rest`` without pairs of valued items of opposite values (G + -G = 0)."""
