@@ -1,0 +1,64 @@
+"""Linear Clobber (xo)^n: who wins, with a checked certificate, for n in a range.
+
+``python benchmarks/xo_scan.py [--from A] [--to B] [--quick] [--timeout T]`` solves ``cgf
+solve clobber xoxo...xo --outcome --certificate FILE --json`` for n = A..B (default 1..22;
+``--quick`` 1..12), checks each certificate with ``cgf certificate check FILE --json`` and
+prints a markdown table against the published outcome: N for every n != 3, P for n = 3
+(Albert, Grossman, Nowakowski & Wolfe 2005, conjectured; Chen et al. 2025, proved). Until
+``--outcome`` and ``--certificate`` exist, the rows fall back to the canonical route. Exit 1 if
+any n disagrees or a certificate is refused; ``--stop-after-timeout`` ends the scan at the first
+n out of time (larger n are harder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import outcome_tables  # noqa: E402
+from outcome import (  # noqa: E402
+    CERTIFIED_HEADER,
+    certified_problems,
+    certified_row,
+    certified_solve,
+)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--from", dest="start", type=int, default=1, metavar="A")
+    parser.add_argument("--to", dest="stop", type=int, default=None, metavar="B")
+    parser.add_argument("--quick", action="store_true", help="n = A..12")
+    parser.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per n (60)")
+    parser.add_argument("--stop-after-timeout", action="store_true")
+    args = parser.parse_args(argv)
+    stop = args.stop if args.stop is not None else 12 if args.quick else 22
+    if args.start < 1 or stop < args.start:
+        parser.error("need 1 <= --from <= --to")
+    if args.timeout <= 0:
+        parser.error("--timeout must be positive")
+    print(CERTIFIED_HEADER, flush=True)
+    problems, sources = [], set()
+    with tempfile.TemporaryDirectory(prefix="cgf-xo-") as work:
+        for n in range(args.start, stop + 1):
+            published, source = outcome_tables.xo_power(n)
+            sources.add(source)
+            result = certified_solve("clobber", "xo" * n, args.timeout, work)
+            label = f"(xo)^{n}"
+            print(certified_row(label, published, source, result), flush=True)
+            problems += certified_problems(label, published, result)
+            if args.stop_after_timeout and result.solved.note.startswith(">"):
+                break
+    for key in sorted(sources):
+        print(f"{key}: {outcome_tables.SOURCES[key]}")
+    for problem in problems:
+        print(f"PROBLEM: {problem}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
