@@ -75,3 +75,37 @@ def test_a_running_call_is_interrupted(reported):
     with pytest.raises(dispatch._DeadlinePassed):
         call.wait(10)
     assert reported == []
+
+
+LATER_TRACED_CALL = """
+import sys, time
+from cgframework.runtime.budget import SearchBudget, SearchStopped
+from cgframework.solvers.dispatch import run_deep
+
+def forever():
+    while True:
+        pass
+
+try:
+    run_deep(forever, budget=SearchBudget(timeout=0.05).start())
+except SearchStopped:
+    pass
+lines = []
+sys.settrace(lambda frame, event, arg: lines.append(event) or None)
+(lambda: 1)()
+sys.settrace(None)
+print("traced", len(lines))
+"""
+
+
+def test_an_interrupted_search_leaves_no_interruption_pending_for_the_process():
+    """Withdrawing an interruption (``PyThreadState_SetAsyncExc(id, NULL)``) left CPython's
+    "pending" flag set: a later call under ``sys.settrace`` (a debugger, coverage) never
+    returned. Run in a child, which a hang cannot take down with it."""
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-c", LATER_TRACED_CALL], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("traced ")

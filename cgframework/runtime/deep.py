@@ -105,8 +105,6 @@ class DeepCall:
         self._interruptions: tuple[type[BaseException], ...] = ()
 
         def target() -> None:
-            import ctypes
-
             _local.active = True
             try:
                 try:
@@ -114,18 +112,17 @@ class DeepCall:
                 except BaseException as exc:  # re-raised in the waiting thread
                     self.result["error"] = exc
                 # the outcome is in: no interruption starts after this, and one already sent
-                # is withdrawn (here, not in a function: a call's entry is where one lands)
-                try:
-                    with self._guard:
-                        self._running = False
-                    if self._interruptions:
-                        ctypes.pythonapi.PyThreadState_SetAsyncExc(
-                            ctypes.c_ulong(threading.get_ident()), None
-                        )
-                except BaseException as late:  # sent before the guard closed: the outcome stands
-                    if not isinstance(late, self._interruptions):
-                        raise
-                    self._running = False
+                # lands here and is dropped (the outcome stands)
+                while True:
+                    try:
+                        with self._guard:
+                            self._running = False
+                        if self._interruptions:
+                            _let_pending_interruption_land()
+                        break
+                    except BaseException as late:  # sent before the guard closed
+                        if not isinstance(late, self._interruptions):
+                            raise
             finally:
                 _raise_limit(False)
 
@@ -171,6 +168,16 @@ class DeepCall:
         if "error" in self.result:
             raise self.result["error"]
         return self.result["value"]
+
+
+def _let_pending_interruption_land() -> None:
+    """Run a few backward jumps, where CPython delivers an exception sent with
+    ``PyThreadState_SetAsyncExc``. Withdrawing one instead (sending ``NULL``) leaves the
+    interpreter's "asynchronous exception pending" flag set for good: every thread then takes
+    the slow path at each check, and a thread under ``sys.settrace`` loops forever (CPython
+    3.11)."""
+    for _ in range(4):
+        pass
 
 
 def _drop_unraisable(exc_type: type[BaseException]) -> None:
