@@ -34,7 +34,7 @@ behind the table).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 from cgframework.extensions import SolveContext
@@ -82,6 +82,8 @@ class _Blown(Exception):
 class _Components:
     """How the search sees components: their moves (each the components of the option) and
     their exact values. Subclasses work on keys (``option_keys``) or on positions."""
+
+    values: dict[Any, CanonicalGame]
 
     def __init__(self, ruleset: Ruleset, ctx: SolveContext) -> None:
         self.ruleset = ruleset
@@ -132,6 +134,27 @@ class _Components:
 
     def _value(self, comp: Comp) -> CanonicalGame:
         raise NotImplementedError
+
+    def _form(
+        self, moves: Callable[[Player], Iterable[tuple[Comp, ...]]], key: Hashable
+    ) -> CanonicalGame:
+        """{Left's options | Right's options}, each option the sum of its parts' values
+        (Siegel, CGT II.2), kept under ``key`` in ``values`` and the table."""
+        self._charge()
+        forms = []
+        for player in self.sides:
+            values = []
+            for parts in moves(player):
+                total = ZERO
+                for part in parts:
+                    v = self.known(part)
+                    total = add(total, self._value(part) if v is None else v)
+                values.append(total)
+            forms.append(values)
+        found = game(forms[0], forms[-1])
+        self.values[key] = self.table.store(("c", key), found)
+        self._check_size(found)
+        return found
 
 
 class _KeyComponents(_Components):
@@ -204,20 +227,7 @@ class _KeyComponents(_Components):
         key, sign = comp
         found = self._plain_value(key)
         if found is None:
-            self._charge()
-            forms = []
-            for player in self.sides:
-                values = []
-                for parts in self._plain_moves(key, player):
-                    total = ZERO
-                    for part in parts:
-                        v = self.known(part)
-                        total = add(total, self._value(part) if v is None else v)
-                    values.append(total)
-                forms.append(values)
-            found = game(forms[0], forms[-1])
-            self.values[key] = self.table.store(("c", key), found)
-            self._check_size(found)
+            found = self._form(lambda player: self._plain_moves(key, player), key)
         return found if sign == 1 else negate(found)
 
 
@@ -275,20 +285,7 @@ class _PositionComponents(_Components):
     def _value(self, comp: Comp) -> CanonicalGame:
         found = self.known(comp)
         if found is None:
-            self._charge()
-            forms = []
-            for player in self.sides:
-                values = []
-                for parts in self.moves(comp, player):
-                    total = ZERO
-                    for part in parts:
-                        v = self.known(part)
-                        total = add(total, self._value(part) if v is None else v)
-                    values.append(total)
-                forms.append(values)
-            found = game(forms[0], forms[-1])
-            self.values[comp] = self.table.store(("c", comp), found)
-            self._check_size(found)
+            found = self._form(lambda player: self.moves(comp, player), comp)
         return found
 
 
