@@ -40,6 +40,28 @@ def byte_tables(order: int, image: Callable[[int], int]) -> list[list[int]]:
     return tables
 
 
+def connected_pieces(alive: int, near: list[list[int]]) -> list[int]:
+    """The connected pieces of the vertex mask ``alive``, ``near`` being the neighbourhood
+    tables of :func:`byte_tables` (the vertices next to each byte of a mask)."""
+    out = []
+    while alive:
+        region = alive & -alive
+        while True:
+            grown = region
+            rest, b = region, 0
+            while rest:
+                grown |= near[b][rest & 255]
+                rest >>= 8
+                b += 1
+            grown &= alive
+            if grown == region:
+                break
+            region = grown
+        alive ^= region
+        out.append(region)
+    return out
+
+
 def grid_edges(height: int, length: int) -> set[tuple[int, int]]:
     """The edges of a ``height`` x ``length`` grid numbered column by column
     (vertex ``c * height + r``)."""
@@ -259,23 +281,7 @@ class KaylesMasks:
                 alive ^= region
                 out.append(region)
             return out
-        near = self.near
-        while alive:
-            region = alive & -alive
-            while True:
-                grown = region
-                rest, b = region, 0
-                while rest:
-                    grown |= near[b][rest & 255]
-                    rest >>= 8
-                    b += 1
-                grown &= alive
-                if grown == region:
-                    break
-                region = grown
-            alive ^= region
-            out.append(region)
-        return out
+        return connected_pieces(alive, self.near)
 
     def _fold_strip(self, piece: int) -> int:
         """The piece moved to the first column and row, least of its four mirror images."""

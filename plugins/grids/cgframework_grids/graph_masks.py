@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from cgframework import Player, Solution, SolveContext, finish
-from cgframework.solvers.vertex_masks import byte_tables
+from cgframework.solvers.vertex_masks import byte_tables, connected_pieces
 from cgframework.values import ZERO, CanonicalGame
 from cgframework_grids.graphs import TintedGraph, automorphisms
 from cgframework_grids.grid import CACHE_LIMIT
@@ -73,24 +73,7 @@ class MaskSearch:
     # ---- masks --------------------------------------------------------------------------
     def pieces(self, alive: int) -> list[int]:
         """The connected pieces of the vertex mask ``alive``."""
-        near = self.near
-        out = []
-        while alive:
-            region = alive & -alive
-            while True:
-                grown = region
-                rest, b = region, 0
-                while rest:
-                    grown |= near[b][rest & 255]
-                    rest >>= 8
-                    b += 1
-                grown &= alive
-                if grown == region:
-                    break
-                region = grown
-            alive ^= region
-            out.append(region)
-        return out
+        return connected_pieces(alive, self.near)
 
     def fold(self, mask: int, lefts: int, rights: int) -> tuple[tuple[int, int, int], bool]:
         """The least image of the piece under the automorphisms, with or without its tints
