@@ -539,8 +539,11 @@ def _search(
         if method == OUTCOME_METHOD:  # impartial: one Lemoine-Viennot P-test, no nimber
             fn = solve_impartial_outcome if ruleset.impartial else solve_outcome_search
             name, simplify_on = OUTCOME_METHOD, True
-            if ruleset.impartial:  # a theorem answers at once (nim-sum, periodic-octal...)
-                fn = _impartial_outcome_by_theorem(ruleset, position, registry) or fn
+            theorem = ruleset.impartial and _impartial_outcome_by_theorem(
+                ruleset, position, registry
+            )
+            if theorem:  # a theorem answers at once (nim-sum, periodic-octal...), as in auto
+                fn, simplify_on = theorem, False
         else:
             name, fn, simplify_on = choose(ruleset, position, method, registry)
         ctx = SolveContext(
