@@ -323,6 +323,34 @@ def test_limits_are_limits_not_refusals(proof, monkeypatch):
         check_certificate(proof)
 
 
+def test_a_node_with_too_many_moves_is_a_limit(tmp_path, monkeypatch):
+    """A hostile one-line node: a nim heap of 10^30 whose claimed winning move comes last
+    among its 10^30 moves. The checker went through them for ever; now it stops at a limit."""
+    heap = str(10**30)
+    nodes = [[[], "R", "L", []], [[heap], "L", "W", [f"{heap}->0", 0]]]
+    nodes.append([[heap], "R", "W", [f"{heap}->0", 0]])
+    header = {
+        "format": "cgframework-certificate",
+        "version": 1,
+        "generator": "hand-made",
+        "ruleset": "nim",
+        "ruleset_version": resolve_ruleset("nim").version,
+        "position": heap,
+        "left_first": "L",
+        "right_first": "R",
+        "outcome": "N",
+        "roots": {"left_first": 1, "right_first": 2},
+        "leaves": 0,
+        "leaf_budget": 0,
+        "leaf_measure": checker_module.LEAF_MEASURE,
+    }
+    path = str(tmp_path / "hostile.gz")
+    pack(path, header, nodes)
+    monkeypatch.setattr(checker_module, "MAX_MOVES", 1000)
+    with pytest.raises(LimitExceeded, match="more than 1000 moves"):
+        check_certificate(path)
+
+
 def test_too_many_components_is_a_limit(tmp_path, monkeypatch):
     monkeypatch.setattr(writer_module, "MAX_COMPONENTS", 3)
     with pytest.raises(LimitExceeded, match="4 components"):

@@ -493,3 +493,17 @@ def test_a_local_pool_trusts_the_plugins_its_parent_loaded(tmp_path, monkeypatch
 def test_influence_table_range_is_limited(capsys):
     code, _, err = run_cli(capsys, "influence", "table", "--to", str(10**20))
     assert refused(code, err, "at most 10000")
+
+
+def test_a_reader_that_leaves_early_is_exit_0():
+    """``cgf classic sequence kayles --to 100000 | head -c 20``: click turned the broken pipe
+    into a silent exit 1; a reader that stops is no error, as for every other write."""
+    command = [sys.executable, "-m", "cgframework", "classic", "sequence", "kayles"]
+    with subprocess.Popen(
+        [*command, "--to", "100000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as child:
+        assert child.stdout.read(20)
+        child.stdout.close()
+        err = child.stderr.read().decode()
+        assert child.wait(timeout=120) == 0, err
+    assert err == ""

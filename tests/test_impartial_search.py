@@ -208,7 +208,11 @@ def test_under_memory_pressure_the_tables_shrink_then_the_search_stops(monkeypat
 
 @pytest.mark.parametrize(
     "ruleset, text, outcome",
-    [("cram", "rect:4x6", "P"), ("cram", "rect:3x7", "N"), ("kayles", "9 + 9", "P")],
+    [
+        ("cram", "rect:4x6", "P"),
+        ("cram", "rect:3x7", "N"),
+        ("node-kayles", "cycle:5 + cycle:5", "P"),
+    ],
 )
 def test_outcome_only_on_an_impartial_ruleset_is_one_p_test(capsys, ruleset, text, outcome):
     """``--outcome``: P or N by the Lemoine-Viennot search, no nimber, the outcome search's
@@ -228,3 +232,23 @@ def test_outcome_only_on_an_impartial_ruleset_is_one_p_test(capsys, ruleset, tex
     assert answer["outcome"] == outcome and answer["value"] is None
     assert answer["left_first"] == ("L" if outcome == "N" else "R")
     assert answer["right_first"] == ("R" if outcome == "N" else "L")
+
+
+@pytest.mark.parametrize(
+    "ruleset, text, outcome, method",
+    [
+        ("nim", "10**30", "N", "nim-sum"),
+        ("nim", "10**30 + 10**30", "P", "nim-sum"),
+        ("kayles", "10**12", "N", "periodic-octal"),
+        ("octal", "0.07:10**12,10**12", "P", "periodic-octal"),
+    ],
+)
+def test_outcome_only_takes_a_theorem_when_one_applies(ruleset, text, outcome, method):
+    """``--outcome`` on a heap no search could expand (the P-test listed its 10^30 options and
+    never ended): the solver ``auto`` picks (nim-sum, periodic-octal) answers, no value."""
+    text = text.replace("10**30", str(10**30)).replace("10**12", str(10**12))
+    found = solve(ruleset, text, outcome_only=True, timeout=20)
+    assert found.method == method and found.value is None and found.grundy is None
+    assert found.outcome.value == outcome
+    assert found.extra["left_first"] == ("L" if outcome == "N" else "R")
+    assert found.extra["right_first"] == ("R" if outcome == "N" else "L")

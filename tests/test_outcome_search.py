@@ -116,6 +116,12 @@ RANDOM_POSITIONS: dict[str, st.SearchStrategy[str]] = {
     "dawsons-kayles": st.integers(1, 14).map(str),
     "subtraction": st.integers(0, 20).map(lambda n: f"{{1,3,4}}:{n}"),
     "octal": st.integers(0, 12).map(lambda n: f"0.137:{n}"),
+    "hex": st.sampled_from(["0.F", "0.8", "0.B", "4.F"]).flatmap(
+        lambda code: st.integers(0, 10).map(lambda n: f"{code}:{n}")
+    ),
+    "grundys-game": st.lists(st.integers(1, 14), min_size=1, max_size=3).map(
+        lambda heaps: ",".join(map(str, heaps))
+    ),
     "arc-kayles": st.integers(1, 7).map(lambda n: f"path:{n}"),
     "node-kayles": st.integers(1, 3).flatmap(
         lambda rows: st.integers(1, 4).map(lambda cols: f"grid:{rows}x{cols}")

@@ -1019,6 +1019,11 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:  # the reader of standard output went away: nothing to report
         discard_stdout()
         sys.exit(0)
+    except SystemExit as exc:  # click turns a broken pipe into a silent exit 1: the same case
+        if exc.code == 1 and isinstance(exc.__context__, BrokenPipeError):
+            discard_stdout()
+            sys.exit(0)
+        raise
     except ValueError as exc:
         if "Exceeds the limit" in str(exc) and "digits" in str(exc):
             # int <-> str conversion of a huge number (sys.get_int_max_str_digits)

@@ -58,6 +58,10 @@ MAX_COMPONENTS = 1000
 """Components of one node at most: each move copies the others, so a node of n components
 costs n squared; a hostile file of a million tiny components must not take hours."""
 
+MAX_MOVES = 1_000_000
+"""Moves of one node the checker goes through at most: a one-line node of a huge position
+(a nim heap of 10^30, its winning move listed last) must not keep it busy for ever."""
+
 MAX_LINE_BYTES = 1 << 20
 """Bytes of one line (a node or the header) at most."""
 
@@ -166,9 +170,16 @@ class Parts:
     def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:
         """Every move of ``player`` in the sum of ``parts``: its text and the sorted result."""
         several = len(parts) > 1
+        count = 0
         for i, (_, component) in enumerate(parts):
             rest = parts[:i] + parts[i + 1 :]
             for move in self.ruleset.options(component, player):
+                count += 1
+                if count > MAX_MOVES:
+                    raise LimitExceeded(
+                        f"a position of the certificate has more than {MAX_MOVES} moves "
+                        "(the checker's limit)"
+                    )
                 result = rest + self.split(move.result)
                 result.sort(key=_text_of)
                 yield (f"{i + 1}:{move.text}" if several else move.text), result

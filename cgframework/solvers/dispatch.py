@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -538,6 +539,11 @@ def _search(
         if method == OUTCOME_METHOD:  # impartial: one Lemoine-Viennot P-test, no nimber
             fn = solve_impartial_outcome if ruleset.impartial else solve_outcome_search
             name, simplify_on = OUTCOME_METHOD, True
+            theorem = ruleset.impartial and _impartial_outcome_by_theorem(
+                ruleset, position, registry
+            )
+            if theorem:  # a theorem answers at once (nim-sum, periodic-octal...), as in auto
+                fn, simplify_on = theorem, False
         else:
             name, fn, simplify_on = choose(ruleset, position, method, registry)
         ctx = SolveContext(
@@ -576,6 +582,33 @@ def _search(
     if simplified and "+simplify" not in label:
         label += "+simplify"
     return attrs.evolve(solution, method=label, stats=attrs.evolve(solution.stats, seconds=seconds))
+
+
+def _impartial_outcome_by_theorem(
+    ruleset: Ruleset, position: Position, registry: Registry
+) -> Callable[[Ruleset, Position, SolveContext], Solution] | None:
+    """For ``--outcome`` on an impartial ruleset: the registered solver ``auto`` would pick
+    (a closed form such as nim-sum or periodic-octal), giving P or N by its nimber, when one
+    applies and is proven; ``None`` leaves the P-test, which expands the position (a heap of
+    10^30 never ends). The Lemoine-Viennot solver itself is left to the P-test, cheaper."""
+    for spec in registry.solvers:
+        if spec.serves(ruleset) and spec.auto and not spec.generic:
+            if spec.applies(ruleset, position):
+                if spec.name == "lemoine-viennot" or not spec.proven:
+                    return None
+                return partial(_outcome_of_nimber, spec.solve)
+    return None
+
+
+def _outcome_of_nimber(
+    solver: Callable[..., Solution], ruleset: Ruleset, position: Position, ctx: SolveContext
+) -> Solution:
+    """A registered impartial solver's answer in the outcome search's keys (no value)."""
+    solution = solver(ruleset, position, ctx)
+    wins = solution.outcome is Outcome.N
+    extra = {**solution.extra, "left_first": "L" if wins else "R"}
+    extra["right_first"] = "R" if wins else "L"
+    return attrs.evolve(solution, value=None, grundy=None, extra=extra)
 
 
 class SearchTooDeep(SearchStopped):

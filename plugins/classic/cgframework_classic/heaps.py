@@ -104,7 +104,7 @@ class OctalCode:
                 )
         if len(head) != 1:
             raise ValueError(f"{cls.kind} code {text!r}: one digit before the point")
-        if not tail.strip("0"):
+        if not tail.strip("0") and not int(head, 16) & 12:  # (d0: only splits, bits 4 and 8)
             raise ValueError(f"{cls.kind} code {text!r} allows no move")
         return cls((int(head, 16), *(int(ch, 16) for ch in tail.rstrip("0"))))
 

@@ -373,3 +373,17 @@ def test_sweeps_over_single_heaps_of_grundys_game_and_hex_codes(capsys):
     ]
     code, _, err = run(capsys, "sweep", "hex", "heaps:0.Q", "--to", "3")
     assert code == 2 and "not 0-F" in err
+
+
+@pytest.mark.parametrize("code", ["4.0", "8.0", "C.", "4."])
+def test_a_code_that_only_splits_is_a_game(capsys, code):
+    """d0 = 4, 8 or C (split a heap, removing nothing) is a move even when every other digit
+    is 0: such a code was refused as allowing no move."""
+    parsed = HexCode.parse(code)
+    digits = parsed.digits
+    expected = [naive_hex_grundy(digits, n) for n in range(13)]
+    assert grundy_sequence(parsed, 13) == expected
+    assert [solve("hex", f"{code}:{n}", method="generic").grundy for n in range(13)] == expected
+    status, out, err = run(capsys, "classic", "sequence", "hex", code, "--to", "12", "--json")
+    assert status == 0, err
+    assert json.loads(out)["grundy"] == expected
