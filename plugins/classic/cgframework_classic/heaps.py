@@ -249,12 +249,14 @@ class OctalRuleset(HeapRuleset):
 
     name = "octal"
     syntax = "octal code : heaps, e.g. 0.77:10,3 (Kayles) or 0.07:20 (Dawson's Kayles)"
+    code_type: type[OctalCode] = OctalCode
+    """How the code before the colon is read."""
 
     def parse(self, text: str) -> CodedHeaps:
         code, sep, heaps = text.partition(":")
         if not sep:
             raise ValueError(f"expected CODE:HEAPS, got {text!r}")
-        return CodedHeaps(parse_heaps(heaps).sizes, OctalCode.parse(code), code.strip())
+        return CodedHeaps(parse_heaps(heaps).sizes, self.code_type.parse(code), code.strip())
 
     def format(self, position: CodedHeaps) -> str:
         return f"{position.code}:{format_heaps(position)}"
@@ -275,11 +277,7 @@ class HexRuleset(OctalRuleset):
     name = "hex"
     syntax = "hexadecimal code : heaps, e.g. 0.F:10,3 or 0.8:12 (bit 8 leaves three heaps)"
 
-    def parse(self, text: str) -> CodedHeaps:
-        code, sep, heaps = text.partition(":")
-        if not sep:
-            raise ValueError(f"expected CODE:HEAPS, got {text!r}")
-        return CodedHeaps(parse_heaps(heaps).sizes, HexCode.parse(code), code.strip())
+    code_type = HexCode
 
     def examples(self) -> list[str]:
         return ["0.F:10,3", "0.8:12"]
