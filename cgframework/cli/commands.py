@@ -780,8 +780,9 @@ def accept_values_starting_with_minus(command: Any) -> Any:
 
 class _LazyCoercion:
     """typer (0.2x) validates every parsed value with a pydantic adapter, and importing pydantic
-    costs ~0.1 s at each start. A missing value, or a string for a plain ``str`` parameter,
-    needs no validator; any other value goes through typer's own, built on first use."""
+    costs ~0.1 s at each start. A missing value, a string for a plain ``str`` parameter, or
+    a flag's or number's own default (``--jobs 1``), needs no validator; any other value goes
+    through typer's own, built on first use."""
 
     def __init__(self, param: Any) -> None:
         self.param = param
@@ -791,6 +792,9 @@ class _LazyCoercion:
         multi = param.multiple or param.nargs == -1
         if value is None:
             return () if multi else None
+        default = getattr(param, "default", None)
+        if type(value) in (bool, int) and type(value) is type(default) and value == default:
+            return value
         info = self.param.type_descriptor.parameter_info
         plain = getattr(info, "parser", None) is None and getattr(info, "click_type", None) is None
         if not multi and plain and self.param.type_descriptor.annotation is str:
