@@ -7,18 +7,10 @@ check both versions against each other and against the generic solver.
 
 from __future__ import annotations
 
+from cgframework.solvers.vertex_masks import bits
 from cgframework_wak.graph import WakGraph
 
 FG = tuple[tuple[int, ...], int, tuple[int, ...]]
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def from_graph(graph: WakGraph) -> FG:
