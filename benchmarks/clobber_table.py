@@ -17,17 +17,11 @@ import argparse
 import fnmatch
 import os
 import sys
-import tempfile
 from collections.abc import Sequence
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import outcome_tables  # noqa: E402
-from outcome import (  # noqa: E402
-    CERTIFIED_HEADER,
-    certified_problems,
-    certified_row,
-    certified_solve,
-)
+from outcome import certified_table  # noqa: E402
 
 QUICK_AREA = 16
 
@@ -58,21 +52,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not chosen:
         print("no board matches", file=sys.stderr)
         return 2
-    print(CERTIFIED_HEADER, flush=True)
-    problems, sources = [], set()
-    with tempfile.TemporaryDirectory(prefix="cgf-clobber-") as work:
-        for rows, cols in chosen:
-            published, source = outcome_tables.CLOBBER_RECTANGLES[(rows, cols)]
-            sources.add(source)
-            result = certified_solve("clobber", f"checker:{rows}x{cols}", args.timeout, work)
-            label = f"checker:{rows}x{cols}"
-            print(certified_row(label, published, source, result), flush=True)
-            problems += certified_problems(label, published, result)
-    for key in sorted(sources):
-        print(f"{key}: {outcome_tables.SOURCES[key]}")
-    for problem in problems:
-        print(f"PROBLEM: {problem}", file=sys.stderr)
-    return 1 if problems else 0
+    rows = (
+        (f"checker:{r}x{c}", f"checker:{r}x{c}", *outcome_tables.CLOBBER_RECTANGLES[(r, c)])
+        for r, c in chosen
+    )
+    return certified_table(rows, args.timeout, "cgf-clobber-")
 
 
 if __name__ == "__main__":

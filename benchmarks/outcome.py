@@ -537,6 +537,33 @@ def certified_problems(label: str, published: str | None, c: Certified) -> list[
     return found
 
 
+def certified_table(
+    rows: Iterable[tuple[str, str, str | None, str]],
+    timeout: float,
+    prefix: str,
+    stop_after_timeout: bool = False,
+) -> int:
+    """Print a certified table of clobber positions, ``(label, position, published, source)``
+    each, then the sources cited and every problem (on stderr): exit 1 on any problem.
+    ``stop_after_timeout`` ends the table at the first position not solved in time."""
+    print(CERTIFIED_HEADER, flush=True)
+    problems: list[str] = []
+    sources: set[str] = set()
+    with tempfile.TemporaryDirectory(prefix=prefix) as work:
+        for label, position, published, source in rows:
+            sources.add(source)
+            result = certified_solve("clobber", position, timeout, work)
+            print(certified_row(label, published, source, result), flush=True)
+            problems += certified_problems(label, published, result)
+            if stop_after_timeout and result.solved.note.startswith(">"):
+                break
+    for key in sorted(sources):
+        print(f"{key}: {outcome_tables.SOURCES[key]}")
+    for problem in problems:
+        print(f"PROBLEM: {problem}", file=sys.stderr)
+    return 1 if problems else 0
+
+
 def startup_cpu() -> float:
     """CPU seconds of ``cgf solve clobber xo --json``: our fixed cost per process."""
     return run_measured([*cgf_command(), "solve", "clobber", "xo", "--json"], 60).cpu

@@ -15,17 +15,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from collections.abc import Sequence
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import outcome_tables  # noqa: E402
-from outcome import (  # noqa: E402
-    CERTIFIED_HEADER,
-    certified_problems,
-    certified_row,
-    certified_solve,
-)
+from outcome import certified_table  # noqa: E402
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -41,23 +35,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("need 1 <= --from <= --to")
     if args.timeout <= 0:
         parser.error("--timeout must be positive")
-    print(CERTIFIED_HEADER, flush=True)
-    problems, sources = [], set()
-    with tempfile.TemporaryDirectory(prefix="cgf-xo-") as work:
-        for n in range(args.start, stop + 1):
-            published, source = outcome_tables.xo_power(n)
-            sources.add(source)
-            result = certified_solve("clobber", "xo" * n, args.timeout, work)
-            label = f"(xo)^{n}"
-            print(certified_row(label, published, source, result), flush=True)
-            problems += certified_problems(label, published, result)
-            if args.stop_after_timeout and result.solved.note.startswith(">"):
-                break
-    for key in sorted(sources):
-        print(f"{key}: {outcome_tables.SOURCES[key]}")
-    for problem in problems:
-        print(f"PROBLEM: {problem}", file=sys.stderr)
-    return 1 if problems else 0
+    rows = (
+        (f"(xo)^{n}", "xo" * n, *outcome_tables.xo_power(n)) for n in range(args.start, stop + 1)
+    )
+    return certified_table(rows, args.timeout, "cgf-xo-", args.stop_after_timeout)
 
 
 if __name__ == "__main__":
