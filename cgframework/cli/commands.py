@@ -25,9 +25,13 @@ import typer
 from cgframework.cli.common import (
     TRUST_HELP,
     InputError,
+    InsecureOption,
     MaxNodesOption,
     RulesetArgument,
     TimeoutOption,
+    TlsCaOption,
+    TlsCertOption,
+    TlsKeyOption,
     app,
     draw_svg,
     fail,
@@ -129,19 +133,10 @@ def solve_cmd(
             "tls://HOST:PORT, trusted as by cgf sweep (--insecure, --tls-*).",
         ),
     ] = None,
-    tls_ca_file: Annotated[
-        str | None,
-        typer.Option("--tls-ca-file", "--tls-ca", help="CA certificate for a tls:// scheduler."),
-    ] = None,
-    tls_cert: Annotated[str | None, typer.Option(help="Client certificate (tls://).")] = None,
-    tls_key: Annotated[str | None, typer.Option(help="Client private key (tls://).")] = None,
-    insecure: Annotated[
-        bool,
-        typer.Option(
-            "--insecure",
-            help="Accept a Dask scheduler off this machine without TLS client certificates.",
-        ),
-    ] = False,
+    tls_ca_file: TlsCaOption = None,
+    tls_cert: TlsCertOption = None,
+    tls_key: TlsKeyOption = None,
+    insecure: InsecureOption = False,
     max_nodes: MaxNodesOption = None,
     timeout: TimeoutOption = None,
     certificate: Annotated[

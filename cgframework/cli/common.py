@@ -153,6 +153,22 @@ TimeoutOption = Annotated[
 ]
 """The search-limit options of ``cgf solve`` and ``calc``, for any command to reuse."""
 
+TlsCaOption = Annotated[
+    str | None,
+    typer.Option("--tls-ca-file", "--tls-ca", help="CA certificate for a tls:// scheduler."),
+]
+TlsCertOption = Annotated[str | None, typer.Option(help="Client certificate (tls://).")]
+TlsKeyOption = Annotated[str | None, typer.Option(help="Client private key (tls://).")]
+InsecureOption = Annotated[
+    bool,
+    typer.Option(
+        "--insecure",
+        help="Accept a Dask scheduler off this machine without TLS client certificates: "
+        "anyone who can reach it runs code as its workers' user and can forge results.",
+    ),
+]
+"""The cluster-trust options of ``cgf sweep`` and ``cgf solve --outcome --executor``."""
+
 
 def complete_ruleset(incomplete: str) -> list[str]:
     """Shell completion of a RULESET argument: the installed names and aliases it starts."""

@@ -12,7 +12,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from cgframework.cli.common import (
     TRUST_HELP,
+    InsecureOption,
     RulesetArgument,
+    TlsCaOption,
+    TlsCertOption,
+    TlsKeyOption,
     app,
     fail,
     open_store,
@@ -176,21 +180,11 @@ def sweep_cmd(
     method: Annotated[str, typer.Option(help="auto, generic, or a solver name.")] = "auto",
     first: Annotated[str, typer.Option(help="Player to move first: L or R.")] = "L",
     progress: Annotated[bool | None, typer.Option(help="Progress bar (default: on a tty).")] = None,
-    tls_ca_file: Annotated[
-        str | None,
-        typer.Option("--tls-ca-file", "--tls-ca", help="CA certificate for a tls:// scheduler."),
-    ] = None,
-    tls_cert: Annotated[str | None, typer.Option(help="Client certificate (tls://).")] = None,
-    tls_key: Annotated[str | None, typer.Option(help="Client private key (tls://).")] = None,
+    tls_ca_file: TlsCaOption = None,
+    tls_cert: TlsCertOption = None,
+    tls_key: TlsKeyOption = None,
     trust: Annotated[str, typer.Option(help=TRUST_HELP)] = DEFAULT_TRUST,
-    insecure: Annotated[
-        bool,
-        typer.Option(
-            "--insecure",
-            help="Accept a Dask scheduler off this machine without TLS client certificates: "
-            "anyone who can reach it runs code as its workers' user and can forge results.",
-        ),
-    ] = False,
+    insecure: InsecureOption = False,
     recheck: Annotated[
         float,
         typer.Option(
