@@ -92,12 +92,17 @@ static int stamps_fit(Stamps *s, u32 value) {
 
 static inline int is_rare(u32 v, u32 mask) { return !__builtin_parity(v & mask); }
 
-/* Mark every option's value of a heap of n with `cur`, splits included (the plain scan). */
-static void mark_plain(const Rules *r, const u32 *g, Py_ssize_t n, u32 *st, u32 cur) {
+/* Mark the values of the options that leave at most one heap (bits 1 and 2) with `cur`. */
+static inline void mark_takes(const Rules *r, const u32 *g, Py_ssize_t n, u32 *st, u32 cur) {
     for (Py_ssize_t i = 0; i < r->n_whole; i++)
         if (r->whole[i] == n) st[0] = cur;
     for (Py_ssize_t i = 0; i < r->n_leave; i++)
         if (r->leave[i] < n) st[g[n - r->leave[i]]] = cur;
+}
+
+/* Mark every option's value of a heap of n with `cur`, splits included (the plain scan). */
+static void mark_plain(const Rules *r, const u32 *g, Py_ssize_t n, u32 *st, u32 cur) {
+    mark_takes(r, g, n, st, cur);
     for (Py_ssize_t i = 0; i < r->n_split2; i++) {
         Py_ssize_t rest = n - r->split2[i];
         for (Py_ssize_t a = 1; 2 * a <= rest; a++) st[g[a] ^ g[rest - a]] = cur;
@@ -147,10 +152,7 @@ static void find_rare(const Rules *r, const u32 *g, Py_ssize_t n, u32 *st, u32 c
 static long sparse_value(const Rules *r, const u32 *g, Py_ssize_t n, const Py_ssize_t *rare,
                          Py_ssize_t n_rare, Stamps *s, u32 cur) {
     u32 *st = s->stamp;
-    for (Py_ssize_t i = 0; i < r->n_whole; i++)
-        if (r->whole[i] == n) st[0] = cur;
-    for (Py_ssize_t i = 0; i < r->n_leave; i++)
-        if (r->leave[i] < n) st[g[n - r->leave[i]]] = cur;
+    mark_takes(r, g, n, st, cur);
     for (Py_ssize_t i = 0; i < r->n_split2; i++) {
         Py_ssize_t rest = n - r->split2[i];
         for (Py_ssize_t j = 0; j < n_rare && rare[j] < rest; j++)
