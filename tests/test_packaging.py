@@ -142,6 +142,21 @@ def test_the_wheel_metadata_has_what_an_index_shows(metadata):
     assert metadata["Requires-Python"] == ">=3.11"
 
 
+def test_every_package_in_the_tree_is_listed_for_the_wheel():
+    """A package missing from ``[tool.setuptools] packages`` is left out of the wheel, and the
+    installed release fails on its first import of it (the editable install hides this)."""
+    found = set()
+    for init in [
+        *ROOT.glob("cgframework/**/__init__.py"),
+        *ROOT.glob("plugins/*/*/**/__init__.py"),
+    ]:
+        folder = init.parent.relative_to(ROOT)
+        parts = folder.parts[2:] if folder.parts[0] == "plugins" else folder.parts
+        if parts and "tests" not in parts:
+            found.add(".".join(parts))
+    assert found == set(PACKAGES)
+
+
 def test_the_wheel_is_the_packages_and_their_kernels_only(wheel):
     files = wheel.namelist()
     record = dist_info(wheel, "RECORD")
