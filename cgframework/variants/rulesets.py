@@ -91,7 +91,7 @@ class VariantRuleset(BaseRuleset):
         self.syntax = f"{self.description} of {base.name}: {base.syntax}"
 
     def __reduce__(self) -> tuple[Callable[..., VariantRuleset], tuple[Any, ...]]:
-        return VARIANTS[self.kind], (self.base, self.trust_keys)
+        return _rebuilt, (self.kind, self.base, self.trust_keys)
 
     # -- the protocol: the base's, position for position --------------------------------------
     def parse(self, text: str) -> Position:
@@ -216,9 +216,12 @@ class TwistedVariant(VariantRuleset):
         """``P`` is ``T(P)``; ``-(P)`` is ``-T(P)`` (and ``-(-(P))`` is ``T(P)`` again)."""
         negated = False
         text = text.strip()
+        inner_twisted = _twisted_below(self.base)
         while _wrapped_in_minus(text):
             text = text[2:-1].strip()
             negated = not negated
+            if inner_twisted:  # twisted:twisted:...: the rest is the inner variant's
+                break
         position = self.base.parse(text)
         return Negated(position) if negated else position
 
@@ -248,6 +251,15 @@ class TwistedVariant(VariantRuleset):
 
 
 _NOWHERE = object()
+
+
+def _twisted_below(ruleset: Ruleset) -> bool:
+    """A twisted variant among the bases of ``ruleset`` (which then parses ``-(...)`` too)."""
+    while isinstance(ruleset, VariantRuleset):
+        if isinstance(ruleset, TwistedVariant):
+            return True
+        ruleset = ruleset.base
+    return False
 
 
 def _wrapped_in_minus(text: str) -> bool:
@@ -300,6 +312,11 @@ def variant(kind: str, ruleset: Ruleset, *, trust_keys: bool = True) -> VariantR
         if found is None:  # (the base is kept with it: its id is never reused meanwhile)
             found = _made[key] = (ruleset, cls(ruleset, trust_keys=trust_keys))
     return found[1]
+
+
+def _rebuilt(kind: str, ruleset: Ruleset, trust_keys: bool) -> VariantRuleset:
+    """Unpickling: the variant of the unpickled base."""
+    return variant(kind, ruleset, trust_keys=trust_keys)
 
 
 def impartial(ruleset: Ruleset, *, trust_keys: bool = True) -> VariantRuleset:
