@@ -104,6 +104,22 @@ def test_variant_values_match_the_brute_force(kind, name):
     check()
 
 
+@pytest.mark.parametrize("kind", sorted(VARIANT))
+def test_the_outcome_search_agrees_with_the_values(kind):
+    """``--outcome`` (a search on the sum of components with its own table) on a variant
+    gives the outcome of the variant's value, Left first and Right first."""
+
+    @settings(max_examples=15, deadline=None, derandomize=True)
+    @given(POSITIONS["domineering"], POSITIONS["clobber"])
+    def check(board, stones):
+        for name, text in (("domineering", board), ("clobber", stones)):
+            rs = VARIANT[kind](base(name))
+            expected = solve(rs, text).outcome
+            assert solve(rs, text, outcome_only=True).outcome == expected, (name, text)
+
+    check()
+
+
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(POSITIONS["domineering"], POSITIONS["domineering"])
 def test_impartial_variant_sums_nim_add(a, b):
@@ -229,6 +245,36 @@ def test_moves_written_alike_leading_elsewhere_are_told_apart():
     assert solve(rs, "2").grundy == 2
 
 
+class ValueKeyed(BaseRuleset):
+    """A toy whose ``canonical_key`` stands for the value alone: ``one`` is {0|} and ``also``
+    is {0, minus|} with minus = {|0}, both worth 1, with different game trees."""
+
+    name = "value-keyed"
+    syntax = "zero, one, also, minus"
+    TREE = {"zero": ((), ()), "one": (("zero",), ()), "also": (("zero", "minus"), ())}
+    TREE["minus"] = ((), ("zero",))
+    KEY = {"zero": 0, "one": 1, "also": 1, "minus": -1}
+
+    def parse(self, text):
+        return text
+
+    def options(self, position, player):
+        return [Move(p, p) for p in self.TREE[position][player is Player.RIGHT]]
+
+    def canonical_key(self, position):
+        return self.KEY[position]
+
+
+def test_a_key_that_stands_for_values_needs_trust_keys_false():
+    """The documented hazard: I(one) = {0} = * but I(also) = {0, *} = *2, so a key shared by
+    the two is wrong for the variant; ``trust_keys=False`` keys positions by themselves."""
+    toy = ValueKeyed()
+    assert solve(toy, "one + also").value == number(2)  # the base: 1 + 1, keys are fine
+    assert solve(impartial(toy, trust_keys=False), "one + also").grundy == 1 ^ 2
+    assert solve(impartial(toy), "one + also").grundy == 0  # (one's value reused for also)
+    assert impartial(toy, trust_keys=False).canonical_key("also") == "also"
+
+
 # ---- the twisted variant's positions ---------------------------------------------------------
 def test_twisted_positions_are_written_with_a_minus():
     """A move from T(P) leads to -T(P'), written -(P'); -(P) parses back, -(-(P)) is T(P)."""
@@ -291,6 +337,15 @@ def test_cli_variant_option_and_names(capsys):
                              "--variant", "impartial", "--format", "csv")  # fmt: skip
     assert code == 0, err
     assert [line.split(",")[5] for line in out.strip().splitlines()[1:]] == ["1", "0", "1"]
+
+
+def test_a_variant_name_serves_the_other_commands(capsys, tmp_path):
+    """``VARIANT:RULESET`` goes wherever a ruleset name does: the game tree of a twisted
+    position, with its ``-(...)`` options."""
+    path = tmp_path / "t.svg"
+    code, out, err = run_cli(capsys, "tree", "twisted:domineering", "..|..", "-o", str(path))
+    assert code == 0, err
+    assert "-(#.|#.)" in path.read_text()
 
 
 def test_misere_play_of_a_variant():
