@@ -348,6 +348,16 @@ def test_a_variant_name_serves_the_other_commands(capsys, tmp_path):
     assert "-(#.|#.)" in path.read_text()
 
 
+def test_variants_of_a_loopy_ruleset():
+    """A loopy ruleset's variants are the same rewrite on its position graph. Token on 0,
+    arcs 0>1 (Left's), 1>0 and 1>2 (Right's): impartially, 0 -> 1 -> {0, 2} gives 1 the
+    Grundy value 1 (it reaches the end 2) and 0 the value 0. Twisted, Left's 0>1 leaves Right
+    to make Left's moves from 1, and there are none: Left wins, and Right cannot start."""
+    text = "0>1:L,1>0:R,1>2:R;0"
+    assert solve("impartial:partizan-digraph", text).grundy == 0
+    assert solve("twisted:partizan-digraph", text).outcome.value == "L"
+
+
 def test_misere_play_of_a_variant():
     """Misère play works through the options alone: the impartial variant of a 1 x 2
     Domineering strip (one move for Right, so one move in the variant) is lost by the mover."""
