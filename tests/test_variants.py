@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cgframework
-from cgframework import Game, Player, UnknownRuleset, solve
+from cgframework import Game, Player, UnknownRuleset, plugins, solve
 from cgframework.game import BaseRuleset, Move, parse_position
 from cgframework.plugins import get_registry
 from cgframework.testing import run_cli
@@ -311,6 +311,18 @@ def test_variant_objects_names_and_api():
     with pytest.raises(UnknownRuleset, match="did you mean 'domineering'"):
         get_registry().ruleset("impartial:domineerin")
     assert get_registry().family("impartial:domineering", "2xn").ruleset == "domineering"
+
+
+def test_a_variant_name_loads_only_its_rulesets_plugin():
+    """As for its base's name, ``impartial:domineering`` imports the classic plugin alone
+    (the ruleset manifest names it), not every installed plugin."""
+    plugins.reset()
+    try:
+        registry = plugins.registry_for("impartial:domineering")
+        assert registry.ruleset("impartial:domineering").name == "impartial:domineering"
+        assert "domineering" in registry.rulesets and "cram" not in registry.rulesets
+    finally:
+        plugins.reset()
 
 
 def test_cli_variant_option_and_names(capsys):
