@@ -10,6 +10,7 @@ the core by concern, one layer above another (docs/architecture.md).
 
 from typing import Any
 
+from cgframework import variants
 from cgframework._moved import install as install_moved_paths
 from cgframework.api import Game
 from cgframework.authoring import *  # noqa: F403 (the plugin author's names, importable here too)
@@ -82,6 +83,7 @@ __all__ = [
     "show",
     "solve",
     "to_json",
+    "variants",
 ]
 """The user's API (what ``help(cgframework)`` shows). The plugin author's names
 (:mod:`cgframework.authoring`) are importable from here too."""

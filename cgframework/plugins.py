@@ -83,16 +83,35 @@ class Registry:
     """Plugins left out because they failed to load: name -> ``"ImportError: ..."``."""
 
     def ruleset(self, name: str) -> Ruleset:
+        """The ruleset of that name or alias; ``VARIANT:NAME`` (``impartial:domineering``,
+        ``twisted:dicotic:clobber``) is that variant of it (:mod:`cgframework.variants`)."""
         key = self.aliases.get(name, name)
         try:
             return self.rulesets[key]
         except KeyError:
+            pass
+        from cgframework.variants import VariantError, of_name, split_name
+
+        kinds, base = split_name(name)
+        if not kinds:
             raise UnknownRuleset(self._unknown(name)) from None
+        try:
+            return of_name(kinds, self.ruleset(base))
+        except VariantError as exc:
+            raise UnknownRuleset(f"no ruleset {name!r}: {exc}") from None
 
     def _unknown(self, name: str) -> str:
         """Why ``name`` is not here: a broken plugin that provides it (by its manifest), or
         no plugin at all (then the nearest name, or the list; and the broken plugins are
-        named: one of them may have had it)."""
+        named: one of them may have had it); ``WORD:RULESET`` names no variant."""
+        head, colon, rest = name.partition(":")
+        if colon and (rest in self.rulesets or rest in self.aliases):
+            from cgframework.variants import VARIANTS
+
+            return (
+                f"unknown variant {head!r} in ruleset name {name!r} "
+                f"(variants: {', '.join(sorted(VARIANTS))})"
+            )
         owner = _manifest.get(name)
         if owner in self.broken:
             return (
@@ -116,6 +135,10 @@ class Registry:
     def family(self, ruleset: str, name: str) -> Family:
         """A family by name; ``NAME:ARG`` binds the argument of a family that takes one."""
         base, colon, arg = name.partition(":")
+        if ruleset not in self.rulesets and ruleset not in self.aliases:
+            from cgframework.variants import base_name  # a variant: its base's families
+
+            ruleset = base_name(ruleset)
         key = (self.aliases.get(ruleset, ruleset), base)
         if key not in self.families:
             known = ", ".join(sorted(f for r, f in self.families if r == key[0])) or "none"
@@ -134,6 +157,10 @@ class Registry:
         return self.universes[name]
 
     def plugin_of(self, ruleset_name: str) -> str:
+        if ruleset_name not in self.rulesets and ruleset_name not in self.aliases:
+            from cgframework.variants import base_name
+
+            ruleset_name = base_name(ruleset_name)
         return self.origin.get(self.aliases.get(ruleset_name, ruleset_name), "?")
 
     def _add_ruleset(self, plugin: str, ruleset: Ruleset) -> None:
@@ -589,6 +616,10 @@ def registry_for(ruleset: str | Ruleset) -> Registry:
     that serves it: when a manifest names its plugin, only that plugin (and those without a
     manifest) is imported; otherwise every plugin is (:func:`get_registry`)."""
     name = ruleset if isinstance(ruleset, str) else ruleset.name
+    if name not in _manifest:
+        from cgframework.variants import base_name
+
+        name = base_name(name)  # a variant's base serves it
     with _lock:
         pm = _lazy_manager()
         plugin = _manifest.get(name)

@@ -19,7 +19,13 @@ CLI_PAGE = "reference/cli.md"
 API_DIR = "reference/api"
 DOCS = Path(__file__).resolve().parent
 GUIDE = DOCS / "writing-a-plugin.md"
-USER_MODULES = ("cgframework", "cgframework.api", "cgframework.values", "cgframework.proofs")
+USER_MODULES = (
+    "cgframework",
+    "cgframework.api",
+    "cgframework.values",
+    "cgframework.proofs",
+    "cgframework.variants",
+)
 """The user API, documented first; the plugin-author modules come from the plugin guide."""
 AUTHOR_MODULES = ("cgframework.hookspecs",)
 """Plugin-author modules documented even if the guide's table does not name them."""

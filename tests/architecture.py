@@ -28,7 +28,11 @@ LAYERS: list[tuple[str, str, tuple[str, ...]]] = [
         "knows no game: limits, deep recursion, kernels, input, SVG pieces",
         ("runtime", "runtime.*", "hookspecs", "_moved", "display.pictures"),
     ),
-    ("protocol", "players, conventions, moves, the Ruleset protocol, sums", ("game",)),
+    (
+        "protocol",
+        "players, conventions, moves, the Ruleset protocol, sums; variants of a ruleset",
+        ("game", "variants", "variants.*"),
+    ),
     ("values", "exact value algebras; their printers and parsers on top", ("values", "values.*")),
     (
         "registry",

@@ -31,6 +31,7 @@ NAMED_TASKS = [
     "impartial",
     "loopy",
     "scoring",
+    "variants",
     "sweeps",
     "cluster",
 ]

@@ -32,6 +32,7 @@ from cgframework.cli.common import (
     TlsCaOption,
     TlsCertOption,
     TlsKeyOption,
+    VariantOption,
     app,
     draw_svg,
     fail,
@@ -147,6 +148,7 @@ def solve_cmd(
             "that `cgf certificate check FILE` verifies without any solver.",
         ),
     ] = None,
+    variant: VariantOption = None,
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics.
 
@@ -160,9 +162,10 @@ def solve_cmd(
       cgf solve clobber checker:4x4 --outcome
       cgf solve nim @big-position.txt
       cgf solve clobber xoxoxoxo --certificate proof.gz
+      cgf solve domineering "...|...|..." --variant impartial
     """
     picture = output_file(output, picture=picture)
-    rs = load_ruleset(ruleset)
+    rs = load_ruleset(ruleset, variant)
     if (position is None) == (board is None):
         fail("give a POSITION or --board FILE (exactly one)")
     if certificate is not None:

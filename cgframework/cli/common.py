@@ -262,7 +262,29 @@ def read_position_text(text: str) -> str:
         fail(str(exc))
 
 
-def load_ruleset(name: str) -> Ruleset:
+VariantOption = Annotated[
+    str | None,
+    typer.Option(
+        metavar="impartial|dicotic|twisted",
+        help="Solve the ruleset's variant, as CGSuite defines it: impartial (either player "
+        "makes Left's or Right's moves), dicotic (no move unless both players have one) or "
+        "twisted (every move swaps the colours); the same as naming the ruleset "
+        "VARIANT:RULESET.",
+    ),
+]
+"""``--variant``: a variant of the RULESET argument (:mod:`cgframework.variants`)."""
+
+
+def load_ruleset(name: str, variant: str | None = None) -> Ruleset:
+    """The ruleset ``name`` (``VARIANT:NAME`` names a variant), or its ``variant`` (one
+    name, or several joined by ``:``, outermost first); bad input exits with 2."""
+    if variant is not None:
+        from cgframework.variants import VARIANTS
+
+        for kind in variant.split(":"):
+            if kind not in VARIANTS:
+                fail(f"unknown variant {kind!r} (choose from {', '.join(sorted(VARIANTS))})")
+        name = f"{variant}:{name}"
     try:
         return resolve_ruleset(name)
     except KeyError as exc:

@@ -17,8 +17,10 @@ from cgframework.cli.common import (
     TlsCaOption,
     TlsCertOption,
     TlsKeyOption,
+    VariantOption,
     app,
     fail,
+    load_ruleset,
     open_store,
     open_trusting_store,
     parse_player,
@@ -203,6 +205,7 @@ def sweep_cmd(
             "finished members kept)."
         ),
     ] = DEFAULT_WORKER_GRACE,
+    variant: VariantOption = None,
 ) -> None:
     """Solve every member FROM..TO of a family: one record per member, resumable.
 
@@ -213,10 +216,11 @@ def sweep_cmd(
       cgf sweep octal heaps:0.137 --to 100
       cgf sweep kayles heaps --to 5000 --executor dask://127.0.0.1:8786
       cgf sweep kayles heaps --to 500 --executor tls://10.0.0.5:8786
+      cgf sweep domineering 2xn --to 8 --variant impartial
     """
     registry = get_registry()
+    rs = load_ruleset(ruleset, variant)
     try:
-        rs = registry.ruleset(ruleset)
         fam = registry.family(rs.name, family)
     except KeyError as exc:
         fail(str(exc.args[0]))
