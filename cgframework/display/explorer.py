@@ -317,7 +317,7 @@ def _temperature(value: CanonicalGame, pictures: bool) -> dict[str, Any]:
         out["mean"] = dump_number(value.mean())
     except (ArithmeticError, ValueError, LimitExceeded):
         return out
-    if pictures:
+    if pictures and not value.is_number:  # (a number's thermograph is a bare mast)
         from cgframework.display.thermograph import thermograph_svg
 
         try:
