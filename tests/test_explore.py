@@ -26,7 +26,7 @@ from cgframework.values.canonical import CanonicalGame
 
 def _examples() -> list[tuple[str, str]]:
     seen, out = set(), []
-    for name, rs in sorted(get_registry().rulesets.items()):
+    for _, rs in sorted(get_registry().rulesets.items()):
         if id(rs) not in seen:
             seen.add(id(rs))
             out += [(rs.name, text) for text in rs.examples()]
@@ -90,7 +90,12 @@ def test_domineering_marks_by_hand():
     # ..#|...|.#. = {2|0}: Left's {1|0} and +-1 are below 2 (dominated) and +-1 reverses
     # through -1 <= {2|0}; Right's second 0 repeats the first and 1/2 > 0.
     node = explorer.node("domineering", "..#|...|.#.", pictures=False)
-    assert (node["value"], node["outcome"], node["temperature"], node["mean"]) == ("{2|0}", "N", 1, 1)
+    assert (node["value"], node["outcome"], node["temperature"], node["mean"]) == (
+        "{2|0}",
+        "N",
+        1,
+        1,
+    )
     left = {o["move"]: (o["value"], o["dominated"], o["reversible"]) for o in node["left"]}
     assert left == {
         "v1,1": ("{1|0}", True, False),
@@ -139,8 +144,10 @@ def test_clicking_a_moves_cells_makes_that_move(ruleset, text):
             if ruleset == "domineering":
                 cells = rs.move_marks(pos, move)
             else:
-                cells = [tuple(int(x) - 1 for x in c.split(",")) for c in move.text.replace(
-                    "/", ">").split(">")]
+                cells = [
+                    tuple(int(x) - 1 for x in c.split(","))
+                    for c in move.text.replace("/", ">").split(">")
+                ]
             found = explorer.move_at(rs, pos, cells, player)
             assert found == {
                 "status": "move",
@@ -157,7 +164,10 @@ def test_clicks_on_graphs_strips_edges_and_sums():
     assert explorer.move_at("node-kayles", "cycle:5", [0])["position"] == "0-1"
     assert explorer.move_at("toads-and-frogs", "T..F", [(0, 3)])["move"] == "4>3"
     assert explorer.move_at("hackenbush", "BRRB + GG", [("edge", 1)], part=0) == {
-        "status": "move", "move": "1:2", "player": "R", "position": "B + GG"
+        "status": "move",
+        "move": "1:2",
+        "player": "R",
+        "position": "B + GG",
     }
     assert explorer.move_at("domineering", "..|..", [(0, 0), (1, 1)])["status"] == "none"
     with pytest.raises(explorer.ExplorerError, match="no move_at"):
@@ -223,7 +233,7 @@ def test_the_http_api_answers_json(server):
     status, rulesets = _api(server, "rulesets")
     assert {"domineering", "snort", "nim"} <= {r["name"] for r in rulesets}
     page = _get(server.url)[1]
-    assert "<script src=\"/explorer.js\"" in page
+    assert '<script src="/explorer.js"' in page
     assert "function show()" in _get(server.url + "explorer.js")[1]
 
 
@@ -275,14 +285,13 @@ def _cgf(*args: str, **kwargs) -> subprocess.Popen:
 
 
 def test_explore_serves_prints_the_address_and_stops_on_ctrl_c():
-    process = _cgf("explore", "domineering", "..|..", "--port", "0", "--no-browser",
-                   "--host", "0.0.0.0")
+    process = _cgf(
+        "explore", "domineering", "..|..", "--port", "0", "--no-browser", "--host", "0.0.0.0"
+    )
     line = process.stdout.readline()
     assert line.startswith("cgf explore: http://0.0.0.0:")
     port = int(line.split(":")[3].split("/")[0])
-    status, node = _get(
-        f"http://127.0.0.1:{port}/api/node?ruleset=domineering&position=..%7C.."
-    )
+    status, node = _get(f"http://127.0.0.1:{port}/api/node?ruleset=domineering&position=..%7C..")
     assert status == 200 and node["value"] == "+-1"
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=20)
@@ -313,4 +322,3 @@ def test_bad_input_is_exit_2(capsys, args, message):
 def test_explore_is_listed_in_the_help(capsys):
     code, out, _ = run_cli(capsys, "explore", "--help")
     assert code == 0 and "--no-browser" in out and "--port" in out
-

@@ -28,8 +28,10 @@ except ImportError:
     HAVE_SELENIUM = False
 
 if not (CHROMIUM and DRIVER and HAVE_SELENIUM):
-    reason = "Chromium, chromedriver and selenium are needed (apt-get install chromium " \
+    reason = (
+        "Chromium, chromedriver and selenium are needed (apt-get install chromium "
         "chromium-driver; pip install selenium)"
+    )
     if os.environ.get("CI"):
         pytest.fail(f"browser tests under CI: {reason}", pytrace=False)
     pytest.skip(reason, allow_module_level=True)

@@ -280,8 +280,9 @@ def node(
                 entry.update(value=None, outcome=None, **_failure(exc))
                 values.append(None)
                 if out["status"] == "ok":
-                    out.update(status=entry["status"], message=f"option {move.text}: "
-                               + entry["message"])
+                    out.update(
+                        status=entry["status"], message=f"option {move.text}: " + entry["message"]
+                    )
                 continue
             entry.update(_value_fields(child))
             if scoring(rs):

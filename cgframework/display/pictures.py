@@ -174,7 +174,8 @@ def graph_svg(
         x1, y1 = at(u)
         if u == v:
             body.append(
-                f'<circle class="edge" data-edge="{i}" cx="{x1:.1f}" cy="{y1 - radius - 7:.1f}" r="9" '
+                f'<circle class="edge" data-edge="{i}" cx="{x1:.1f}" '
+                f'cy="{y1 - radius - 7:.1f}" r="9" '
                 f'fill="none" stroke="{colour}" stroke-width="2"/>'
             )
             continue
@@ -190,7 +191,8 @@ def graph_svg(
             ux, uy = ex / end, ey / end
             x2, y2 = x2 - ux * (radius + 1), y2 - uy * (radius + 1)
             body.append(
-                f'<path class="edge" data-edge="{i}" d="M{x1:.1f},{y1:.1f} Q{cx:.1f},{cy:.1f} {x2:.1f},{y2:.1f}" '
+                f'<path class="edge" data-edge="{i}" '
+                f'd="M{x1:.1f},{y1:.1f} Q{cx:.1f},{cy:.1f} {x2:.1f},{y2:.1f}" '
                 f'fill="none" stroke="{colour}" stroke-width="2"/>'
             )
             bx, by = x2 - ux * 11, y2 - uy * 11  # the arrowhead's base, 11 px back
@@ -209,12 +211,14 @@ def graph_svg(
         pick = escape(v)
         if square and square(v):
             body.append(
-                f'<rect class="vertex" data-vertex="{pick}" x="{x - radius:.1f}" y="{y - radius:.1f}" '
+                f'<rect class="vertex" data-vertex="{pick}" x="{x - radius:.1f}" '
+                f'y="{y - radius:.1f}" '
                 f'width="{2 * radius}" height="{2 * radius}" fill="{colour}" stroke="{INK}"/>'
             )
         else:
             body.append(
-                f'<circle class="vertex" data-vertex="{pick}" cx="{x:.1f}" cy="{y:.1f}" r="{radius}" '
+                f'<circle class="vertex" data-vertex="{pick}" cx="{x:.1f}" cy="{y:.1f}" '
+                f'r="{radius}" '
                 f'fill="{colour}" stroke="{INK}"/>'
             )
         text_colour = "white" if colour in (LEFT_COLOUR, RIGHT_COLOUR, BLOCKED_COLOUR) else INK
