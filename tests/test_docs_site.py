@@ -33,6 +33,7 @@ NAMED_TASKS = [
     "scoring",
     "sweeps",
     "cluster",
+    "explore",
 ]
 
 
