@@ -157,6 +157,8 @@ def test_clicking_a_moves_cells_makes_that_move(ruleset, text):
             }
             if len(cells) > 1:
                 assert explorer.move_at(rs, pos, cells[:1], player)["status"] == "more"
+            if ruleset in ("clobber", "konane"):  # a stone, then where it goes
+                assert explorer.move_at(rs, pos, cells[::-1], player)["status"] != "move"
 
 
 def test_clicks_on_graphs_strips_edges_and_sums():

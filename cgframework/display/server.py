@@ -24,6 +24,7 @@ Answers are cached per (ruleset, position, first) in a bounded LRU.
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -56,7 +57,7 @@ class ExplorerServer(ThreadingHTTPServer):
     """The server: its limits, the solver's lock and the cache of answers."""
 
     daemon_threads = True
-    allow_reuse_address = False  # a busy port is refused, not shared
+    allow_reuse_address = True  # a restart binds at once; a port still listened on is refused
 
     def __init__(
         self,
@@ -64,6 +65,8 @@ class ExplorerServer(ThreadingHTTPServer):
         max_nodes: int | None = explorer.DEFAULT_MAX_NODES,
         timeout: float | None = explorer.DEFAULT_TIMEOUT,
     ) -> None:
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
         super().__init__(address, ExplorerHandler)
         self.max_nodes = max_nodes
         self.timeout = timeout
