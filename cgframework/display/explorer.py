@@ -38,11 +38,12 @@ from cgframework.game import (
     Sum,
     components,
     draw_position,
+    dump_number,
     format_position,
     parse_position,
 )
 from cgframework.io import unstructure_solution
-from cgframework.runtime.budget import LimitExceeded
+from cgframework.runtime.budget import LimitExceeded, SearchStopped
 from cgframework.solvers.dispatch import solve
 from cgframework.values.canonical import CanonicalGame
 
@@ -164,7 +165,7 @@ def _option(
     the move took (``move_marks``) in the mover's colour."""
     out: dict[str, Any] = {"move": move.text, "position": format_position(ruleset, move.result)}
     if move.points:
-        out["points"] = unstructure_number(move.points)
+        out["points"] = dump_number(move.points)
     if pictures:
         marks = None
         marker = getattr(ruleset, "move_marks", None)
@@ -180,24 +181,24 @@ def _option(
     return out
 
 
-def unstructure_number(x: Any) -> Any:
-    from cgframework.game import dump_number
-
-    return dump_number(x)
-
-
 class _Clock:
     """One node's limits: ``max_nodes`` per solve, ``timeout`` seconds for them all."""
 
     def __init__(self, max_nodes: int | None, timeout: float | None) -> None:
         self.max_nodes = max_nodes
+        self.timeout = timeout
         self.deadline = None if timeout is None else time.monotonic() + timeout
 
     def solve(self, ruleset: Ruleset, position: Position, **kwargs: Any) -> Any:
         timeout = None
         if self.deadline is not None:
             timeout = max(0.0, self.deadline - time.monotonic())
-        return solve(ruleset, position, max_nodes=self.max_nodes, timeout=timeout, **kwargs)
+        try:
+            return solve(ruleset, position, max_nodes=self.max_nodes, timeout=timeout, **kwargs)
+        except SearchStopped as exc:
+            if self.deadline is not None and time.monotonic() >= self.deadline:
+                raise SearchStopped(f"search stopped after {self.timeout:g} s (--timeout)") from exc
+            raise
 
 
 def outcome(
@@ -263,9 +264,8 @@ def node(
         value = solution.value
         out.update(_value_fields(solution))
         out["method"] = solution.method
-    except Exception as exc:
+    except Exception as exc:  # the options may still be within reach: go on
         out.update(_failure(exc))
-        return out
     if isinstance(value, CanonicalGame) and not _large(value):
         out.update(_temperature(value, pictures))
     sides: dict[str, list[Any]] = {}
@@ -310,8 +310,6 @@ def _large(value: CanonicalGame) -> bool:
 
 def _temperature(value: CanonicalGame, pictures: bool) -> dict[str, Any]:
     """Temperature, mean and (with ``pictures``) the thermograph's SVG of a canonical value."""
-    from cgframework.game import dump_number
-
     out: dict[str, Any] = {}
     try:
         out["temperature"] = dump_number(value.temperature())

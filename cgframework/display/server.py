@@ -125,7 +125,8 @@ class ExplorerHandler(BaseHTTPRequestHandler):
             "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'",
         )
         self.end_headers()
-        self.wfile.write(data)
+        if self.command != "HEAD":
+            self.wfile.write(data)
 
     def _json(self, status: int, data: Any) -> None:
         self._send(status, json.dumps(data, default=str))

@@ -82,7 +82,9 @@ function card(option, side, node) {
 function fillCard(box, option) {
   const value = box.querySelector(".value");
   value.className = "value";
-  if (option.status === "limit" || option.status === "error") {
+  if (!("value" in option)) {
+    value.textContent = "";
+  } else if (option.status === "limit" || option.status === "error") {
     value.classList.add("limit");
     value.textContent = option.status === "limit" ? "too large (limit)" : "error";
     value.title = option.message || "";
@@ -183,7 +185,7 @@ function showValues(node) {
   if (node.thermograph) $("thermograph").innerHTML = node.thermograph;
   for (const side of ["left", "right"]) {
     const cards = $(side).querySelectorAll(".option");
-    node[side].forEach((option, i) => { if (cards[i] && "value" in option) fillCard(cards[i], option); });
+    node[side].forEach((option, i) => { if (cards[i]) fillCard(cards[i], option); });
   }
   const boxes = $("components").querySelectorAll(".component .value");
   node.components.forEach((c, i) => {
