@@ -127,3 +127,20 @@ def test_the_editor_changes_a_cell(server, browser):
     assert _text(browser, "fact-position") == "#.|.."
     assert browser.find_element(By.ID, "position").get_attribute("value") == "#.|.."
     _shot(browser, "4-edit")
+
+
+def test_a_node_past_its_limits_shows_its_options_and_says_so(browser):
+    srv, thread = start(port=0, timeout=0.5)
+    try:
+        board = "|".join(["......"] * 6)
+        browser.get(page_url(srv, "domineering", board))
+        wait = WebDriverWait(browser, 30)
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#left .option")) == 30)
+        wait.until(lambda d: _text(d, "fact-value") == "too large (limit)")
+        assert _text(browser, "fact-outcome") == "too large (limit)"
+        assert "search stopped after 0.5 s" in _text(browser, "message")
+        _shot(browser, "5-limit")
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        thread.join(5)

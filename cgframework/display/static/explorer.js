@@ -163,6 +163,7 @@ async function show() {
     const outcome = await solved("outcome", params(step), seq);
     if (outcome === null) return;
     if (outcome.status === "ok") fact("fact-outcome", OUTCOMES[outcome.outcome] || "-");
+    else fact("fact-outcome", outcome.status === "limit" ? "too large (limit)" : "error", "limit");
     const node = await solved("node", params(step), seq);
     if (node === null) return;
     showValues(node);
@@ -176,6 +177,7 @@ function showValues(node) {
     fact("fact-value", valueText(node.value) || "-");
     fact("fact-outcome", OUTCOMES[node.outcome] || "-");
   } else {
+    if (node.outcome) fact("fact-outcome", OUTCOMES[node.outcome] || node.outcome);
     fact("fact-value", node.status === "limit" ? "too large (limit)" : "error", "limit");
     $("fact-value").title = node.message || "";
   }
