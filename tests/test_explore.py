@@ -178,6 +178,19 @@ def test_clicks_on_graphs_strips_edges_and_sums():
         explorer.pick_key("square:1")
 
 
+@pytest.mark.parametrize("ruleset", ["wak", "arc-kayles"])
+def test_clicking_an_edge_of_a_wak_graph_plays_on_it(ruleset):
+    rs = resolve_ruleset(ruleset)
+    pos = parse_position(rs, rs.examples()[0])
+    edges = list(pos.edges) + [(v, v) for v in pos.loops]
+    moves = options(rs, pos, Player.LEFT)
+    for move in moves:
+        ((u, v),) = rs.move_marks(pos, move)
+        i = edges.index((u, v)) if (u, v) in edges else edges.index((v, u))
+        assert explorer.move_at(rs, pos, [("edge", i)], Player.LEFT)["move"] == move.text
+    assert len(moves) >= 4
+
+
 def test_the_editor_cycles_cells_and_resizes():
     assert explorer.edit_cell("domineering", "..|..", "cell", (0, 1)) == {"position": ".#|.."}
     assert explorer.edit_cell("domineering", ".#|..", "cell", (0, 1)) == {"position": "..|.."}
