@@ -273,6 +273,11 @@ def test_only_get_and_only_loopback_hosts(server):
     assert info.value.code == 405
     status, data = _get(server.url + "api/rulesets", {"Host": "evil.example:80"})
     assert status == 403
+    status, data = _get(server.url + "api/rulesets", {"Sec-Fetch-Site": "cross-site"})
+    assert status == 403 and "own page" in data["error"]
+    status, data = _get(server.url + "api/rulesets", {"Origin": "http://evil.example"})
+    assert status == 403
+    assert _get(server.url + "api/rulesets", {"Sec-Fetch-Site": "same-origin"})[0] == 200
     assert _get(server.url + "nothing")[0] == 404
 
 

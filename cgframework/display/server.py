@@ -3,7 +3,8 @@
 The standard library's :class:`http.server.ThreadingHTTPServer`, so the core gains no
 dependency (a web framework would buy routing for eight GET endpoints). It binds to
 127.0.0.1 unless told otherwise, answers GET only, and refuses a request whose ``Host`` is
-not the address it serves on (a web page elsewhere cannot reach it by DNS rebinding).
+not the address it serves on (a web page elsewhere cannot reach it by DNS rebinding) or that
+another site's page sent (``Sec-Fetch-Site``, ``Origin``).
 
 Endpoints (every answer JSON but the page itself; bad input is HTTP 400 with ``{"error"}``,
 never a traceback page):
@@ -139,6 +140,18 @@ class ExplorerHandler(BaseHTTPRequestHandler):
     def do_HEAD(self) -> None:  # noqa: N802
         self._refuse_method()
 
+    def _same_origin(self) -> bool:
+        """Not a request another site's page made (``Sec-Fetch-Site`` and ``Origin``, as
+        browsers send them): such a page could not read the answers, but could keep the
+        solver busy."""
+        if (self.headers.get("Sec-Fetch-Site") or "").lower() in ("cross-site", "same-site"):
+            return False
+        origin = self.headers.get("Origin")
+        if origin is None:
+            return True
+        host = (self.headers.get("Host") or "").strip().lower()
+        return origin.strip().lower() in (f"http://{host}", f"https://{host}")
+
     def _host_ok(self) -> bool:
         """On loopback, only requests addressed to loopback (DNS-rebinding guard)."""
         bound = str(self.server.server_address[0])
@@ -155,7 +168,15 @@ class ExplorerHandler(BaseHTTPRequestHandler):
         if not self._host_ok():
             self._json(403, {"error": "this server answers requests to 127.0.0.1 only"})
             return
+        if not self._same_origin():
+            self._json(403, {"error": "this server answers its own page only"})
+            return
         parts = urlsplit(self.path)
+        if parts.path == "/favicon.ico":
+            self.send_response(204)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         query = {k: v[-1] for k, v in parse_qs(parts.query, keep_blank_values=True).items()}
         try:
             if parts.path in STATIC:
