@@ -125,6 +125,20 @@ def test_sums_are_shown_component_by_component():
     assert node["value"] == "3/8*2"
 
 
+def test_pick_move_matches_keys_in_order_or_not():
+    from cgframework import PICK_MORE, Move, pick_move
+
+    a, b = Move("A", "a"), Move("B", "b")
+    moves = [([(0, 0), (0, 1)], a), ([(0, 1), (1, 1)], b)]
+    assert pick_move(moves, [(0, 0), (0, 1)]) is a
+    assert pick_move(moves, [(0, 1), (0, 0)]) is None
+    assert pick_move(moves, [(0, 1), (0, 0)], ordered=False) is a
+    assert pick_move(moves, [(0, 1)]) is PICK_MORE
+    assert pick_move(moves, [(1, 1)]) is None
+    assert pick_move(moves, [(1, 1)], ordered=False) is PICK_MORE
+    assert pick_move(moves, []) is None and pick_move([], [(0, 0)]) is None
+
+
 @pytest.mark.parametrize(
     "ruleset, text",
     [
