@@ -37,7 +37,12 @@ function params(step) {
   return { ruleset: state.ruleset, position: step.position, first: step.first || "L" };
 }
 function say(text) { $("message").textContent = text || ""; }
-function valueText(v) { return v === null || v === undefined ? "" : String(v); }
+// A value as cgf solve --json gives it: a number, a text, or a long value's summary.
+function valueText(v) {
+  if (v === null || v === undefined) return "";
+  if (typeof v === "object") return (v.elided || "") + " (" + v.characters + " characters)";
+  return String(v);
+}
 
 function element(tag, className, text) {
   const e = document.createElement(tag);
