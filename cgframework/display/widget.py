@@ -419,7 +419,10 @@ class ExplorerWidget(anywidget.AnyWidget):
             self.outcome = quick["outcome"]
         node = explorer.node(self.ruleset, step["position"], first, **self.limits)
         with self.hold_sync():
-            self.value = "" if node["value"] is None else str(node["value"])
+            value = node["value"]
+            if isinstance(value, dict):  # a long value's summary (cgf solve --json's)
+                value = f"{value['elided']} ({value['characters']} characters)"
+            self.value = "" if value is None else str(value)
             self.outcome = node["outcome"] or self.outcome
             if node["status"] != "ok":
                 self.value = self.value or "too large (limit)"
