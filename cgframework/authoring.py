@@ -18,6 +18,7 @@ from cgframework.extensions import (
     copies_family,
 )
 from cgframework.game import (
+    PICK_MORE,
     BaseRuleset,
     Move,
     Position,
@@ -26,6 +27,7 @@ from cgframework.game import (
     as_score,
     canonical_key,
     components,
+    pick_move,
     top_level_split,
 )
 from cgframework.hookspecs import hookimpl
@@ -35,6 +37,7 @@ from cgframework.runtime.cache import TranspositionTable
 from cgframework.solvers.common import exact_points, finish, finish_impartial
 
 __all__ = [
+    "PICK_MORE",
     "BaseRuleset",
     "Family",
     "Move",
@@ -56,6 +59,7 @@ __all__ = [
     "finish_impartial",
     "hookimpl",
     "load_plugin",
+    "pick_move",
     "register_value_kind",
     "top_level_split",
 ]

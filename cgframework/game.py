@@ -198,8 +198,61 @@ class BaseRuleset:
         the final position)."""
         return ()
 
+    move_at: Any = None
+    """Optional: ``move_at(position, picks, player) -> Move | PICK_MORE | None``, the move that
+    clicks on the picture make (``cgf explore``, the notebook widgets). ``picks`` are the
+    ``draw`` keys clicked so far, in order: a cell ``(row, column)`` from 0 at the top left,
+    a vertex number, an edge ``("edge", i)`` (i: the edge's index in the picture); return the
+    ``player``'s move they make, :data:`PICK_MORE` when they begin a move and another click
+    is needed, or ``None``. ``None`` here (the default): the picture takes no clicks.
+    :func:`pick_move` does the matching from each move's picks."""
+    cell_states: str = ""
+    """Optional: for a ruleset whose text is rows of one-character cells joined by ``|``, the
+    characters a cell cycles through in the position editor of ``cgf explore`` (Domineering:
+    ``".#"``). Empty (the default): no editor."""
+
     def __repr__(self) -> str:
         return f"<ruleset {self.name}>"
+
+
+class _PickMore:
+    """The type of :data:`PICK_MORE`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "PICK_MORE"
+
+
+PICK_MORE: Any = _PickMore()
+"""What ``move_at`` returns when the clicks so far begin a move and another is needed (the
+first cell of a domino, the stone of a Clobber move before its target)."""
+
+
+def pick_move(
+    candidates: Iterable[tuple[Sequence[Hashable], Move]],
+    picks: Sequence[Hashable],
+    *,
+    ordered: bool = True,
+) -> Any:
+    """The ``move_at`` answer for ``picks`` among ``candidates`` (each move with the keys one
+    clicks to make it: a domino's two cells, a stone then its target): the move whose keys
+    are exactly the picks (in order, or in any order unless ``ordered``), :data:`PICK_MORE`
+    when the picks begin some move's keys, else ``None``. Several moves with the same keys:
+    the first."""
+    wanted = tuple(picks)
+    more = False
+    for keys, move in candidates:
+        keys = tuple(keys)
+        if ordered:
+            if keys == wanted:
+                return move
+            more = more or (len(keys) > len(wanted) and keys[: len(wanted)] == wanted)
+        else:
+            if len(keys) == len(wanted) and sorted(map(repr, keys)) == sorted(map(repr, wanted)):
+                return move
+            more = more or (len(keys) > len(wanted) and all(p in keys for p in wanted))
+    return PICK_MORE if more and wanted else None
 
 
 class SwapLetters:

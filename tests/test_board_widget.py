@@ -108,3 +108,42 @@ def test_the_widget_mirrors_the_session_in_its_traits():
     widget._on_message(widget, {"kind": "restart"}, [])
     assert not widget.over and widget.message == "Your move (Left)." and len(widget.moves) == 3
     assert "export default" in ESM and "model.send" in ESM
+
+
+def test_the_board_widget_takes_clicks_on_the_board():
+    pytest.importorskip("anywidget")
+    from cgframework.display.widget import ESM, BoardWidget
+
+    widget = BoardWidget("domineering", "...|...")
+    assert widget.pick("cell:0,0") is None and widget.picks == ["cell:0,0"]
+    assert "pick again" in widget.message
+    widget._on_message(widget, {"kind": "pick", "pick": "cell:1,0", "part": None}, [])
+    assert widget.picks == [] and widget.match.history[0] == (Player.LEFT, "v1,1")
+    assert widget.over  # Right answers into a position where Left cannot move
+    widget.restart()
+    assert widget.pick("cell:0,0") is None and widget.pick("cell:0,1") is None
+    assert widget.message == "No move of yours there." and widget.picks == []  # Right's domino
+    assert 'kind: "pick"' in ESM
+
+
+def test_the_explorer_widget_goes_down_and_back():
+    pytest.importorskip("anywidget")
+    from cgframework.display.widget import EXPLORER_ESM, ExplorerWidget
+
+    widget = ExplorerWidget("domineering", "..#|...|.#.")
+    assert (widget.value, widget.outcome, widget.temperature) == ("{2|0}", "N", "1")
+    assert [o["move"] for o in widget.left] == ["v1,1", "v1,2", "v2,1", "v2,3"]
+    assert [o["dominated"] for o in widget.left] == [True, False, True, True]
+    assert widget.thermograph.startswith("<svg")
+    widget._on_message(widget, {"kind": "go", "side": "left", "index": 1}, [])
+    assert (widget.position, widget.value, len(widget.path)) == (".##|.#.|.#.", "2", 2)
+    assert widget.path[-1]["move"] == "v1,2" and widget.right == []
+    widget._on_message(widget, {"kind": "back", "depth": 0}, [])
+    assert (widget.position, widget.value, len(widget.path)) == ("..#|...|.#.", "{2|0}", 1)
+    assert widget.pick("cell:1,0") is None and widget.pick("cell:1,1") == "h2,1"
+    assert (widget.position, widget.value) == ("..#|##.|.#.", "0")
+    widget._on_message(widget, {"kind": "go", "side": "left", "index": 9}, [])
+    assert "no option 9" in widget.message
+    small = ExplorerWidget("domineering", "....|....|....|....", max_nodes=10)
+    assert small.value == "too large (limit)" and "nodes" in small.message
+    assert "export default" in EXPLORER_ESM

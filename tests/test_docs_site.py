@@ -34,6 +34,7 @@ NAMED_TASKS = [
     "variants",
     "sweeps",
     "cluster",
+    "explore",
 ]
 
 

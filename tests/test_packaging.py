@@ -161,6 +161,8 @@ def test_the_wheel_is_the_packages_and_their_kernels_only(wheel):
     files = wheel.namelist()
     record = dist_info(wheel, "RECORD")
     assert "cgframework/py.typed" in files and "cgframework/py.typed," in record
+    for name in ("explorer.html", "explorer.js", "explorer.css"):  # cgf explore's page
+        assert f"cgframework/display/static/{name}" in files, name
     tops = {path.split("/")[0] for path in files}
     assert {top for top in tops if not top.endswith(".dist-info")} == {
         package for package in PACKAGES if "." not in package

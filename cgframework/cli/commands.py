@@ -669,6 +669,76 @@ def tree(
 
 
 @app.command()
+def explore(
+    ruleset: RulesetArgument,
+    position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free one).")] = 8765,
+    host: Annotated[
+        str,
+        typer.Option(help="Address to serve on (default loopback only; another one warns)."),
+    ] = "127.0.0.1",
+    no_browser: Annotated[
+        bool, typer.Option("--no-browser", help="Print the address; open no browser.")
+    ] = False,
+    max_nodes: Annotated[
+        int | None,
+        typer.Option(min=0, help="Positions expanded per solve at most (default 500000)."),
+    ] = None,
+    timeout: Annotated[
+        float | None,
+        typer.Option(min=0, help="Seconds per node at most (default 10): past it, 'limit'."),
+    ] = None,
+) -> None:
+    """Explore the game tree in the browser: the position's picture, value, outcome and
+    thermograph, each side's options with their values; click an option to go down, the
+    path to come back, the board to move. Ctrl-C stops the server.
+
+    \b
+    Examples:
+      cgf explore domineering "...|...|..."
+      cgf explore clobber xoxo|oxox --port 9000 --no-browser
+    """
+    from cgframework.display import explorer as ex
+    from cgframework.display.server import page_url, start
+    from cgframework.game import format_position
+
+    rs = load_ruleset(ruleset)
+    pos = load_position(rs, position)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        _warn(
+            f"serving on {host}: anyone who can reach this machine there can use the explorer "
+            "(and its CPU); there is no password"
+        )
+    try:
+        server, thread = start(
+            host,
+            port,
+            ex.DEFAULT_MAX_NODES if max_nodes is None else max_nodes,
+            ex.DEFAULT_TIMEOUT if timeout is None else timeout,
+        )
+    except OSError as exc:
+        reason = "busy" if exc.errno in (98, 48, 10048) else (exc.strerror or str(exc))
+        fail(f"cannot serve on {host}:{port}: {reason} (choose another --port, or 0)")
+    url = page_url(server, rs.name, format_position(rs, pos))
+    print(f"cgf explore: {url}  (Ctrl-C to stop)", flush=True)
+    if not no_browser:
+        import webbrowser
+
+        try:
+            webbrowser.open(url)
+        except Exception:  # no browser here: the address is printed above
+            pass
+    try:
+        while thread.is_alive():
+            thread.join(0.5)
+    except KeyboardInterrupt:
+        print("cgf explore: stopped", file=sys.stderr)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@app.command()
 def play(
     ruleset: RulesetArgument,
     position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],

@@ -4,7 +4,10 @@ A ruleset's ``draw(position, marks=None)`` returns one SVG document (a string). 
 who took what: a mapping from a ruleset-defined key (a cell ``(row, column)``, a vertex number,
 an edge ``(u, v)``) to the :class:`~cgframework.game.Player` who took it; Left is drawn blue,
 Right red (CGSuite's and Winning Ways' colours). Every drawn item carries a ``class``
-(``cell``, ``vertex``, ``edge``, ``slice``, ``token``) so tests and stylesheets can find it.
+(``cell``, ``vertex``, ``edge``, ``slice``, ``token``) so tests and stylesheets can find it,
+and what a click may pick a ``data-`` attribute (``data-cell="r,c"`` on a grid's cells,
+``data-vertex`` on a graph's vertices, ``data-edge`` (the edge's index) on its edges: the
+keys a ruleset's ``move_at`` reads; ``data-part`` on each summand of a sum's picture).
 
 The pictures are plain SVG 1.1 written by hand: no Graphviz binary, no drawing library.
 Graph layouts come from networkx (imported inside :func:`graph_svg` only).
@@ -98,14 +101,15 @@ def grid_svg(
                 continue
             x, y = 4 + c * size, 4 + r * size
             body.append(
-                f'<rect class="cell" x="{x}" y="{y}" width="{size}" height="{size}" '
-                f'fill="{colour}" stroke="{INK}"/>'
+                f'<rect class="cell" data-cell="{r},{c}" x="{x}" y="{y}" width="{size}" '
+                f'height="{size}" fill="{colour}" stroke="{INK}"/>'
             )
             text = label(r, c) if label else ""
             if text:
                 body.append(
-                    f'<text x="{x + size / 2:g}" y="{y + size * 0.65:g}" text-anchor="middle" '
-                    f'font-size="{size // 2}" fill="white">{escape(text)}</text>'
+                    f'<text data-cell="{r},{c}" x="{x + size / 2:g}" y="{y + size * 0.65:g}" '
+                    f'text-anchor="middle" font-size="{size // 2}" fill="white">'
+                    f"{escape(text)}</text>"
                 )
     return document(8 + width * size, 8 + height * size, "".join(body))
 
@@ -170,7 +174,8 @@ def graph_svg(
         x1, y1 = at(u)
         if u == v:
             body.append(
-                f'<circle class="edge" cx="{x1:.1f}" cy="{y1 - radius - 7:.1f}" r="9" '
+                f'<circle class="edge" data-edge="{i}" cx="{x1:.1f}" '
+                f'cy="{y1 - radius - 7:.1f}" r="9" '
                 f'fill="none" stroke="{colour}" stroke-width="2"/>'
             )
             continue
@@ -186,7 +191,8 @@ def graph_svg(
             ux, uy = ex / end, ey / end
             x2, y2 = x2 - ux * (radius + 1), y2 - uy * (radius + 1)
             body.append(
-                f'<path class="edge" d="M{x1:.1f},{y1:.1f} Q{cx:.1f},{cy:.1f} {x2:.1f},{y2:.1f}" '
+                f'<path class="edge" data-edge="{i}" '
+                f'd="M{x1:.1f},{y1:.1f} Q{cx:.1f},{cy:.1f} {x2:.1f},{y2:.1f}" '
                 f'fill="none" stroke="{colour}" stroke-width="2"/>'
             )
             bx, by = x2 - ux * 11, y2 - uy * 11  # the arrowhead's base, 11 px back
@@ -196,26 +202,29 @@ def graph_svg(
             )
         else:
             body.append(
-                f'<line class="edge" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                f'stroke="{colour}" stroke-width="2"/>'
+                f'<line class="edge" data-edge="{i}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
+                f'y2="{y2:.1f}" stroke="{colour}" stroke-width="2"/>'
             )
     for v in vertices:
         x, y = at(v)
         colour = fill(v)
+        pick = escape(v)
         if square and square(v):
             body.append(
-                f'<rect class="vertex" x="{x - radius:.1f}" y="{y - radius:.1f}" '
+                f'<rect class="vertex" data-vertex="{pick}" x="{x - radius:.1f}" '
+                f'y="{y - radius:.1f}" '
                 f'width="{2 * radius}" height="{2 * radius}" fill="{colour}" stroke="{INK}"/>'
             )
         else:
             body.append(
-                f'<circle class="vertex" cx="{x:.1f}" cy="{y:.1f}" r="{radius}" '
+                f'<circle class="vertex" data-vertex="{pick}" cx="{x:.1f}" cy="{y:.1f}" '
+                f'r="{radius}" '
                 f'fill="{colour}" stroke="{INK}"/>'
             )
         text_colour = "white" if colour in (LEFT_COLOUR, RIGHT_COLOUR, BLOCKED_COLOUR) else INK
         body.append(
-            f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="12" '
-            f'fill="{text_colour}">{escape(label(v))}</text>'
+            f'<text data-vertex="{pick}" x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" '
+            f'font-size="12" fill="{text_colour}">{escape(label(v))}</text>'
         )
         count = tokens(v) if tokens else 0
         for k in range(count):
@@ -332,10 +341,10 @@ def side_by_side(pictures: Sequence[str], gap: int = 16) -> str:
     import xml.etree.ElementTree as ET
 
     body, x, height = [], 0.0, 0.0
-    for picture in pictures:
+    for i, picture in enumerate(pictures):
         root = ET.fromstring(picture)
         w, h = float(root.get("width", "0")), float(root.get("height", "0"))
-        body.append(f'<g transform="translate({x:g},0)">{picture.strip()}</g>')
+        body.append(f'<g data-part="{i}" transform="translate({x:g},0)">{picture.strip()}</g>')
         x += w + gap
         height = max(height, h)
     return document(max(x - gap, 1), max(height, 1), "".join(body))

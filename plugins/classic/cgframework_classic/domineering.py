@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from cgframework import BaseRuleset, Convention, Move, Player
+from cgframework import BaseRuleset, Convention, Move, Player, pick_move
 from cgframework.runtime.compiled import load_kernel
 
 Key = tuple[int, int, int]  # a trimmed board (height, width, empty), least of its images
@@ -149,6 +149,14 @@ class Domineering(BaseRuleset):
         """The two cells of a domino ``v r,c`` (down from row r) or ``h r,c`` (rightwards)."""
         r, c = (int(x) - 1 for x in move.text[1:].split(","))
         return [(r, c), (r + 1, c) if move.text[0] == "v" else (r, c + 1)]
+
+    cell_states = ".#"
+
+    def move_at(self, position: Board, picks: Sequence[Hashable], player: Player) -> Any:
+        """The ``player``'s domino on the two cells clicked (``(row, column)`` from 0, in
+        either order): a vertical one is Left's, a horizontal one Right's."""
+        candidates = ((self.move_marks(position, m), m) for m in self.options(position, player))
+        return pick_move(candidates, picks, ordered=False)
 
     def canonical_key(self, position: Board) -> tuple[int, int, int]:
         return _symmetric_key(position.height, position.width, position.empty)

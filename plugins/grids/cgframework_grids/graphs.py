@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from cgframework import BaseRuleset, Convention, Move, Player
+from cgframework import BaseRuleset, Convention, Move, Player, pick_move
 from cgframework_grids.grid import CACHE_LIMIT, PositionError
 
 MAX_VERTICES = 400
@@ -353,6 +353,11 @@ class GraphRuleset(BaseRuleset):
                 tints.append(part.tints)
                 order += part.order
             yield Move(TintedGraph(order, tuple(edges), "".join(tints)), f"{v}")
+
+    def move_at(self, position: TintedGraph, picks: Sequence[Hashable], player: Player) -> Any:
+        """The move colouring the vertex clicked (its number)."""
+        candidates = (((int(m.text),), m) for m in self.options(position, player))
+        return pick_move(candidates, picks)
 
     def components(self, position: TintedGraph) -> Sequence[TintedGraph]:
         return tuple(pieces(position))

@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from cgframework import BaseRuleset, Convention, Move, Player
+from cgframework import BaseRuleset, Convention, Move, Player, pick_move
 
 Key = tuple[int, int, str]  # a trimmed board (height, width, cells), least of its images
 NegatedKey = tuple[int, int, str, int]  # a Key with -1 appended: minus the Key's value
@@ -275,6 +275,29 @@ class GridRuleset(BaseRuleset):
         h, w = position.height, position.width
         for cells, after in self.moves(h, w, position.cells, player):
             yield Move(Grid(h, w, after), self.move_text(cells, w))
+
+    ordered_picks = True
+    """Whether a move's cells are clicked in order (a stone, then its target) or in any
+    order (Cram's dominoes)."""
+
+    def move_at(self, position: Grid, picks: Sequence[Hashable], player: Player) -> Any:
+        """The move whose cells (``(row, column)`` from 0, as ``moves`` lists them) were
+        clicked: Clobber and Konane a stone then its target, Amazons the amazon, where it
+        lands, then the arrow; Cram a domino's two cells; Fission the stone
+        (:func:`cgframework.pick_move`)."""
+        h, w = position.height, position.width
+        candidates = (
+            ([divmod(i, w) for i in cells], Move(Grid(h, w, after), self.move_text(cells, w)))
+            for cells, after in self.moves(h, w, position.cells, player)
+        )
+        return pick_move(candidates, picks, ordered=self.ordered_picks)
+
+    @property
+    def cell_states(self) -> str:  # type: ignore[override]
+        """What a cell cycles through in the position editor: the ruleset's letters, the
+        empty cell first (a letter the parser rewrites, Clobber's ``#``, left out)."""
+        letters = [ch for ch in self.letters if self.normalised(Grid(1, 1, ch)).cells == ch]
+        return "".join(sorted(letters, key=lambda ch: ch != "."))
 
     def components(self, position: Grid) -> Sequence[Grid]:
         """The regions of solid cells, each trimmed, that still have a move in them."""

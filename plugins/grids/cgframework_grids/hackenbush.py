@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from cgframework import BaseRuleset, Convention, Move, Player
+from cgframework import BaseRuleset, Convention, Move, Player, pick_move
 from cgframework_grids.grid import PositionError
 
 #: Edges a position may have: closed forms run far beyond any search; this keeps input sane.
@@ -280,6 +280,14 @@ class Hackenbush(BaseRuleset):
             if c in mine:
                 text = f"{i + 1}" if stalk_form else f"{u}-{v}:{c}"
                 yield Move(cut(position, i), text)
+
+    def move_at(self, position: Picture, picks: Sequence[Hashable], player: Player) -> Any:
+        """The cut of the edge clicked (``("edge", i)``: the picture draws the edges in order)."""
+        mine = "BG" if player is Player.LEFT else "RG"
+        edges = [i for i, (_, _, c) in enumerate(position.edges) if c in mine]
+        moves = zip(edges, self.options(position, player), strict=True)
+        candidates = (((("edge", i),), m) for i, m in moves)
+        return pick_move(candidates, picks)
 
     def components(self, position: Picture) -> Sequence[Picture]:
         return tuple(parts(position))

@@ -15,7 +15,7 @@ import re
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
-from cgframework import BaseRuleset, Convention, Move, Player, SolveContext
+from cgframework import BaseRuleset, Convention, Move, Player, SolveContext, pick_move
 from cgframework.solvers.vertex_masks import KaylesMasks
 from cgframework_grids.graphs import (
     TintedGraph,
@@ -128,6 +128,11 @@ class NodeKayles(BaseRuleset):
 
     def move_marks(self, position: TintedGraph, move: Move) -> list[int]:
         return [int(move.text)]
+
+    def move_at(self, position: TintedGraph, picks: Sequence[Hashable], player: Player) -> Any:
+        """The move on the vertex clicked (its number)."""
+        candidates = (((int(m.text),), m) for m in self.options(position, player))
+        return pick_move(candidates, picks)
 
     def examples(self) -> list[str]:
         return ["path:7", "grid:3x4", "cycle:9", "0-1,1-2,1-3;n=5"]

@@ -221,6 +221,7 @@ class Cram(GridRuleset):
     letters = ".#"
     solid = "."
     fill = "#"
+    ordered_picks = False
 
     def live(self, s: str) -> bool:
         return s.count(".") >= 2

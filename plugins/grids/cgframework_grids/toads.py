@@ -13,11 +13,12 @@ search folds that symmetry with a negated key, as Domineering does with transpos
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any
 
 import attrs
 
-from cgframework import BaseRuleset, Convention, Move, Player
+from cgframework import BaseRuleset, Convention, Move, Player, pick_move
 from cgframework_grids.grid import CACHE_LIMIT, MAX_CELLS, PositionError
 
 _SWAP = str.maketrans("TF", "FT")
@@ -123,6 +124,15 @@ class ToadsAndFrogs(BaseRuleset):
     def options(self, position: Strip, player: Player) -> Iterator[Move]:
         for text, after in moves(position.cells, player):
             yield Move(Strip(after), text)
+
+    cell_states = ".TF"
+
+    def move_at(self, position: Strip, picks: Sequence[Hashable], player: Player) -> Any:
+        """The move of the toad or frog clicked (cell ``(0, column)``): each has at most one."""
+        candidates = (
+            (((0, int(m.text.split(">")[0]) - 1),), m) for m in self.options(position, player)
+        )
+        return pick_move(candidates, picks)
 
     def components(self, position: Strip) -> Sequence[Strip]:
         return tuple(Strip(part) for part in split(position.cells))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
-from cgframework import BaseRuleset, Convention, Move, Player
+from cgframework import BaseRuleset, Convention, Move, Player, pick_move
 from cgframework_wak.certificate import certificate
 from cgframework_wak.graph import WakGraph
 from cgframework_wak.parse import dump_json, parse_graph
@@ -80,6 +80,18 @@ class WakRuleset(BaseRuleset):
             edge_colours=[mark_colour(marks, e, INK) for e in edges],
             caption="vertex:counters (grey: none left)",
         )
+
+    def move_at(self, position: WakGraph, picks: Sequence[Hashable], player: Player) -> Any:
+        """The move on the edge clicked (``("edge", i)``: the i-th edge ``draw`` drew, the
+        loops after the edges)."""
+        edges = list(position.edges) + [(v, v) for v in position.loops]
+        index = {edge: i for i, edge in enumerate(edges)}
+        index.update({(v, u): i for (u, v), i in list(index.items())})
+        candidates = (
+            ([("edge", index[self.move_marks(position, m)[0]])], m)
+            for m in self.options(position, player)
+        )
+        return pick_move(candidates, picks)
 
     def move_marks(self, position: WakGraph, move: Move) -> list[tuple[int, int]]:
         if move.text.startswith("loop:"):

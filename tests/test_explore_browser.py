@@ -1,0 +1,146 @@
+"""``cgf explore`` in a real headless browser: Debian's Chromium driven by Selenium through
+Debian's chromedriver (``.ci/run`` installs both; selenium-manager never downloads a
+browser). Open the page of a Domineering position, click an option, see the new position
+and its value, come back by the path, click two board cells to move, and edit a cell.
+
+Without Chromium the tests are skipped, except under CI (``CI`` set), where they fail."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from cgframework.display.server import page_url, start
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver") or (
+    "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None
+)
+SHOTS = os.environ.get("CGF_EXPLORE_SCREENSHOTS")  # a folder: save a screenshot of each step
+
+try:
+    import selenium  # noqa: F401
+
+    HAVE_SELENIUM = True
+except ImportError:
+    HAVE_SELENIUM = False
+
+if not (CHROMIUM and DRIVER and HAVE_SELENIUM):
+    reason = (
+        "Chromium, chromedriver and selenium are needed (apt-get install chromium "
+        "chromium-driver; pip install selenium)"
+    )
+    if os.environ.get("CI"):
+        pytest.fail(f"browser tests under CI: {reason}", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+START = "..#|...|.#."
+
+
+@pytest.fixture(scope="module")
+def server():
+    srv, thread = start(port=0)
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1200,1000",
+    ):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def _text(driver, element_id: str) -> str:
+    return driver.find_element(By.ID, element_id).text
+
+
+def _wait_for_node(driver, position: str) -> str:
+    """Wait until the page shows ``position`` with its value; return the value."""
+    wait = WebDriverWait(driver, 30)
+    wait.until(lambda d: _text(d, "fact-position") == position)
+    wait.until(lambda d: _text(d, "fact-value") not in ("", "computing\u2026"))
+    return _text(driver, "fact-value")
+
+
+def _shot(driver, name: str) -> None:
+    if SHOTS:
+        driver.save_screenshot(os.path.join(SHOTS, name + ".png"))
+
+
+def test_browse_down_and_back_and_click_the_board(server, browser):
+    browser.get(page_url(server, "domineering", START))
+    assert _wait_for_node(browser, START) == "{2|0}"
+    assert _text(browser, "fact-outcome").startswith("N")
+    WebDriverWait(browser, 30).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#left .option.dominated")
+    )
+    left = browser.find_elements(By.CSS_SELECTOR, "#left .option")
+    assert [o.get_attribute("data-move") for o in left] == ["v1,1", "v1,2", "v2,1", "v2,3"]
+    assert "reversible" in left[2].get_attribute("class")
+    assert browser.find_element(By.CSS_SELECTOR, "#thermograph svg")
+    _shot(browser, "1-start")
+
+    left[1].click()  # v1,2: worth 2
+    assert _wait_for_node(browser, ".##|.#.|.#.") == "2"
+    assert "Left v1,2" in _text(browser, "crumbs")
+    _shot(browser, "2-option")
+
+    browser.find_element(By.CSS_SELECTOR, "#crumbs a.crumb").click()
+    assert _wait_for_node(browser, START) == "{2|0}"
+
+    # Right's domino on (1,0)-(1,1): two clicks on the board
+    browser.find_element(By.CSS_SELECTOR, '#picture rect[data-cell="1,0"]').click()
+    WebDriverWait(browser, 30).until(lambda d: "pick again" in _text(d, "message"))
+    browser.find_element(By.CSS_SELECTOR, '#picture rect[data-cell="1,1"]').click()
+    assert _wait_for_node(browser, "..#|##.|.#.") == "0"
+    assert "Right h2,1" in _text(browser, "crumbs")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#components .component")) == 3
+    _shot(browser, "3-board-click")
+
+
+def test_the_editor_changes_a_cell(server, browser):
+    browser.get(page_url(server, "domineering", "..|.."))
+    assert _wait_for_node(browser, "..|..") == "+-1"
+    browser.find_element(By.ID, "edit").click()
+    browser.find_element(By.CSS_SELECTOR, '#picture rect[data-cell="0,0"]').click()
+    assert _wait_for_node(browser, "#.|..") == "*"
+    assert _text(browser, "fact-position") == "#.|.."
+    assert browser.find_element(By.ID, "position").get_attribute("value") == "#.|.."
+    _shot(browser, "4-edit")
+
+
+def test_a_node_past_its_limits_shows_its_options_and_says_so(browser):
+    srv, thread = start(port=0, timeout=0.5)
+    try:
+        board = "|".join(["......"] * 6)
+        browser.get(page_url(srv, "domineering", board))
+        wait = WebDriverWait(browser, 30)
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#left .option")) == 30)
+        wait.until(lambda d: _text(d, "fact-value") == "too large (limit)")
+        assert _text(browser, "fact-outcome") == "too large (limit)"
+        assert "search stopped after 0.5 s" in _text(browser, "message")
+        _shot(browser, "5-limit")
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        thread.join(5)
