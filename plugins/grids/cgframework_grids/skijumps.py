@@ -9,6 +9,10 @@ may never jump again.
 Positions: rows top first joined by ``|`` (cgt-tools' letters): ``L`` / ``R`` a jumper of
 Left / Right, ``l`` / ``r`` a slipper, ``.`` empty, e.g. ``.L...|.R...|.....``.
 
+Components (proved in :func:`split`): each top row where no jumper has an opponent anywhere
+below it is a game of its own, and so is the rest of the slope. Mirroring every row and
+swapping the players' skiers negates the value (``negative``).
+
 Closed form (proved in :func:`no_jump_value`): when no jumper has an opposing skier anywhere
 in the row below it, and no row has a Left skier west of a Right skier, nobody can ever jump
 or block the other side, and the slope is the integer (squares Left's skiers still have to
@@ -17,7 +21,7 @@ go) - (squares Right's have to go).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -83,6 +87,31 @@ def moves(rows: tuple[str, ...], player: Player) -> Iterator[tuple[str, tuple[st
                 yield f"{y + 1},{x + 1}v", tuple(new)
 
 
+def split(rows: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The independent parts of a slope: each of its top rows where no jumper has an
+    opponent anywhere below it, alone, then the rest of the slope; parts without a skier
+    dropped.
+
+    Proof. Skiers move down only by jumping, over an opponent right below. Opponents below a
+    jumper only ever move down too (a jump lands lower, a slide keeps the row), so a jumper
+    with no opponent anywhere below it never has one right below it: it never jumps. So no
+    skier in those top rows ever leaves its row, none from lower rows ever comes up, and no
+    jump goes over them: each of those rows is a game of its own, and so is the rest."""
+    top = 0
+    while top < len(rows):
+        below = "".join(rows[top + 1 :])
+        row = rows[top]
+        if ("L" in row and ("R" in below or "r" in below)) or (
+            "R" in row and ("L" in below or "l" in below)
+        ):
+            break
+        top += 1
+    parts = [(row,) for row in rows[:top] if row.strip(".")]
+    if top < len(rows):
+        parts.append(rows[top:])
+    return parts
+
+
 def no_jump_value(rows: tuple[str, ...]) -> int | None:
     """The integer value when no jump and no blocking between the sides can ever happen,
     else ``None``.
@@ -130,6 +159,9 @@ class SkiJumps(BaseRuleset):
     def options(self, position: Slope, player: Player) -> Iterator[Move]:
         for text, rows in moves(position.rows, player):
             yield Move(Slope(rows), text)
+
+    def components(self, position: Slope) -> Sequence[Slope]:
+        return tuple(Slope(rows) for rows in split(position.rows))
 
     def is_empty(self, position: Slope) -> bool:
         return all(set(row) <= {"."} for row in position.rows)

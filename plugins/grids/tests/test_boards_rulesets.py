@@ -181,7 +181,7 @@ def test_ski_jumps_winning_ways_values():
 
 @st.composite
 def slopes(draw):
-    height, width = draw(st.integers(1, 3)), draw(st.integers(1, 4))
+    height, width = draw(st.integers(1, 4)), draw(st.integers(1, 3))
     cells = draw(
         st.lists(st.sampled_from("....LRlr"), min_size=height * width, max_size=height * width)
     )
@@ -216,6 +216,18 @@ def test_ski_jumps_moves():
     assert all("r" not in m for m in moves("L..|R..|L..", Player.LEFT))  # landing taken
     assert "...|r.." in moves("L..|R..", Player.LEFT)  # off the bottom
     assert moves("l..|R..", Player.LEFT) == ["...|R..", "..l|R..", ".l.|R.."]  # a slipper slides
+
+
+def test_ski_jumps_split_off_top_rows_that_can_no_longer_jump():
+    from cgframework_grids.skijumps import split
+
+    assert split((".r..", "L...", ".R..")) == [(".r..",), ("L...", ".R..")]
+    assert split(("L...", "....", "...R")) == [("L...", "....", "...R")]  # may meet later
+    assert split(("R...", "....", "...R")) == [("R...",), ("...R",)]
+    assert split(("R..", "l..", "...")) == [("R..", "l..", "...")]  # a slipper can be jumped
+    check_against_plain("ski-jumps", "R..|l..|...")
+    r = rules("ski-jumps")
+    assert len(r.components(r.parse(".r..|L...|.R.."))) == 2
 
 
 def test_ski_jumps_facing_skiers_block_each_other():

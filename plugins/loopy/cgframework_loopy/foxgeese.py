@@ -29,9 +29,38 @@ MAX_SQUARES = 100
 
 @attrs.frozen
 class FoxBoard:
-    """Rows top first of ``G``, ``F`` and ``.``, one ``F``."""
+    """A ``height`` x ``width`` board: the geese as a bit mask of squares (square ``r * width
+    + c`` is bit ``r * width + c``, row 0 the top one) and the fox's square. Small ints, so
+    the retrograde analysis keeps a million positions in memory."""
 
-    rows: tuple[str, ...]
+    height: int
+    width: int
+    geese: int
+    fox: int
+
+    def rows(self) -> tuple[str, ...]:
+        """The board as rows of ``G``, ``F`` and ``.``, top first."""
+        out = []
+        for r in range(self.height):
+            row = []
+            for c in range(self.width):
+                square = r * self.width + c
+                row.append("F" if square == self.fox else "G" if self.geese >> square & 1 else ".")
+            out.append("".join(row))
+        return tuple(out)
+
+
+def from_rows(rows: Sequence[str]) -> FoxBoard:
+    """A board from checked rows of ``G``, ``F`` and ``.``."""
+    width = len(rows[0])
+    geese, fox = 0, -1
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == "G":
+                geese |= 1 << (r * width + c)
+            elif ch == "F":
+                fox = r * width + c
+    return FoxBoard(len(rows), width, geese, fox)
 
 
 def start(n: int) -> FoxBoard:
@@ -40,7 +69,7 @@ def start(n: int) -> FoxBoard:
     bottom = ["."] * n
     middle = n // 2
     bottom[middle if (n - 1 + middle) % 2 else middle - 1] = "F"
-    return FoxBoard((top, *["." * n] * (n - 2), "".join(bottom)))
+    return from_rows((top, *["." * n] * (n - 2), "".join(bottom)))
 
 
 def parse_board(text: str) -> FoxBoard:
@@ -67,28 +96,32 @@ def parse_board(text: str) -> FoxBoard:
     foxes = sum(row.count("F") for row in rows)
     if foxes != 1:
         raise ValueError(f"{foxes} foxes (exactly one F)")
-    return FoxBoard(rows)
+    return from_rows(rows)
 
 
-def steps(rows: tuple[str, ...], player: Player) -> Iterator[tuple[str, tuple[str, ...]]]:
-    """(move text ``r,c>r2,c2``, 1-based, and rows after) for each move of ``player``."""
-    height, width = len(rows), len(rows[0])
-    piece, directions = (
-        ("G", ((1, -1), (1, 1)))
-        if player is Player.LEFT
-        else ("F", ((-1, -1), (-1, 1), (1, -1), (1, 1)))
-    )
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch != piece:
-                continue
-            for dr, dc in directions:
-                r2, c2 = r + dr, c + dc
-                if 0 <= r2 < height and 0 <= c2 < width and rows[r2][c2] == ".":
-                    new = list(rows)
-                    new[r] = row[:c] + "." + row[c + 1 :]
-                    new[r2] = new[r2][:c2] + piece + new[r2][c2 + 1 :]
-                    yield f"{r + 1},{c + 1}>{r2 + 1},{c2 + 1}", tuple(new)
+GOOSE_STEPS = ((1, -1), (1, 1))
+FOX_STEPS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+def steps(board: FoxBoard, player: Player) -> Iterator[tuple[str, FoxBoard]]:
+    """(move text ``r,c>r2,c2``, 1-based, and the board after) for each move of ``player``."""
+    height, width, geese, fox = board.height, board.width, board.geese, board.fox
+    taken = geese | 1 << fox
+    if player is Player.LEFT:
+        pieces, directions = [s for s in range(height * width) if geese >> s & 1], GOOSE_STEPS
+    else:
+        pieces, directions = [fox], FOX_STEPS
+    for square in pieces:
+        r, c = divmod(square, width)
+        for dr, dc in directions:
+            r2, c2 = r + dr, c + dc
+            to = r2 * width + c2
+            if 0 <= r2 < height and 0 <= c2 < width and not taken >> to & 1:
+                text = f"{r + 1},{c + 1}>{r2 + 1},{c2 + 1}"
+                if player is Player.LEFT:
+                    yield text, FoxBoard(height, width, geese ^ (1 << square | 1 << to), fox)
+                else:
+                    yield text, FoxBoard(height, width, geese, to)
 
 
 class FoxAndGeese(BaseRuleset):
@@ -106,18 +139,18 @@ class FoxAndGeese(BaseRuleset):
         return parse_board(text)
 
     def format(self, position: FoxBoard) -> str:
-        return "|".join(position.rows)
+        return "|".join(position.rows())
 
     def options(self, position: FoxBoard, player: Player) -> Iterator[Move]:
-        for text, rows in steps(position.rows, player):
-            yield Move(FoxBoard(rows), text)
+        for text, after in steps(position, player):
+            yield Move(after, text)
 
     def draw(self, position: FoxBoard, marks: Mapping[Hashable, Any] | None = None) -> str:
         """The checkerboard: one ``cell`` per square, dark ones grey, geese blue (Left's),
         the fox red (Right's)."""
         from cgframework.display.pictures import LEFT_COLOUR, RIGHT_COLOUR, grid_svg
 
-        rows = position.rows
+        rows = position.rows()
         colours = {"G": LEFT_COLOUR, "F": RIGHT_COLOUR}
 
         def fill(r: int, c: int) -> str:
