@@ -8,8 +8,6 @@ are clobber, cram, domineering, graphs (Snort/Col), nim and toads_and_frogs.
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -278,4 +276,3 @@ def test_families_generate_positions():
             r = rules(family.ruleset)
             for n in range(6):
                 parse_position(r, family.generate(n))
-    random.seed(0)
