@@ -123,6 +123,16 @@ RANDOM_POSITIONS: dict[str, st.SearchStrategy[str]] = {
         lambda heaps: ",".join(map(str, heaps))
     ),
     "arc-kayles": st.integers(1, 7).map(lambda n: f"path:{n}"),
+    "toppling-dominoes": st.text(alphabet="LRG", min_size=1, max_size=6),
+    "childish-hackenbush": st.lists(
+        st.text("BRG", min_size=1, max_size=4), min_size=1, max_size=3
+    ).map(" + ".join),
+    "partizan-arc-kayles": st.integers(3, 6).flatmap(
+        lambda n: st.text("LRG", min_size=n - 1, max_size=n - 1).map(
+            lambda colours: f"path:{n};colours={colours}"
+        )
+    ),
+    "ski-jumps": small_grids("...LRlr", 8),
     "node-kayles": st.integers(1, 3).flatmap(
         lambda rows: st.integers(1, 4).map(lambda cols: f"grid:{rows}x{cols}")
     ),

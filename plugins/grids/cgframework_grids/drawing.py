@@ -18,9 +18,12 @@ from cgframework.display.pictures import (
     grid_svg,
     mark_colour,
 )
+from cgframework_grids.arckayles import Arcs
+from cgframework_grids.dominoes import Row
 from cgframework_grids.graphs import TintedGraph
 from cgframework_grids.grid import Grid
 from cgframework_grids.hackenbush import Picture
+from cgframework_grids.skijumps import Slope
 from cgframework_grids.toads import Strip
 
 CELL_COLOURS = {"x": LEFT_COLOUR, "o": RIGHT_COLOUR, ".": FREE_COLOUR, "#": BLOCKED_COLOUR}
@@ -82,3 +85,54 @@ def draw_hackenbush(position: Picture, marks: Marks | None = None) -> str:
 
 
 INK_GROUND = "#8a6d3b"
+
+
+DOMINO_COLOURS = {"L": LEFT_COLOUR, "R": RIGHT_COLOUR, "G": EDGE_COLOURS["G"]}
+
+
+def draw_dominoes(position: Row) -> str:
+    """One upright ``cell`` per domino standing on a ground line: Left's blue, Right's red,
+    green either player's (Toppling Dominoes)."""
+    from cgframework.display.pictures import INK, check_size, document
+
+    cells = position.cells
+    check_size(len(cells), "dominoes")
+    width, height, gap = 18, 54, 12
+    body = []
+    for i, ch in enumerate(cells):
+        x = 8 + i * (width + gap)
+        body.append(
+            f'<rect class="cell" x="{x}" y="8" width="{width}" height="{height}" rx="3" '
+            f'fill="{DOMINO_COLOURS[ch]}" stroke="{INK}"/>'
+        )
+    total = 16 + max(len(cells), 1) * (width + gap) - gap
+    body.append(
+        f'<line class="ground" x1="0" y1="{8 + height}" x2="{total}" y2="{8 + height}" '
+        f'stroke="{INK_GROUND}" stroke-width="3"/>'
+    )
+    return document(total, height + 16, "".join(body))
+
+
+def draw_arcs(position: Arcs, marks: Marks | None = None) -> str:
+    """Partizan Arc-Kayles: one ``vertex`` per vertex, one ``edge`` per edge in its colour
+    (blue Left's, red Right's, green either's); ``marks``: vertex -> the player who took it."""
+    vertices = sorted({u for u, _, _ in position.edges} | {v for _, v, _ in position.edges})
+    return graph_svg(
+        vertices,
+        [(u, v) for u, v, _ in position.edges],
+        fill=lambda v: mark_colour(marks, v),
+        edge_colours=[EDGE_COLOURS["B" if c == "L" else c] for _, _, c in position.edges],
+    )
+
+
+def draw_slope(position: Slope) -> str:
+    """Ski-Jumps: one ``cell`` per square, Left's skiers blue, Right's red, a jumper's letter
+    in upper case and a slipper's in lower case."""
+    rows = position.rows
+    colours = {"L": LEFT_COLOUR, "l": LEFT_COLOUR, "R": RIGHT_COLOUR, "r": RIGHT_COLOUR}
+    return grid_svg(
+        len(rows),
+        len(rows[0]),
+        lambda r, c: colours.get(rows[r][c], FREE_COLOUR),
+        label=lambda r, c: rows[r][c].strip("."),
+    )

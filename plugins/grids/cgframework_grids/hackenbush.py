@@ -329,3 +329,28 @@ def green_tree_nim_value(children: dict[int, list[tuple[int, str]]]) -> int:
             total ^= worth[y] + 1
         worth[x] = total
     return worth[0]
+
+
+class ChildishHackenbush(Hackenbush):
+    """Childish Hackenbush (Winning Ways, vol. 1, ch. 2, "Childish Hackenbush"; CGSuite's
+    ``GenHackenbush`` with childish edges): Blue-Red-Green Hackenbush where a player may cut
+    an edge only if nothing else falls. Every edge of a stalk but the top one holds up the
+    rest, so a stalk is played from the top down; an edge on a cycle through the ground may
+    always go. Same pictures, syntax, pieces and keys as ``hackenbush``."""
+
+    name = "childish-hackenbush"
+    aliases = ("childish",)
+
+    def options(self, position: Picture, player: Player) -> Iterator[Move]:
+        mine = "BG" if player is Player.LEFT else "RG"
+        stalk_form = as_stalk(position) is not None
+        wanted = len(position.edges) - 1
+        for i, (u, v, c) in enumerate(position.edges):
+            if c in mine:
+                after = cut(position, i)
+                if len(after.edges) == wanted:  # nothing fell
+                    text = f"{i + 1}" if stalk_form else f"{u}-{v}:{c}"
+                    yield Move(after, text)
+
+    def examples(self) -> list[str]:
+        return ["BRRB + GG", "0-1:B,1-2:R,2-0:B,1-3:G", "0-1:B,0-2:R,1-2:G,2-3:B"]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from cgframework import Family, SolverSpec, hookimpl
 from cgframework.solvers.impartial_search import solve_lemoine_viennot
+from cgframework_grids.arckayles import PartizanArcKayles
 from cgframework_grids.closed_forms import (
     blue_red_applies,
     cram_strips_apply,
@@ -15,11 +17,13 @@ from cgframework_grids.closed_forms import (
     solve_green_trees,
 )
 from cgframework_grids.col import col_numbers_apply, solve_col_numbers
+from cgframework_grids.dominoes import TopplingDominoes
 from cgframework_grids.fission import solve_fission_planes
 from cgframework_grids.graphs import Col, Snort
-from cgframework_grids.hackenbush import Hackenbush
+from cgframework_grids.hackenbush import ChildishHackenbush, Hackenbush
 from cgframework_grids.impartial import solve_grundy_keys
 from cgframework_grids.nodekayles import NodeKayles, lemoine_viennot_applies
+from cgframework_grids.skijumps import SkiJumps
 from cgframework_grids.snort import snort_masks_apply, solve_snort_masks
 from cgframework_grids.stones import Amazons, Clobber, Cram, Fission, Konane
 from cgframework_grids.toads import ToadsAndFrogs
@@ -38,6 +42,10 @@ def register_rulesets(register):
         Snort(),
         Col(),
         NodeKayles(),
+        TopplingDominoes(),
+        ChildishHackenbush(),
+        PartizanArcKayles(),
+        SkiJumps(),
     ):
         register(ruleset)
 
@@ -127,6 +135,34 @@ def register_solvers(register):
     )
 
 
+def alternating(letters: str) -> Callable[[int], str]:
+    """n letters repeating ``letters`` (``empty`` for n = 0)."""
+    return lambda n: (letters * n)[:n] or "empty"
+
+
+def ground_cycle(n: int) -> str:
+    """A cycle of n edges through the ground (vertex 0), B and R in turn."""
+    if n < 2:
+        return "empty"
+    return ",".join(f"{i}-{(i + 1) % n}:{'BR'[i % 2]}" for i in range(n))
+
+
+def coloured_graph(kind: str, least: int, n: int) -> str:
+    """``path:n`` or ``cycle:n`` with its edges coloured L, R, L, ... (sorted edge order)."""
+    if n < least:
+        return "empty"
+    edges = n - 1 if kind == "path" else n
+    return f"{kind}:{n};colours={('LR' * n)[:edges]}"
+
+
+def ski_ladder(n: int) -> str:
+    """n rows of width n + 1: Left's skier at the west end of even rows, Right's at the east
+    end of odd ones (each jumper above an opponent's lane)."""
+    if n == 0:
+        return "L"
+    return "|".join(("L" + "." * n, "." * n + "R")[i % 2] for i in range(n))
+
+
 @hookimpl
 def register_families(register):
     def board(kind: str, rows: int, empty: str) -> Callable[[int], str]:
@@ -143,6 +179,22 @@ def register_families(register):
         register(
             Family("cycles", name, lambda n: f"cycle:{n}" if n > 2 else f"path:{n}", "n-cycle")
         )
+    register(Family("rows", "toppling-dominoes", alternating("LR"), "LRLR... n dominoes"))
+    register(Family("green-rows", "toppling-dominoes", alternating("G"), "n green dominoes"))
+    register(Family("stalks", "childish-hackenbush", alternating("BR"), "a BRBR... stalk"))
+    register(
+        Family("cycles", "childish-hackenbush", ground_cycle, "a BRBR... cycle through the ground")
+    )
+    for kind, least in (("path", 2), ("cycle", 3)):
+        register(
+            Family(
+                f"{kind}s",
+                "partizan-arc-kayles",
+                partial(coloured_graph, kind, least),
+                f"a {kind} of n vertices, edges L, R, L, ...",
+            )
+        )
+    register(Family("ladders", "ski-jumps", ski_ladder, "n rows, L and R skiers at alternate ends"))
     register(Family("rows", "cram", board("rect", 1, "#"), "a 1 x n strip"))
     register(Family("2xn", "cram", board("rect", 2, "#"), "a 2 x n board"))
     register(Family("3xn", "cram", board("rect", 3, "#"), "a 3 x n board"))

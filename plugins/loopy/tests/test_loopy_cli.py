@@ -105,8 +105,13 @@ def test_misere_retrograde_keeps_the_deadline(capsys):
 
     start = time.monotonic()
     code, out, err = run_cli(
-        capsys, "solve", "backsliding-toads-and-frogs", "TTTTTTTTTT.....FFFFFFFFFF",
-        "--misere", "--timeout", "0.3",
+        capsys,
+        "solve",
+        "backsliding-toads-and-frogs",
+        "TTTTTTTTTT.....FFFFFFFFFF",
+        "--misere",
+        "--timeout",
+        "0.3",
     )
     assert code == 3 and not out and "--timeout" in err and err.count("\n") == 1
     assert time.monotonic() - start < 10

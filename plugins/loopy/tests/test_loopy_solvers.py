@@ -22,6 +22,7 @@ from cgframework.solvers.retrograde import (
 from cgframework.values import mex
 from cgframework.values.loopy import LoopyGame, first_player_results
 from cgframework_loopy.digraph import DigraphRuleset, PartizanDigraphRuleset
+from cgframework_loopy.foxgeese import FoxAndGeese
 from cgframework_loopy.toads import BackslidingToadsAndFrogs
 
 DIGRAPH = DigraphRuleset()
@@ -470,3 +471,58 @@ def test_backsliding_toads_losing_position_lists_no_moves():
     solution = solve(BackslidingToadsAndFrogs(), "T.F")
     assert solution.outcome == Outcome.P and solution.extra["best_moves_result"] == "loss"
     assert solution.best_moves == ()
+
+
+# ---- Fox and Geese ----------------------------------------------------------------------------
+@st.composite
+def fox_boards(draw):
+    """A small board: a fox and one to three geese on distinct dark squares."""
+    height, width = draw(st.integers(3, 4)), draw(st.integers(3, 4))
+    dark = [(r, c) for r in range(height) for c in range(width) if (r + c) % 2]
+    chosen = draw(st.lists(st.sampled_from(dark), min_size=2, max_size=4, unique=True))
+    cells = [["."] * width for _ in range(height)]
+    for i, (r, c) in enumerate(chosen):
+        cells[r][c] = "F" if i == 0 else "G"
+    return "|".join("".join(row) for row in cells)
+
+
+@settings(max_examples=15, deadline=None)
+@given(fox_boards())
+def test_fox_and_geese_retrograde_equals_the_textbook_fixed_point(board):
+    ruleset = FoxAndGeese()
+    solution = solve(ruleset, board)
+    textbook = textbook_outcomes(ruleset, ruleset.parse(board))
+    for player, field in ((Player.LEFT, "left_first"), (Player.RIGHT, "right_first")):
+        expected = first_result(textbook(ruleset.parse(board), player), player)
+        assert solution.extra[field] == expected, (board, field)
+
+
+def test_fox_and_geese_moves():
+    """Geese (Left) step diagonally down the board, the fox (Right) diagonally any way, only
+    onto empty squares; nothing jumps or is captured."""
+    ruleset = FoxAndGeese()
+    board = ruleset.parse(".G.G|..F.|....|....")
+
+    def moves(player):
+        return sorted(ruleset.format(m.result) for m in ruleset.options(board, player))
+
+    assert moves(Player.LEFT) == ["...G|G.F.|....|...."]  # the other goose is blocked
+    assert moves(Player.RIGHT) == [".G.G|....|...F|....", ".G.G|....|.F..|...."]
+    assert ruleset.format(ruleset.parse("start:8")).split("|")[0] == ".G.G.G.G"
+    assert ruleset.format(ruleset.parse("start:8")).split("|")[-1] == "....F..."
+    for bad in ("G...|....", ".F.F|....", "....|....", "start:5"):
+        with pytest.raises(ValueError):
+            ruleset.parse(bad)
+
+
+def test_fox_and_geese_known_outcomes():
+    """A cornered fox with no move loses when it must move; a fox behind its only goose can
+    never be caught, and the goose runs out of moves (Right wins either way); the 4 x 4 start
+    is a win for the geese either way."""
+    ruleset = FoxAndGeese()
+    cornered = solve(ruleset, "....|....|.G..|F...")
+    assert cornered.extra["right_first"] == "L"
+    behind = solve(ruleset, ".F..|..G.|....|....")
+    assert (behind.extra["left_first"], behind.extra["right_first"]) == ("R", "R")
+    start = solve(ruleset, "start:4")
+    assert (start.extra["left_first"], start.extra["right_first"]) == ("L", "L")
