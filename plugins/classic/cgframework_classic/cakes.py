@@ -17,6 +17,7 @@ the players and negates the value (``negative``); it is the only symmetry used (
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -64,8 +65,18 @@ def format_cakes(position: Cakes) -> str:
 
 
 def cake_move(piece: Piece, left: Sequence[Piece]) -> str:
-    """``3x4->3x1+3x3``: the cake and what the move leaves of it (``0``: nothing)."""
-    shown = "+".join(f"{r}x{c}" for r, c in left) or "0"
+    """``3x4->3x1+3x3``: the cake and what the move leaves of it (``0``: nothing); k >= 3
+    equal pieces are written ``k*RxC`` (a Maundy cut into 1000 strips stays short)."""
+    return counted_move(piece, Counter(left))
+
+
+def counted_move(piece: Piece, left: Mapping[Piece, int]) -> str:
+    """:func:`cake_move` from the pieces left and how many of each (in the order cut)."""
+    if len(left) == 1 and (count := next(iter(left.values()))) >= 3:
+        ((r, c),) = left
+        shown = f"{count}*{r}x{c}"
+    else:
+        shown = "+".join(f"{r}x{c}" for (r, c), k in left.items() for _ in range(k)) or "0"
     return f"{piece[0]}x{piece[1]}->{shown}"
 
 
@@ -79,6 +90,10 @@ class CakeRuleset(BaseRuleset):
 
     def splits(self, n: int) -> Iterator[tuple[int, ...]]:
         raise NotImplementedError
+
+    def cut_sizes(self, n: int) -> Iterator[dict[int, int]]:
+        """:meth:`splits` as counts: each move's sizes left -> how many of each."""
+        return (Counter(split) for split in self.splits(n))
 
     def parse(self, text: str) -> Cakes:
         return parse_cakes(text)
@@ -148,7 +163,10 @@ class MaundyCake(CakeRuleset):
     syntax = "cakes ROWSxCOLUMNS, e.g. 5x6 or 3x4,2x2; Left cuts vertically into equal pieces"
 
     def splits(self, n: int) -> Iterator[tuple[int, ...]]:
-        return ((n // k,) * k for k in range(2, n + 1) if n % k == 0)
+        return ((n // k,) * k for k in divisors(n) if k > 1)
+
+    def cut_sizes(self, n: int) -> Iterator[dict[int, int]]:
+        return ({n // k: k} for k in divisors(n) if k > 1)
 
     def dead(self, piece: Piece) -> bool:
         return piece == (1, 1)
@@ -226,6 +244,18 @@ def maundy_value(rows: int, cols: int) -> int:
     return maundy_moves(_without_smallest(col_primes, len(row_primes))) - maundy_moves(
         _without_smallest(row_primes, len(col_primes))
     )
+
+
+def divisors(n: int) -> list[int]:
+    """The divisors of n, ascending (from its prime factors)."""
+    out = [1]
+    for p in sorted(set(factors := prime_factors(n))):
+        power, more = 1, []
+        for _ in range(factors.count(p)):
+            power *= p
+            more += [d * power for d in out]
+        out += more
+    return sorted(out)
 
 
 def _without_smallest(primes: list[int], count: int) -> int:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from cgframework import Player, Solution, SolveContext, finish, finish_impartial, options
 from cgframework.values import ZERO, CanonicalGame, game, nim_sum, number
-from cgframework_classic.cakes import Cakes, cutcake_value, maundy_value
+from cgframework_classic.cakes import Cakes, counted_move, cutcake_value, maundy_value
 from cgframework_classic.partizan_subtraction import PartizanHeaps
 from cgframework_classic.wythoff import TABLE, Queens, pair_results
 
@@ -40,24 +40,51 @@ def _solution(
     )
 
 
-def _cake_total(value_of: Callable[[int, int], int]) -> Callable[[object], CanonicalGame]:
-    def closed(position) -> CanonicalGame:
-        parts: list[Cakes] = _parts(position)
-        return number(sum(value_of(r, c) for part in parts for r, c in part.pieces))
-
-    return closed
+def _cake_solution(
+    ruleset, position, ctx: SolveContext, value_of: Callable[[int, int], int], method: str
+) -> Solution:
+    """A sum of cakes worth integers ``value_of(rows, cols)``: the total, and the winning
+    moves found from each cut's change of the total (O(1) a cut: a Maundy cut into k equal
+    pieces adds k times one piece's value), with the ruleset's move texts."""
+    parts: list[Cakes] = _parts(position)
+    total = sum(value_of(r, c) for part in parts for r, c in part.pieces)
+    left = ctx.first is Player.LEFT
+    best = []
+    for index, part in enumerate(parts, 1):
+        seen = set()
+        for r, c in part.pieces:
+            if (r, c) in seen:
+                continue
+            seen.add((r, c))
+            rest = total - value_of(r, c)
+            for split in ruleset.cut_sizes(c if left else r):
+                pieces = {((r, n) if left else (n, c)): k for n, k in split.items()}
+                after = rest + sum(value_of(*p) * k for p, k in pieces.items())
+                if (after >= 0) if left else (after <= 0):
+                    text = counted_move((r, c), pieces)
+                    best.append(text if len(parts) == 1 else f"{index}:{text}")
+    value = number(total)
+    return finish(
+        ruleset,
+        position,
+        ctx,
+        value=value,
+        outcome=value.outcome(),
+        best_moves=best,
+        method=method,
+    )
 
 
 def solve_cutcake(ruleset, position, ctx: SolveContext) -> Solution:
     """Cutcake from the Winning Ways table (:func:`~cgframework_classic.cakes.cutcake_value`):
     an integer per cake, summed; O(1) a cake, O(side) a cake for the winning moves."""
-    return _solution(ruleset, position, ctx, _cake_total(cutcake_value), "cutcake-table")
+    return _cake_solution(ruleset, position, ctx, cutcake_value, "cutcake-table")
 
 
 def solve_maundy_cake(ruleset, position, ctx: SolveContext) -> Solution:
     """Maundy Cake from the prime factors of each side
     (:func:`~cgframework_classic.cakes.maundy_value`): an integer per cake, summed."""
-    return _solution(ruleset, position, ctx, _cake_total(maundy_value), "maundy-factors")
+    return _cake_solution(ruleset, position, ctx, maundy_value, "maundy-factors")
 
 
 def solve_wythoff(ruleset, position, ctx: SolveContext) -> Solution:

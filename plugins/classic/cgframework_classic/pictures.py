@@ -210,11 +210,11 @@ def wythoff_svg(pairs: Sequence[tuple[int, int]], limit: int = 24) -> str:
 
     check_size(len(pairs), "queens", 50)
     cell, body, x = 22, [], 6
-    tallest = max((min(a, limit) for a, _ in pairs), default=0) + 1
+    tallest = max((a for a, b in pairs if max(a, b) <= limit), default=0) + 1
     for a, b in pairs:
         if max(a, b) > limit:
             body.append(
-                f'<g class="board"><text x="{x}" y="{10 + cell * tallest / 2:g}" '
+                f'<g class="board"><text x="{x}" y="{12 + cell * tallest / 2:g}" '
                 f'font-size="14">queen at ({a},{b})</text></g>'
             )
             x += 14 + 9 * len(f"queen at ({a},{b})")
