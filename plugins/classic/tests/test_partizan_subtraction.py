@@ -29,9 +29,12 @@ def test_value_sequence_matches_generic(left, right, parts, first):
 @given(subsets, subsets, heaps)
 def test_swapped_sets_negate(left, right, sizes):
     """``negative``: exchanging the two sets exchanges the players."""
-    a = solve("partizan-subtraction", f"{{{left}|{right}}}:{sizes}", method="generic").value
-    b = solve("partizan-subtraction", f"{{{right}|{left}}}:{sizes}", method="generic").value
-    assert a == -b
+    ruleset = get_registry().ruleset("partizan-subtraction")
+    text = f"{{{left}|{right}}}:{sizes}"
+    swapped = ruleset.format(ruleset.negative(ruleset.parse(text)))
+    assert swapped == ruleset.format(ruleset.parse(f"{{{right}|{left}}}:{sizes}"))
+    a = solve("partizan-subtraction", text, method="generic").value
+    assert solve("partizan-subtraction", swapped, method="generic").value == -a
 
 
 def test_values_by_hand():
