@@ -172,7 +172,7 @@ class MaundyCake(CakeRuleset):
         return piece == (1, 1)
 
     def examples(self) -> list[str]:
-        return ["5x6", "3x4,2x2", "6x8"]
+        return ["5x6", "3x4,2x2", "2x12"]
 
 
 class Eatcake(CakeRuleset):
