@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cgframework import Player, get_registry, parse_position, solve
+from cgframework.testing import run_cli
 from cgframework.values import parse_value
 
 subsets = st.sets(st.integers(1, 5), max_size=3).map(lambda s: ",".join(map(str, sorted(s))))
@@ -39,11 +42,11 @@ def test_swapped_sets_negate(left, right, sizes):
 
 def test_values_by_hand():
     """S_L = {1}, S_R = {2}: heap 1 = {0|} = 1; heap 2 = {1|0} (Left to heap 1, Right to 0);
-    heap 3 = {{1|0}|1}.
+    heap 3 = {{1|0}|1} = 0 (its Left option is fuzzy, its Right option positive).
     With equal sets the game is impartial: {1,2|1,2} heaps are the subtraction game
     {1,2}, *(n mod 3)."""
     values = [solve("partizan-subtraction", f"{{1|2}}:{n}").value for n in (1, 2, 3)]
-    assert values == [parse_value("1"), parse_value("{1|0}"), parse_value("{{1|0}|1}")]
+    assert values == [parse_value("1"), parse_value("{1|0}"), parse_value("0")]
     for n in range(10):
         value = solve("partizan-subtraction", f"{{1,2|1,2}}:{n}").value
         assert value == parse_value(f"*{n % 3}" if n % 3 else "0")
@@ -65,3 +68,15 @@ def test_syntax():
         with pytest.raises(ValueError):
             ruleset.parse(bad)
     assert 'class="heap"' in ruleset.draw(ruleset.parse("{1|2}:3,4"))
+
+
+def test_partizan_values_command(capsys):
+    code, out, _ = run_cli(capsys, "classic", "partizan-values", "{2,1|3,2}", "--to", "4", "--json")
+    assert code == 0
+    assert json.loads(out) == {
+        "sets": "{1,2|2,3}",
+        "values": ["0", "1", "{1|0}", "{1,{1|0}|0}", "0"],
+    }
+    for bad in (["{1,2}"], ["{1|2}", "--to", "-1"], ["{1|x}"]):
+        code, _, err = run_cli(capsys, "classic", "partizan-values", *bad)
+        assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
