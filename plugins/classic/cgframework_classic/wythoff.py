@@ -12,6 +12,7 @@ specialised solver fills the table row by row, each square's value the mex of th
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from math import isqrt
 from typing import Any
@@ -134,7 +135,7 @@ class GrundyTable:
 
     def __init__(self) -> None:
         self.rows, self.cols = -1, -1
-        self.values: list[list[int]] = []
+        self.values: list[array] = []
 
     def covers(self, a: int, b: int) -> bool:
         return a <= self.rows and b <= self.cols
@@ -162,13 +163,14 @@ class GrundyTable:
         return self.values[a][b]
 
 
-def grundy_rectangle(rows: int, cols: int) -> list[list[int]]:
-    """G(i, j) for 0 <= i <= rows, 0 <= j <= cols (any rows <= cols or not)."""
+def grundy_rectangle(rows: int, cols: int) -> list[array]:
+    """G(i, j) for 0 <= i <= rows, 0 <= j <= cols (any rows <= cols or not), a row an array
+    of 32-bit ints (G(i, j) <= i + j: 16 MB for the largest table, not 150 as int objects)."""
     column = [0] * (cols + 1)
     diagonal = [0] * (rows + cols + 1)  # index j - i + rows
     table = []
     for i in range(rows + 1):
-        row_mask, line = 0, []
+        row_mask, line = 0, array("I")
         for j in range(cols + 1):
             d = j - i + rows
             seen = row_mask | column[j] | diagonal[d]
