@@ -145,11 +145,7 @@ def register_families(register):
         )
     )
     for name in ("cutcake", "maundy-cake", "eatcake"):
-        register(
-            Family(
-                "rows", name, lambda n: f"1x{n}" if n else "0", "a 1 x n strip"
-            )
-        )
+        register(Family("rows", name, lambda n: f"1x{n}" if n else "0", "a 1 x n strip"))
         register(Family("squares", name, lambda n: f"{n}x{n}" if n else "0", "an n x n cake"))
         register(
             Family("2xn", name, lambda n: f"2x{n}" if n else "0", "a cake of 2 rows and n columns")
