@@ -136,6 +136,16 @@ RANDOM_POSITIONS: dict[str, st.SearchStrategy[str]] = {
     "node-kayles": st.integers(1, 3).flatmap(
         lambda rows: st.integers(1, 4).map(lambda cols: f"grid:{rows}x{cols}")
     ),
+    **{
+        name: st.lists(
+            st.tuples(st.integers(1, top), st.integers(1, top)), min_size=1, max_size=2
+        ).map(lambda cakes: ",".join(f"{r}x{c}" for r, c in cakes))
+        for name, top in (("cutcake", 3), ("maundy-cake", 4), ("eatcake", 2))
+    },
+    "wythoff": st.lists(
+        st.tuples(st.integers(0, 5), st.integers(0, 5)), min_size=1, max_size=2
+    ).map(lambda pairs: ";".join(f"{a},{b}" for a, b in pairs)),
+    "partizan-subtraction": st.integers(0, 12).map(lambda n: f"{{1,2|2,3}}:{n}"),
 }
 
 

@@ -1,4 +1,5 @@
-"""``cgf classic ...``: Grundy sequences of take-and-break games and their proven periods."""
+"""``cgf classic ...``: Grundy sequences of take-and-break games and their proven periods;
+the value sequences of partizan subtraction games."""
 
 from __future__ import annotations
 
@@ -16,12 +17,14 @@ from cgframework.cli import HELP_OPTIONS
 from cgframework_classic.engine import MAX_HEAPS, GrundySequence, TakeAndBreak
 from cgframework_classic.heaps import HexCode, OctalCode
 
-HELP = """Nim, subtraction, octal and hexadecimal games, Grundy's game, Domineering.
+HELP = """Nim, subtraction, octal and hexadecimal games, Grundy's game, Domineering; the
+values of partizan subtraction games.
 
 \b
 Examples:
   cgf classic sequence kayles --to 500
   cgf classic sequence octal 0.56 --to 1000000 --until-period
+  cgf classic partizan-values "{1,2|2,3}" --to 20
 """
 
 classic_app = typer.Typer(
@@ -311,3 +314,39 @@ def sequence(
             f"period {period.period}, pre-period {period.preperiod} ({after}); "
             "proven by the periodicity theorem"
         )
+
+
+@classic_app.command("partizan-values")
+def partizan_values(
+    sets: Annotated[
+        str, typer.Argument(metavar="{SL|SR}", help="Left's and Right's subtraction sets")
+    ],
+    to: Annotated[int, typer.Option(help="last heap size (at most 200000)")] = 30,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Canonical values of the heaps 0..TO of a partizan subtraction game (Left subtracts a
+    member of SL, Right of SR), built heap by heap as ``cgf solve partizan-subtraction`` does.
+
+    \b
+    Example:
+      cgf classic partizan-values "{1,2|2,3}" --to 20
+    """
+    from cgframework.cli import fail
+    from cgframework_classic.closed_forms import MAX_SEQUENCE, value_sequence
+    from cgframework_classic.partizan_subtraction import parse_partizan, sets_label
+
+    try:
+        game = parse_partizan(f"{sets}:0")
+    except ValueError as exc:
+        fail(f"bad sets {sets[:60]!r}: {exc}")
+    if not 0 <= to <= MAX_SEQUENCE:
+        fail(f"--to {to}: give 0 to {MAX_SEQUENCE}")
+    seq = value_sequence(game.left, game.right)
+    values = [str(seq[n]) for n in range(to + 1)]
+    label = sets_label(game.left, game.right)
+    if as_json:
+        print(json.dumps({"sets": label, "values": values}))
+        return
+    print(f"partizan subtraction {label}: values of heaps 0..{to}")
+    for n, value in enumerate(values):
+        print(f"{n}\t{value}")

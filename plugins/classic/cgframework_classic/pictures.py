@@ -38,9 +38,10 @@ def domineering_svg(board: Board, marks: Marks | None = None) -> str:
     return grid_svg(board.height, w, fill)
 
 
-def heaps_svg(sizes: tuple[int, ...]) -> str:
+def heaps_svg(sizes: tuple[int, ...], title: str = "") -> str:
     """One ``heap`` group per heap, a stack of ``token`` circles (one per token) with its size
-    below; a heap over ``TALL_HEAP`` tokens is one bar (class ``token-bar``)."""
+    below; a heap over ``TALL_HEAP`` tokens is one bar (class ``token-bar``). ``title``: the
+    picture's tooltip (a partizan game's subtraction sets)."""
     check_size(len(sizes), "heaps", 200)
     tall = min(max(sizes, default=0), TALL_HEAP + 1)
     step, r = 20, 8
@@ -66,7 +67,7 @@ def heaps_svg(sizes: tuple[int, ...]) -> str:
             f'<text x="{x}" y="{height - 10}" text-anchor="middle" font-size="12">'
             f"{escape(n)}</text></g>"
         )
-    return document(max(44, 34 * len(sizes) + 10), height, "".join(body))
+    return document(max(44, 34 * len(sizes) + 10), height, "".join(body), title)
 
 
 DOT_LIMIT = 4000
@@ -166,3 +167,71 @@ def sequence_svg(values: Sequence[int], title: str) -> str:
         body[-PLOT_WIDTH - 1] = f'<g fill="{colour}" transform="translate({left},{upper})">'
     body.append("</g>")
     return document(width, height, "".join(body), title)
+
+
+CAKE_COLOUR = "#e8c39e"
+
+
+def cakes_svg(pieces: Sequence[tuple[int, int]]) -> str:
+    """One ``cake`` group per cake (``(rows, columns)``), side by side on a common baseline:
+    a rectangle scored into unit squares by thin ``score`` lines (where cuts may go), with
+    its size below. Cells shrink for large cakes so the picture stays readable."""
+    check_size(sum(r * c for r, c in pieces), "squares")
+    tallest = max((r for r, _ in pieces), default=0)
+    cell = 28 if tallest <= 12 else max(6, 336 // tallest)
+    top, x, body = 8, 10, []
+    base = top + cell * tallest
+    for r, c in pieces:
+        w, h = c * cell, r * cell
+        y = base - h
+        body.append(f'<g class="cake"><rect x="{x}" y="{y}" width="{w}" height="{h}" ')
+        body.append(f'fill="{CAKE_COLOUR}" stroke="{INK}" stroke-width="2"/>')
+        lines = [f"M{x + k * cell},{y}v{h}" for k in range(1, c)]
+        lines += [f"M{x},{y + k * cell}h{w}" for k in range(1, r)]
+        if lines:
+            body.append(
+                f'<path class="score" d="{"".join(lines)}" stroke="#8a6a4a" '
+                'stroke-width="0.8" stroke-dasharray="3,2" fill="none"/>'
+            )
+        body.append(
+            f'<text x="{x + w / 2:g}" y="{base + 18}" text-anchor="middle" '
+            f'font-size="12">{r}x{c}</text></g>'
+        )
+        x += w + 20
+    return document(max(x - 10, 44), base + 28, "".join(body))
+
+
+def wythoff_svg(pairs: Sequence[tuple[int, int]], limit: int = 24) -> str:
+    """One ``board`` group per queen ``(a, b)``: an (a+1) x (b+1) corner of the board with
+    the target corner (0, 0) at the bottom left, the queen on its square, and the squares of
+    the P-positions (Wythoff pairs) shaded: the queen moves left, down or diagonally
+    down-left. A board over ``limit`` squares on a side is drawn as text."""
+    from cgframework_classic.wythoff import is_p_position
+
+    check_size(len(pairs), "queens", 50)
+    cell, body, x = 22, [], 6
+    tallest = max((a for a, b in pairs if max(a, b) <= limit), default=0) + 1
+    for a, b in pairs:
+        if max(a, b) > limit:
+            body.append(
+                f'<g class="board"><text x="{x}" y="{12 + cell * tallest / 2:g}" '
+                f'font-size="14">queen at ({a},{b})</text></g>'
+            )
+            x += 14 + 9 * len(f"queen at ({a},{b})")
+            continue
+        y0 = 6 + cell * (tallest - a - 1)
+        body.append('<g class="board">')
+        for i in range(a + 1):  # row i from the bottom
+            for j in range(b + 1):
+                fill = "#9bb8d9" if is_p_position(i, j) else FREE_COLOUR
+                cls = "square p-position" if is_p_position(i, j) else "square"
+                body.append(
+                    f'<rect class="{cls}" x="{x + j * cell}" y="{y0 + (a - i) * cell}" '
+                    f'width="{cell}" height="{cell}" fill="{fill}" stroke="#999999"/>'
+                )
+        qx, qy = x + b * cell + cell / 2, y0 + cell / 2
+        body.append(
+            f'<circle class="queen" cx="{qx:g}" cy="{qy:g}" r="{cell * 0.36:g}" fill="{INK}"/></g>'
+        )
+        x += (b + 1) * cell + 16
+    return document(max(x - 10, 44), 12 + cell * tallest, "".join(body))

@@ -1,0 +1,187 @@
+"""Wythoff's game (Wythoff 1907; Winning Ways ch. 15): two heaps; a move takes any number of
+tokens from one heap, or the same number from both. Equivalently a queen on a quarter-infinite
+board moves left, down or diagonally down-left towards the corner. Impartial.
+
+The P-positions are the pairs (a_k, b_k) = (floor(k phi), floor(k phi^2)), k >= 0 (Wythoff
+1907; OEIS A000201 and A001950), computed here exactly: floor(k phi) = (k + isqrt(5 k^2)) // 2
+(sqrt(5) k is irrational for k > 0, so the floor of the half-sum is that of the integer
+part's), and b_k = a_k + k. The Grundy values (OEIS A004481) have no known closed form; the
+specialised solver fills the table row by row, each square's value the mex of three bit masks
+(values seen along its row, its column and its diagonal), O(1) big-integer operations a square.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from math import isqrt
+from typing import Any
+
+import attrs
+
+from cgframework import BaseRuleset, Convention, Move, Player
+
+Pair = tuple[int, int]
+
+
+@attrs.frozen
+class Queens:
+    """Wythoff positions (pairs of heap sizes), in the order written."""
+
+    pairs: tuple[Pair, ...]
+
+
+def beatty_lower(k: int) -> int:
+    """floor(k phi), exactly (OEIS A000201 from k = 1)."""
+    return (k + isqrt(5 * k * k)) // 2
+
+
+def p_position(k: int) -> Pair:
+    """The k-th Wythoff pair (floor(k phi), floor(k phi^2)) (OEIS A000201, A001950)."""
+    a = beatty_lower(k)
+    return a, a + k
+
+
+def is_p_position(a: int, b: int) -> bool:
+    """True when (a, b) is a P-position of Wythoff's game (a second-player win)."""
+    a, b = min(a, b), max(a, b)
+    return beatty_lower(b - a) == a
+
+
+def parse_queens(text: str) -> Queens:
+    """``A,B`` pairs joined by ``;`` (``3,5`` or ``3,5;1,2``); ``0`` or ``0,0``: no move."""
+    text = text.strip()
+    if text == "0":
+        return Queens(())
+    pairs = []
+    for token in text.split(";"):
+        parts = [p.strip() for p in token.split(",")]
+        if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
+            raise ValueError(f"Wythoff position {token.strip()[:40]!r} is not A,B such as 3,5")
+        a, b = int(parts[0]), int(parts[1])
+        if a or b:
+            pairs.append((a, b))
+    return Queens(tuple(pairs))
+
+
+def format_queens(position: Queens) -> str:
+    return ";".join(f"{a},{b}" for a, b in position.pairs) or "0"
+
+
+def pair_results(a: int, b: int) -> Iterator[Pair]:
+    """Every option of one pair: the first heap lowered, the second, or both equally."""
+    for x in range(a - 1, -1, -1):
+        yield x, b
+    for y in range(b - 1, -1, -1):
+        yield a, y
+    for k in range(1, min(a, b) + 1):
+        yield a - k, b - k
+
+
+class Wythoff(BaseRuleset):
+    """Wythoff's game; a position is one or more queens (pairs of heaps)."""
+
+    name = "wythoff"
+    convention = Convention.NORMAL
+    impartial = True
+    family = "classic"
+    syntax = "heap pairs A,B joined by ;, e.g. 3,5 or 4,7;2,2 (take from one heap or both)"
+
+    def parse(self, text: str) -> Queens:
+        return parse_queens(text)
+
+    def format(self, position: Queens) -> str:
+        return format_queens(position)
+
+    def options(self, position: Queens, player: Player) -> Iterator[Move]:
+        pairs = position.pairs
+        seen = set()
+        for i, (a, b) in enumerate(pairs):
+            if (a, b) in seen:
+                continue
+            seen.add((a, b))
+            for x, y in pair_results(a, b):
+                left = ((x, y),) if x or y else ()
+                yield Move(Queens(pairs[:i] + left + pairs[i + 1 :]), f"{a},{b}->{x},{y}")
+
+    def components(self, position: Queens) -> Sequence[Queens]:
+        return [Queens((p,)) for p in position.pairs if p != (0, 0)]
+
+    def is_empty(self, position: Queens) -> bool:
+        return not any(a or b for a, b in position.pairs)
+
+    def canonical_key(self, position: Queens) -> Hashable:
+        """The multiset of pairs, each read in either order (the rules are symmetric)."""
+        return ("wythoff", tuple(sorted((min(p), max(p)) for p in position.pairs if any(p))))
+
+    def draw(self, position: Queens, marks: Mapping[Hashable, Any] | None = None) -> str:
+        """Each queen on its corner of the board, the P-positions shaded."""
+        from cgframework_classic.pictures import wythoff_svg
+
+        return wythoff_svg(position.pairs)
+
+    def examples(self) -> list[str]:
+        return ["3,5", "4,6", "2,3;5,7"]
+
+
+MAX_SQUARES = 4_000_000
+"""Largest rectangle of Grundy values the table computes (a few CPU seconds)."""
+
+
+class GrundyTable:
+    """Wythoff's Grundy values G(i, j) for 0 <= i <= rows, 0 <= j <= cols, filled row by
+    row: G(i, j) = mex of the values to its left, below it and diagonally below-left, kept as
+    bit masks per row, column and diagonal. Grown (recomputed larger) on demand."""
+
+    def __init__(self) -> None:
+        self.rows, self.cols = -1, -1
+        self.values: list[array] = []
+
+    def covers(self, a: int, b: int) -> bool:
+        return a <= self.rows and b <= self.cols
+
+    def ensure(self, rows: int, cols: int) -> None:
+        """Compute the table to at least ``rows`` x ``cols`` (grown by doubling)."""
+        if self.covers(rows, cols):
+            return
+        rows = max(rows, min(2 * self.rows + 1, cols), self.rows)
+        cols = max(cols, 2 * self.cols + 1)
+        if (rows + 1) * (cols + 1) > MAX_SQUARES:
+            from cgframework import LimitExceeded
+
+            raise LimitExceeded(
+                f"wythoff: a Grundy table of {rows + 1} x {cols + 1} squares is past the "
+                f"{MAX_SQUARES} computed"
+            )
+        self.values = grundy_rectangle(rows, cols)
+        self.rows, self.cols = rows, cols
+
+    def __call__(self, a: int, b: int) -> int:
+        if a > b:
+            a, b = b, a
+        self.ensure(a, b)
+        return self.values[a][b]
+
+
+def grundy_rectangle(rows: int, cols: int) -> list[array]:
+    """G(i, j) for 0 <= i <= rows, 0 <= j <= cols (any rows <= cols or not), a row an array
+    of 32-bit ints (G(i, j) <= i + j: 16 MB for the largest table, not 150 as int objects)."""
+    column = [0] * (cols + 1)
+    diagonal = [0] * (rows + cols + 1)  # index j - i + rows
+    table = []
+    for i in range(rows + 1):
+        row_mask, line = 0, array("I")
+        for j in range(cols + 1):
+            d = j - i + rows
+            seen = row_mask | column[j] | diagonal[d]
+            g = (~seen & (seen + 1)).bit_length() - 1
+            bit = 1 << g
+            row_mask |= bit
+            column[j] |= bit
+            diagonal[d] |= bit
+            line.append(g)
+        table.append(line)
+    return table
+
+
+TABLE = GrundyTable()
