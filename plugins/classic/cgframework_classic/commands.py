@@ -342,9 +342,7 @@ def quotient(
     ],
     max_heap: Annotated[int, typer.Option(help="the heaps 1..N whose sums are quotiented")] = 12,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-    max_order: Annotated[
-        int, typer.Option(help="give up (exit 3) past this many elements")
-    ] = 1000,
+    max_order: Annotated[int, typer.Option(help="give up (exit 3) past this many elements")] = 1000,
     timeout: Annotated[
         float | None, typer.Option(metavar="SECONDS", help="give up after this long (exit 3)")
     ] = None,

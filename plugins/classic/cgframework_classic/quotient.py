@@ -321,9 +321,7 @@ class _Hypothesis:
         return state
 
 
-def _verify(
-    hyp: _Hypothesis, moves: _Moves, oracle: _Oracle
-) -> tuple[int, ...] | None:
+def _verify(hyp: _Hypothesis, moves: _Moves, oracle: _Oracle) -> tuple[int, ...] | None:
     """None if the hypothesis gives every sum's misère outcome (see the module docstring),
     else a sum (as a word, in reading order) that it gets wrong."""
     letters = hyp.letters
@@ -432,9 +430,7 @@ def _distinguishing_test(
 
 def _presentation(
     table: list[list[int]], images: list[int]
-) -> tuple[
-    list[int], list[tuple[int, ...]], list[tuple[tuple[int, ...], tuple[int, ...]]]
-]:
+) -> tuple[list[int], list[tuple[int, ...]], list[tuple[tuple[int, ...], tuple[int, ...]]]]:
     """Generators (heaps whose image is not a product of earlier heaps' images), the normal
     form of every element (its least word: fewest generators, then fewest late ones), and
     the relations "least non-normal word = its normal form" for the words all of whose
