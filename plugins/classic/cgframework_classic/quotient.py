@@ -33,9 +33,11 @@ Stabilisation (octal codes, at most two heaps left by a move): if the images are
 every heap above N reads like the heap p, 2p, ... below it, and so do its moves (the
 pairs of images a move can leave repeat with period p once the heap exceeds 2·n0 + p + t):
 the verified pairs automaton is then the one of all heaps, so Q is the quotient of the
-whole game and the images stay periodic. This is the argument of the periodicity theorem
-for misère quotients (Plambeck & Siegel 2008, §6), applied to the verified automaton;
-without it the quotient is reported as "not proved stable, observed up to N".
+whole game and the images stay periodic. The argument is the one of the periodicity
+theorems for octal games (Guy & Smith 1956) and for misère quotients (Plambeck & Siegel
+2008; Siegel, "Misère games and misère quotients", Games of No Chance 5), proved here
+directly on the verified automaton; without it the quotient is reported as "not proved
+stable, observed up to N".
 
 Every impartial misère quotient has even order (Plambeck & Siegel 2008); the tests check
 it on every quotient they compute.
@@ -331,6 +333,7 @@ def _verify(hyp: _Hypothesis, moves: _Moves, oracle: _Oracle) -> tuple[int, ...]
             fmask |= 1 << s
     opt: dict[tuple[int, int], int] = {}
     for s in range(len(hyp.words)):
+        oracle._check()
         for h in letters:
             mask = 0
             for r in moves.results[h]:
@@ -342,6 +345,8 @@ def _verify(hyp: _Hypothesis, moves: _Moves, oracle: _Oracle) -> tuple[int, ...]
         key = (mask, h)
         found = image.get(key)
         if found is None:
+            if len(image) > MAX_PAIRS:  # a cache: bounded memory
+                image.clear()
             found = 0
             m = mask
             while m:
