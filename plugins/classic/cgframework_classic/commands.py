@@ -350,3 +350,81 @@ def partizan_values(
     print(f"partizan subtraction {label}: values of heaps 0..{to}")
     for n, value in enumerate(values):
         print(f"{n}\t{value}")
+
+
+def _quotient_code(spec: str) -> tuple[OctalCode, str]:
+    """``0.75``, ``kayles``, ``dawsons-kayles``, ``hex:0.F`` or a subtraction set ``{1,2,3}``."""
+    from cgframework.cli import fail
+
+    text = spec.strip()
+    try:
+        if text in FIXED_CODES:
+            return OctalCode.parse(FIXED_CODES[text]), f"{text} (octal {FIXED_CODES[text]})"
+        if text.startswith("{"):
+            return _code_of("subtraction", text), f"subtraction {text}"
+        if text.lower().startswith("hex:"):
+            code = HexCode.parse(text[4:])
+            return code, f"hex {code}"
+        code = OctalCode.parse(text)
+        return code, f"octal {code}"
+    except ValueError as exc:
+        fail(str(exc))
+
+
+@classic_app.command()
+def quotient(
+    code: Annotated[
+        str,
+        typer.Argument(
+            help="octal code (0.75), kayles, dawsons-kayles, hex:0.F or a subtraction set {1,2,3}"
+        ),
+    ],
+    max_heap: Annotated[int, typer.Option(help="the heaps 1..N whose sums are quotiented")] = 12,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    max_order: Annotated[int, typer.Option(help="give up (exit 3) past this many elements")] = 1000,
+    timeout: Annotated[
+        float | None, typer.Option(metavar="SECONDS", help="give up after this long (exit 3)")
+    ] = None,
+) -> None:
+    """The misère quotient of the sums of heaps 1..N (Plambeck & Siegel 2008).
+
+    Prints its order, a presentation (generators a, b, c, ... are heaps whose image is new),
+    the P-portion and every heap's image, and whether the quotient is proved to be that of
+    the whole game (stabilised) or only observed up to N. Exact: each candidate is verified
+    for every sum of heaps before it is printed.
+
+    \b
+    Examples:
+      cgf classic quotient 0.75 --max-heap 24
+      cgf classic quotient kayles --max-heap 10 --json
+    """
+    from cgframework.cli import fail
+    from cgframework_classic.quotient import MAX_HEAP, misere_quotient
+
+    if not 1 <= max_heap <= MAX_HEAP:
+        fail(f"--max-heap must be between 1 and {MAX_HEAP}, got {max_heap}")
+    if max_order < 1:
+        fail(f"--max-order must be positive, got {max_order}")
+    if timeout is not None and not timeout > 0:
+        fail(f"--timeout must be positive, got {timeout}")
+    game, label = _quotient_code(code)
+    q = misere_quotient(game, max_heap, max_order=max_order, timeout=timeout, label=str(game))
+    if as_json:
+        record = q.to_json()
+        record["game"] = label
+        print(json.dumps(record))
+        return
+    print(f"misère quotient of {label}, heaps 1..{max_heap}: order {q.order}")
+    print(f"  presentation  {q.presentation()}")
+    print(f"  P-portion     {{{', '.join(q.word(x) for x in sorted(q.p_portion, key=q.word))}}}")
+    if q.stabilised:
+        print(
+            f"  stabilised    proved: images periodic (period {q.period} from heap "
+            f"{q.preperiod}); this is the quotient of every heap size"
+        )
+    else:
+        print(f"  stabilised    not proved stable, observed up to heap {max_heap}")
+    print("  heap images")
+    for start in range(1, max_heap + 1, 10):
+        row = range(start, min(start + 10, max_heap + 1))
+        print(f"  {start:>5}: " + " ".join(f"{q.word(q.images[h]):>6}" for h in row))
