@@ -34,6 +34,8 @@ behind the table).
 
 from __future__ import annotations
 
+import functools
+import gc
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
@@ -166,6 +168,7 @@ class _KeyComponents(_Components):
         self.option_keys = ruleset.option_keys  # type: ignore[attr-defined]
         self.negated_key = getattr(ruleset, "negated_key", None)
         self.search_key = getattr(ruleset, "search_key", ruleset.canonical_key)
+        self.signed_option_keys = getattr(ruleset, "signed_option_keys", None)
         self.values: dict[Hashable, CanonicalGame] = ctx.table.side("canonical")
         self.plain_cache: dict[Hashable, tuple[Hashable, int]] = {}
 
@@ -192,8 +195,11 @@ class _KeyComponents(_Components):
         cache = self.moves_cache
         found = cache.get((key, player))
         if found is None:
-            plain = self._plain
-            found = [tuple(plain(p) for p in parts) for parts in self.option_keys(key, player)]
+            if self.signed_option_keys is not None:
+                found = self.signed_option_keys(key, player)
+            else:
+                plain = self._plain
+                found = [tuple(plain(p) for p in parts) for parts in self.option_keys(key, player)]
             if len(cache) >= TABLE_ENTRIES:
                 cache.clear()
             cache[(key, player)] = found
@@ -289,7 +295,8 @@ class _PositionComponents(_Components):
         return found
 
 
-def _middle_first(n: int) -> list[int]:
+@functools.cache
+def _middle_first(n: int) -> tuple[int, ...]:
     """0..n-1, the middle first, then alternately outwards (MCGS's play-in-the-middle)."""
     mid = n // 2
     order = [mid]
@@ -300,7 +307,7 @@ def _middle_first(n: int) -> list[int]:
             order.append(mid + d)
         if len(order) >= n:
             break
-    return order
+    return tuple(order)
 
 
 class OutcomeSearch:
@@ -340,12 +347,23 @@ class OutcomeSearch:
         self.valued: dict[int, _Valued] = table.side("outcome-search-valued")
         self.allowance = allowance
         self.value_moves = value_moves
+        self.killers: dict[tuple[Comp, Player], int] = {}
+        self.status: dict[Comp, CanonicalGame | _Valued | None] = {}
 
     # -- the public questions ------------------------------------------------------------------
     def wins(self, position: Position, player: Player) -> bool:
-        """Does ``player``, to move in ``position``, win with perfect play?"""
-        rest, folded = self._fold(self.parts.split(position), ZERO)
-        return self._wins(rest, folded, player)
+        """Does ``player``, to move in ``position``, win with perfect play?
+
+        The garbage collector is off meanwhile: the search makes millions of tuples and no
+        cycles, and the collector's passes over the growing tables took half its time."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            rest, folded = self._fold(self.parts.split(position), ZERO)
+            return self._wins(rest, folded, player)
+        finally:
+            if collecting:
+                gc.enable()
 
     def outcome(self, position: Position) -> Outcome:
         """The outcome class of ``position``."""
@@ -385,28 +403,44 @@ class OutcomeSearch:
         that are not uptimal, as :class:`_Valued`) and ``folded`` plus the uptimal values
         (numbers, nimbers, ups: their sums stay symbols)."""
         rest = []
-        parts = self.parts
+        status = self.status
         for comp in comps:
-            if type(comp) is _Valued:
-                value = comp.value
-            else:
-                value = parts.known(comp)
-                if value is None and comp not in self.unvalued:
-                    value = self._try_value(comp)
-                    if value is None:
-                        self.unvalued.add(comp)
-                        self.components_searched += 1
-                    else:
-                        self.components_valued += 1
-                if value is None:
-                    rest.append(comp)
-                    continue
-            if value.uptimal is not None:
-                if value is not ZERO:
-                    folded = add(folded, value)
-            else:
-                rest.append(self._item(value))
+            found = status.get(comp, MISSING)
+            if found is MISSING:
+                found = self._status(comp)
+            if found is None:
+                rest.append(comp)
+            elif type(found) is _Valued:
+                rest.append(found)
+            elif found is not ZERO:
+                folded = add(folded, found)
         return rest, folded
+
+    def _status(self, comp: Comp) -> CanonicalGame | _Valued | None:
+        """How ``comp`` enters a state, remembered: its uptimal value (folded), its item
+        (valued, not uptimal), or None (searched)."""
+        if type(comp) is _Valued:
+            value = comp.value
+        else:
+            value = self.parts.known(comp)
+            if value is None and comp not in self.unvalued:
+                value = self._try_value(comp)
+                if value is None:
+                    self.unvalued.add(comp)
+                    self.components_searched += 1
+                else:
+                    self.components_valued += 1
+        if value is None:
+            found: CanonicalGame | _Valued | None = None
+        elif value.uptimal is not None:
+            found = value
+        else:
+            found = self._item(value)
+        status = self.status
+        if len(status) >= TABLE_ENTRIES:
+            status.clear()
+        status[comp] = found
+        return found
 
     def _try_value(self, comp: Comp) -> CanonicalGame | None:
         """The value of a component new to the search, if it has at most
@@ -478,11 +512,21 @@ class OutcomeSearch:
             if moves:
                 candidates.append((len(moves), i, moves))
         candidates.sort(key=lambda c: -c[0])
+        killers = self.killers
         for _, i, moves in candidates:
+            comp = rest[i]
             others = rest[:i] + rest[i + 1 :]
-            for j in _middle_first(len(moves)):
+            order = _middle_first(len(moves))
+            killer = killers.get((comp, player))
+            if killer is not None and killer < len(moves):
+                order = (killer, *(j for j in order if j != killer))
+            for j in order:
                 after, term = self._fold(moves[j], folded)
                 if not self._wins(others + after, term, opponent):
+                    if killer != j:
+                        if len(killers) >= TABLE_ENTRIES:
+                            killers.clear()
+                        killers[(comp, player)] = j
                     return True
         for option in folded.left if left else folded.right:
             if not self._wins(list(rest), option, opponent):

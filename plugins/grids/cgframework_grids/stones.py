@@ -10,6 +10,8 @@ from typing import Any
 
 from cgframework import Player, SolveContext
 from cgframework.values import CanonicalGame
+from cgframework_grids import clobber_keys
+from cgframework_grids.clobber_keys import ClobberKey, NegatedClobberKey
 from cgframework_grids.grid import Grid, GridRuleset, move_text, put2, rays, transposed
 from cgframework_grids.nibbles import (
     EMPTY,
@@ -72,6 +74,29 @@ class Clobber(GridRuleset):
 
     def examples(self) -> list[str]:
         return ["xox|oxo", "checker:2x3", "xoxo|o..x"]
+
+    # the key searches' protocol on bit masks, colour swaps folded (``clobber_keys.py``)
+    def search_key(self, position: Grid) -> ClobberKey | NegatedClobberKey:
+        """The token ``option_keys`` gives for this region: the least image of it or of its
+        colour swap (minus its value), as two bit masks."""
+        return clobber_keys.key_of(position.height, position.width, position.cells)
+
+    def negated_key(self, token: tuple) -> ClobberKey | None:
+        """The key whose value ``token`` negates (its colour swap), or None for a key."""
+        return token[:4] if len(token) == 5 else None  # type: ignore[return-value]
+
+    def option_keys(
+        self, key: ClobberKey, player: Player
+    ) -> list[tuple[ClobberKey | NegatedClobberKey, ...]]:
+        """For each move, its regions' tokens, found on bit masks (in C when the kernel is
+        built; ``moves`` is the slow twin)."""
+        return clobber_keys.option_keys(*key, player)
+
+    def signed_option_keys(
+        self, key: ClobberKey, player: Player
+    ) -> list[tuple[tuple[ClobberKey, int], ...]]:
+        """``option_keys`` with each token as ``(key, 1)`` or ``(key, -1)``."""
+        return clobber_keys.signed_option_keys(*key, player)
 
 
 class Konane(NibbleSearch, GridRuleset):
