@@ -57,6 +57,8 @@ from cgframework.values.canonical import add, ge, negate
 
 METHOD = "outcome-search"
 
+_LEFT = Player.LEFT  # (tables are keyed by ``player is _LEFT``: a bool hashes in C, a Player not)
+
 VALUE_ALLOWANCE = 100
 """Positions a component's exact valuation may expand before it is given up and the
 component searched instead (values of its sub-positions found so far are kept)."""
@@ -92,7 +94,7 @@ class _Components:
         self.ctx = ctx
         self.table = ctx.table
         self.sides = (Player.LEFT,) if ruleset.impartial else (Player.LEFT, Player.RIGHT)
-        self.moves_cache: dict[tuple[Comp, Player], list[tuple[Comp, ...]]] = {}
+        self.moves_cache: dict[tuple[Comp, bool], list[tuple[Comp, ...]]] = {}
         self.spent = 0  # positions expanded by the valuation under way
         self.allowance = 0
         self.valuation_nodes = 0
@@ -171,6 +173,7 @@ class _KeyComponents(_Components):
         self.signed_option_keys = getattr(ruleset, "signed_option_keys", None)
         self.values: dict[Hashable, CanonicalGame] = ctx.table.side("canonical")
         self.plain_cache: dict[Hashable, tuple[Hashable, int]] = {}
+        self.negated_cache: dict[tuple[Hashable, bool], list[tuple[Comp, ...]]] = {}
 
     def _plain(self, token: Hashable) -> tuple[Hashable, int]:
         found = self.plain_cache.get(token)
@@ -193,7 +196,7 @@ class _KeyComponents(_Components):
 
     def _plain_moves(self, key: Hashable, player: Player) -> list[tuple[Comp, ...]]:
         cache = self.moves_cache
-        found = cache.get((key, player))
+        found = cache.get((key, player is _LEFT))
         if found is None:
             if self.signed_option_keys is not None:
                 found = self.signed_option_keys(key, player)
@@ -202,16 +205,24 @@ class _KeyComponents(_Components):
                 found = [tuple(plain(p) for p in parts) for parts in self.option_keys(key, player)]
             if len(cache) >= TABLE_ENTRIES:
                 cache.clear()
-            cache[(key, player)] = found
+            cache[(key, player is _LEFT)] = found
         return found
 
     def moves(self, comp: Comp, player: Player) -> list[tuple[Comp, ...]]:
         key, sign = comp
         if sign == 1:
             return self._plain_moves(key, player)
-        return [
-            tuple((k, -s) for k, s in parts) for parts in self._plain_moves(key, player.opponent)
-        ]
+        cache = self.negated_cache
+        found = cache.get((key, player is _LEFT))
+        if found is None:
+            found = [
+                tuple([(k, -s) for k, s in parts])
+                for parts in self._plain_moves(key, player.opponent)
+            ]
+            if len(cache) >= TABLE_ENTRIES:
+                cache.clear()
+            cache[(key, player is _LEFT)] = found
+        return found
 
     def _plain_value(self, key: Hashable) -> CanonicalGame | None:
         found = self.values.get(key)
@@ -268,7 +279,7 @@ class _PositionComponents(_Components):
 
     def moves(self, comp: Comp, player: Player) -> list[tuple[Comp, ...]]:
         cache = self.moves_cache
-        found = cache.get((comp, player))
+        found = cache.get((comp, player is _LEFT))
         if found is None:
             position = self.positions[comp]
             if self.ruleset.impartial:
@@ -276,7 +287,7 @@ class _PositionComponents(_Components):
             found = [tuple(self.split(m.result)) for m in self.ruleset.options(position, player)]
             if len(cache) >= TABLE_ENTRIES:
                 cache.clear()
-            cache[(comp, player)] = found
+            cache[(comp, player is _LEFT)] = found
         return found
 
     def known(self, comp: Comp) -> CanonicalGame | None:
@@ -347,7 +358,7 @@ class OutcomeSearch:
         self.valued: dict[int, _Valued] = table.side("outcome-search-valued")
         self.allowance = allowance
         self.value_moves = value_moves
-        self.killers: dict[tuple[Comp, Player], int] = {}
+        self.killers: dict[tuple[Comp, bool], int] = {}
         self.status: dict[Comp, CanonicalGame | _Valued | None] = {}
 
     # -- the public questions ------------------------------------------------------------------
@@ -478,7 +489,7 @@ class OutcomeSearch:
         rest.sort(key=hash)
         if self.impartial:
             player = Player.LEFT
-        state = (tuple(rest), folded.id, player)
+        state = (tuple(rest), folded.id, player is _LEFT)
         states = self.states
         found = states.get(state)
         table = self.ctx.table
@@ -517,7 +528,7 @@ class OutcomeSearch:
             comp = rest[i]
             others = rest[:i] + rest[i + 1 :]
             order = _middle_first(len(moves))
-            killer = killers.get((comp, player))
+            killer = killers.get((comp, left))
             if killer is not None and killer < len(moves):
                 order = (killer, *(j for j in order if j != killer))
             for j in order:
@@ -526,7 +537,7 @@ class OutcomeSearch:
                     if killer != j:
                         if len(killers) >= TABLE_ENTRIES:
                             killers.clear()
-                        killers[(comp, player)] = j
+                        killers[(comp, left)] = j
                     return True
         for option in folded.left if left else folded.right:
             if not self._wins(list(rest), option, opponent):
