@@ -11,8 +11,8 @@ from typing import Any
 from cgframework import Player, SolveContext
 from cgframework.values import CanonicalGame
 from cgframework_grids import mask_keys
-from cgframework_grids.mask_keys import MaskKey, Token
 from cgframework_grids.grid import Grid, GridRuleset, move_text, put2, rays, transposed
+from cgframework_grids.mask_keys import MaskKey, Token
 from cgframework_grids.nibbles import (
     EMPTY,
     KONANE,
