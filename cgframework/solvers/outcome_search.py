@@ -359,6 +359,7 @@ class OutcomeSearch:
         self.allowance = allowance
         self.value_moves = value_moves
         self.killers: dict[tuple[Comp, bool], int] = {}
+        self.signed = isinstance(self.parts, _KeyComponents)  # (components are (key, sign))
         self.status: dict[Comp, CanonicalGame | _Valued | None] = {}
 
     # -- the public questions ------------------------------------------------------------------
@@ -462,7 +463,17 @@ class OutcomeSearch:
         return parts.value(comp, self.allowance)
 
     def _cancel(self, rest: list[Comp]) -> list[Comp]:
-        """``rest`` without pairs of valued items of opposite values (G + -G = 0)."""
+        """``rest`` without pairs of opposite items (G + -G = 0): valued items of opposite
+        values, and unvalued components ``(key, 1)`` and ``(key, -1)`` (a negated token)."""
+        if len(rest) < 2:
+            return rest
+        if self.signed:
+            for comp in list(rest):
+                if type(comp) is not _Valued and comp in rest:
+                    minus = (comp[0], -comp[1])
+                    if minus in rest:
+                        rest.remove(comp)
+                        rest.remove(minus)
         values = {item.value.id: item for item in rest if type(item) is _Valued}
         if len(values) < 2:
             return rest
@@ -579,7 +590,8 @@ def solve_outcome_search(ruleset: Ruleset, position: Position, ctx: SolveContext
     search = OutcomeSearch(ruleset, ctx)
     left = search.wins(position, Player.LEFT)
     right = left if ruleset.impartial else search.wins(position, Player.RIGHT)
-    best = search.winning_moves(position, ctx.first)
+    best = search.winning_moves(position, ctx.first) if ctx.winning_moves else []
+    listed = {} if ctx.winning_moves else {"winning_moves": False}
     return finish(
         ruleset,
         position,
@@ -591,4 +603,5 @@ def solve_outcome_search(ruleset: Ruleset, position: Position, ctx: SolveContext
         left_first="L" if left else "R",
         right_first="R" if right else "L",
         search=search.stats(),
+        **listed,
     )
