@@ -22,10 +22,16 @@ equal game never changes who wins a sum), and two items of opposite values cance
 States are remembered in a transposition table keyed by the sorted multiset of component
 keys, the folded term and the player, capped at :data:`TABLE_ENTRIES` entries (the older
 half is dropped when full). Moves are ordered middle of the move list first (a move in the
-middle of a component tends to split it), in the component with the most moves first.
+middle of a component tends to split it), in the component with the most moves first, except
+that the move that last won in the same component (for the same player) is tried first. How
+each component enters a state (folded, valued item, or searched) is decided once and
+remembered. The garbage collector is off while the search runs (it makes no cycles; the
+collector's passes over its tables took half the time).
 
 Components are the ruleset's own: with ``option_keys`` (and ``search_key``/``negated_key``)
-the search runs on keys alone, a negated key standing for minus its key's value; any other
+the search runs on keys alone, a negated key standing for minus its key's value (a component
+and its negation in one state cancel; ``signed_option_keys(key, player)``, when the ruleset
+has it, gives the options as ``(key, 1)`` / ``(key, -1)`` pairs at once); any other
 ruleset is searched on positions, a component identified by its ``canonical_key``
 (positions with equal keys have equal values, so one stands for all). Values found are
 shared with the canonical search (the table's ``("c", key)`` entries, and a value store
