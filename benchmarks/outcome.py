@@ -294,10 +294,13 @@ def _cgf_json(route: str, run: Run, timeout: float) -> Result:
 
 
 def run_outcome_route(inst: Instance, timeout: float) -> Result:
-    """``cgf solve ... --outcome --json`` (skipped while the flag does not exist)."""
+    """``cgf solve ... --outcome --no-moves --json``: who wins with each player first, as MCGS
+    answers (not every winning move; skipped while ``--outcome`` does not exist)."""
     if not cgf_has_option(["solve"], "--outcome"):
         return Result("outcome", None, note="skipped: no --outcome yet")
     argv = [*cgf_command(), "solve", inst.ruleset, inst.position, "--outcome", "--json"]
+    if cgf_has_option(["solve"], "--no-moves"):  # who wins only, as MCGS answers
+        argv.append("--no-moves")
     argv += ["--timeout", f"{wall_allowance(timeout):g}"]
     return _cgf_json("outcome", run_measured(argv, timeout), timeout)
 

@@ -32,6 +32,9 @@ class SolveContext:
     simplify: Callable[[Ruleset, Position], Position] | None = None
     method: str = "auto"
     budget: SearchBudget | None = None
+    winning_moves: bool = True
+    """An outcome search lists every winning move of ``first`` (each needs a proof of its
+    own, often more work than who wins); False: only who wins (``--outcome --no-moves``)."""
 
 
 def _always(ruleset: Ruleset, position: Position) -> bool:

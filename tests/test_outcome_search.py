@@ -189,6 +189,22 @@ def test_clobber_sums_of_strips(strips, allowance):
     check_against_reference("clobber", text)
 
 
+@pytest.mark.parametrize("name", ["clobber", "amazons"])
+@settings(max_examples=12, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_sums_with_colour_swaps_agree(name, data):
+    """A board, its colour swap (minus its value: a negated key, cancelled against the board
+    when both are searched) and another board, summed: on the bit-mask keys of Clobber and
+    Amazons (``mask_keys.py``), against the canonical route and the brute force."""
+    cells = st.sampled_from("xo." if name == "clobber" else "xo..#")
+    rows = data.draw(st.lists(st.text(cells, min_size=3, max_size=3), min_size=2, max_size=2))
+    board = "|".join(rows)
+    swapped = board.translate(str.maketrans("xo", "ox"))
+    other = data.draw(st.sampled_from(["xo", "xox", "x.o" if name == "amazons" else "xoo"]))
+    check_against_reference(name, f"{board} + {swapped} + {other}")
+    check_against_reference(name, f"{board} + {swapped}")
+
+
 def test_a_move_in_the_folded_number_can_be_the_only_winning_one():
     """Hackenbush B + R + BR: B + R equals 0 (a form {-1|1} as a sum) and BR is 1/2. With BR
     valued and folded and B, R searched, Left's only winning move is in the number (chop
@@ -210,6 +226,26 @@ def test_outcome_of_a_first_player_win_names_both_winners():
     assert solution.outcome is Outcome.N
     assert solution.extra["left_first"] == "L" and solution.extra["right_first"] == "R"
     assert solution.method == "outcome-search" and solution.value is None
+
+
+def test_no_moves_answers_who_wins_only(capsys):
+    """``--no-moves`` / ``winning_moves=False``: the same winners, no list of moves, fewer
+    nodes (the moves' proofs are skipped); refused without ``--outcome``."""
+    full = solve("clobber", "xox|oxo|xo.", outcome_only=True)
+    bare = solve("clobber", "xox|oxo|xo.", outcome_only=True, winning_moves=False)
+    assert full.best_moves and not bare.best_moves and bare.extra["winning_moves"] is False
+    assert (bare.outcome, bare.extra["left_first"]) == (full.outcome, full.extra["left_first"])
+    assert bare.stats.nodes < full.stats.nodes
+    assert not solve("cram", "rect:3x3", outcome_only=True, winning_moves=False).best_moves
+    with pytest.raises(ValueError):
+        solve("clobber", "xo", winning_moves=False)
+    code, out, _ = run_cli(
+        capsys, "solve", "clobber", "checker:3x3", "--outcome", "--no-moves", "--json"
+    )
+    data = json.loads(out)
+    assert code == 0 and data["best_moves"] == [] and data["outcome"] == "N"
+    code, _, err = run_cli(capsys, "solve", "clobber", "xo", "--no-moves")
+    assert code == 2 and "--no-moves" in err
 
 
 def test_search_shares_its_table_across_calls():

@@ -119,6 +119,14 @@ def solve_cmd(
             "on the sum of components: no value, often far faster.",
         ),
     ] = False,
+    no_moves: Annotated[
+        bool,
+        typer.Option(
+            "--no-moves",
+            help="With --outcome: only who wins, not every winning move (each needs a proof "
+            "of its own, often more work than who wins).",
+        ),
+    ] = False,
     jobs: Annotated[
         int,
         typer.Option(
@@ -175,6 +183,10 @@ def solve_cmd(
     started = time.monotonic()
     if misere and outcome_only:
         fail("--outcome is for normal play: drop --misere or --outcome")
+    if no_moves and not outcome_only:
+        fail("--no-moves is for the outcome search: add --outcome")
+    if no_moves and (jobs != 1 or executor is not None):
+        fail("--no-moves is for the serial outcome search: drop --jobs and --executor")
     if misere:
         solution = solve_misere_or_fail(rs, pos, method, parse_player(first), store, **limits)
     elif jobs != 1 or executor is not None:
@@ -196,7 +208,15 @@ def solve_cmd(
         )
     elif outcome_only:
         solution = solve_or_fail(
-            rs, pos, method, parse_player(first), store, trust, outcome_only=True, **limits
+            rs,
+            pos,
+            method,
+            parse_player(first),
+            store,
+            trust,
+            outcome_only=True,
+            winning_moves=not no_moves,
+            **limits,
         )
     else:
         solution = solve_or_fail(rs, pos, method, parse_player(first), store, trust, **limits)

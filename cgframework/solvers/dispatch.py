@@ -339,6 +339,7 @@ def solve(
     timeout: float | None = None,
     misere: bool = False,
     outcome_only: bool = False,
+    winning_moves: bool = True,
 ) -> Solution:
     """Solve a position (or its text) with the chosen method; see the module docstring.
 
@@ -355,19 +356,33 @@ def solve(
     ``value`` is ``None``, ``extra`` holds ``left_first`` and ``right_first`` (the winner when
     Left, or Right, moves first); ``method`` must be ``auto`` (or ``outcome-search``); a
     ``store`` lends and keeps the values of components, the answer itself is not stored.
+    ``winning_moves=False`` (with ``outcome_only``) leaves out the first player's winning
+    moves (``best_moves`` empty, ``extra["winning_moves"]`` False): each needs a proof of its
+    own, often more work than who wins.
     """
     first = _check_solve_arguments(
         ruleset, position, method, first, table, registry, store, max_nodes, timeout, misere
     )
     if not isinstance(outcome_only, bool):
         raise TypeError(f"outcome_only must be True or False, not {outcome_only!r:.60}")
+    if not isinstance(winning_moves, bool):
+        raise TypeError(f"winning_moves must be True or False, not {winning_moves!r:.60}")
+    if not winning_moves and not outcome_only:
+        raise ValueError("winning_moves=False is for the outcome search: add outcome_only=True")
     if outcome_only:
         if misere:
             raise SolverError("the outcome search is for normal play: drop misère play")
         if method not in ("auto", OUTCOME_METHOD):
             raise SolverError(f"the outcome search is its own method, not {method!r}")
         return _solve_outcome_only(
-            ruleset, position, first, table, registry, store, SearchBudget.of(max_nodes, timeout)
+            ruleset,
+            position,
+            first,
+            table,
+            registry,
+            store,
+            SearchBudget.of(max_nodes, timeout),
+            winning_moves,
         )
     if misere:
         if method not in MISERE_METHODS:
@@ -419,6 +434,7 @@ def _solve_outcome_only(
     registry: Registry | None,
     store: ValueStore | None,
     budget: SearchBudget | None,
+    winning_moves: bool = True,
 ) -> Solution:
     """:func:`solve` with ``outcome_only``: the outcome search, a store behind its table."""
     registry = registry or (registry_for(ruleset) if store is None else get_registry())
@@ -427,13 +443,17 @@ def _solve_outcome_only(
     check_outcome_ruleset(ruleset)
     position = position_of(ruleset, position)
     if store is None:
-        return _search(ruleset, position, OUTCOME_METHOD, first, table, registry, budget)
+        return _search(
+            ruleset, position, OUTCOME_METHOD, first, table, registry, budget, winning_moves
+        )
     from cgframework.store.database import StoreBacking
 
     if table is None:
         table = TranspositionTable(backing=StoreBacking(store, ruleset))
     try:
-        return _search(ruleset, position, OUTCOME_METHOD, first, table, registry, budget)
+        return _search(
+            ruleset, position, OUTCOME_METHOD, first, table, registry, budget, winning_moves
+        )
     finally:  # component values found are kept, even when the search stopped
         if isinstance(table.backing, StoreBacking):
             table.backing.flush()
@@ -528,6 +548,7 @@ def _search(
     table: TranspositionTable | None,
     registry: Registry,
     budget: SearchBudget | None = None,
+    winning_moves: bool = True,
 ) -> Solution:
     table = table if table is not None else TranspositionTable()
     if budget is not None:
@@ -552,6 +573,7 @@ def _search(
             simplify=make_simplifier(ruleset, registry) if simplify_on else None,
             method=method,
             budget=table.budget,
+            winning_moves=winning_moves,
         )
         return name, ctx.simplify is not None, fn(ruleset, position, ctx)
 

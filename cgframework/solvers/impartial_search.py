@@ -446,7 +446,7 @@ def solve_impartial_outcome(ruleset: Ruleset, position: Position, ctx: SolveCont
     by one P-test of the position, and the moves to P-positions; no nimber is found. The
     keys are the outcome search's (``left_first``, ``right_first``; ``value`` None)."""
     wins = first_player_wins(ruleset, position, ctx)
-    best = winning_moves(ruleset, position, ctx) if wins else []
+    best = winning_moves(ruleset, position, ctx) if wins and ctx.winning_moves else []
     search = searcher(ruleset, position, ctx)
     return finish(
         ruleset,
@@ -459,6 +459,7 @@ def solve_impartial_outcome(ruleset: Ruleset, position: Position, ctx: SolveCont
         left_first="L" if wins else "R",
         right_first="R" if wins else "L",
         search={"sums": len(search.outcomes), "nimbers": len(search.nimbers)},
+        **({} if ctx.winning_moves else {"winning_moves": False}),
     )
 
 

@@ -22,10 +22,16 @@ equal game never changes who wins a sum), and two items of opposite values cance
 States are remembered in a transposition table keyed by the sorted multiset of component
 keys, the folded term and the player, capped at :data:`TABLE_ENTRIES` entries (the older
 half is dropped when full). Moves are ordered middle of the move list first (a move in the
-middle of a component tends to split it), in the component with the most moves first.
+middle of a component tends to split it), in the component with the most moves first, except
+that the move that last won in the same component (for the same player) is tried first. How
+each component enters a state (folded, valued item, or searched) is decided once and
+remembered. The garbage collector is off while the search runs (it makes no cycles; the
+collector's passes over its tables took half the time).
 
 Components are the ruleset's own: with ``option_keys`` (and ``search_key``/``negated_key``)
-the search runs on keys alone, a negated key standing for minus its key's value; any other
+the search runs on keys alone, a negated key standing for minus its key's value (a component
+and its negation in one state cancel; ``signed_option_keys(key, player)``, when the ruleset
+has it, gives the options as ``(key, 1)`` / ``(key, -1)`` pairs at once); any other
 ruleset is searched on positions, a component identified by its ``canonical_key``
 (positions with equal keys have equal values, so one stands for all). Values found are
 shared with the canonical search (the table's ``("c", key)`` entries, and a value store
@@ -34,6 +40,8 @@ behind the table).
 
 from __future__ import annotations
 
+import functools
+import gc
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
@@ -54,6 +62,8 @@ from cgframework.values import ZERO, CanonicalGame, game
 from cgframework.values.canonical import add, ge, negate
 
 METHOD = "outcome-search"
+
+_LEFT = Player.LEFT  # (tables are keyed by ``player is _LEFT``: a bool hashes in C, a Player not)
 
 VALUE_ALLOWANCE = 100
 """Positions a component's exact valuation may expand before it is given up and the
@@ -90,7 +100,7 @@ class _Components:
         self.ctx = ctx
         self.table = ctx.table
         self.sides = (Player.LEFT,) if ruleset.impartial else (Player.LEFT, Player.RIGHT)
-        self.moves_cache: dict[tuple[Comp, Player], list[tuple[Comp, ...]]] = {}
+        self.moves_cache: dict[tuple[Comp, bool], list[tuple[Comp, ...]]] = {}
         self.spent = 0  # positions expanded by the valuation under way
         self.allowance = 0
         self.valuation_nodes = 0
@@ -166,8 +176,10 @@ class _KeyComponents(_Components):
         self.option_keys = ruleset.option_keys  # type: ignore[attr-defined]
         self.negated_key = getattr(ruleset, "negated_key", None)
         self.search_key = getattr(ruleset, "search_key", ruleset.canonical_key)
+        self.signed_option_keys = getattr(ruleset, "signed_option_keys", None)
         self.values: dict[Hashable, CanonicalGame] = ctx.table.side("canonical")
         self.plain_cache: dict[Hashable, tuple[Hashable, int]] = {}
+        self.negated_cache: dict[tuple[Hashable, bool], list[tuple[Comp, ...]]] = {}
 
     def _plain(self, token: Hashable) -> tuple[Hashable, int]:
         found = self.plain_cache.get(token)
@@ -190,22 +202,33 @@ class _KeyComponents(_Components):
 
     def _plain_moves(self, key: Hashable, player: Player) -> list[tuple[Comp, ...]]:
         cache = self.moves_cache
-        found = cache.get((key, player))
+        found = cache.get((key, player is _LEFT))
         if found is None:
-            plain = self._plain
-            found = [tuple(plain(p) for p in parts) for parts in self.option_keys(key, player)]
+            if self.signed_option_keys is not None:
+                found = self.signed_option_keys(key, player)
+            else:
+                plain = self._plain
+                found = [tuple(plain(p) for p in parts) for parts in self.option_keys(key, player)]
             if len(cache) >= TABLE_ENTRIES:
                 cache.clear()
-            cache[(key, player)] = found
+            cache[(key, player is _LEFT)] = found
         return found
 
     def moves(self, comp: Comp, player: Player) -> list[tuple[Comp, ...]]:
         key, sign = comp
         if sign == 1:
             return self._plain_moves(key, player)
-        return [
-            tuple((k, -s) for k, s in parts) for parts in self._plain_moves(key, player.opponent)
-        ]
+        cache = self.negated_cache
+        found = cache.get((key, player is _LEFT))
+        if found is None:
+            found = [
+                tuple([(k, -s) for k, s in parts])
+                for parts in self._plain_moves(key, player.opponent)
+            ]
+            if len(cache) >= TABLE_ENTRIES:
+                cache.clear()
+            cache[(key, player is _LEFT)] = found
+        return found
 
     def _plain_value(self, key: Hashable) -> CanonicalGame | None:
         found = self.values.get(key)
@@ -262,7 +285,7 @@ class _PositionComponents(_Components):
 
     def moves(self, comp: Comp, player: Player) -> list[tuple[Comp, ...]]:
         cache = self.moves_cache
-        found = cache.get((comp, player))
+        found = cache.get((comp, player is _LEFT))
         if found is None:
             position = self.positions[comp]
             if self.ruleset.impartial:
@@ -270,7 +293,7 @@ class _PositionComponents(_Components):
             found = [tuple(self.split(m.result)) for m in self.ruleset.options(position, player)]
             if len(cache) >= TABLE_ENTRIES:
                 cache.clear()
-            cache[(comp, player)] = found
+            cache[(comp, player is _LEFT)] = found
         return found
 
     def known(self, comp: Comp) -> CanonicalGame | None:
@@ -289,7 +312,8 @@ class _PositionComponents(_Components):
         return found
 
 
-def _middle_first(n: int) -> list[int]:
+@functools.cache
+def _middle_first(n: int) -> tuple[int, ...]:
     """0..n-1, the middle first, then alternately outwards (MCGS's play-in-the-middle)."""
     mid = n // 2
     order = [mid]
@@ -300,7 +324,7 @@ def _middle_first(n: int) -> list[int]:
             order.append(mid + d)
         if len(order) >= n:
             break
-    return order
+    return tuple(order)
 
 
 class OutcomeSearch:
@@ -340,12 +364,24 @@ class OutcomeSearch:
         self.valued: dict[int, _Valued] = table.side("outcome-search-valued")
         self.allowance = allowance
         self.value_moves = value_moves
+        self.killers: dict[tuple[Comp, bool], int] = {}
+        self.signed = isinstance(self.parts, _KeyComponents)  # (components are (key, sign))
+        self.status: dict[Comp, CanonicalGame | _Valued | None] = {}
 
     # -- the public questions ------------------------------------------------------------------
     def wins(self, position: Position, player: Player) -> bool:
-        """Does ``player``, to move in ``position``, win with perfect play?"""
-        rest, folded = self._fold(self.parts.split(position), ZERO)
-        return self._wins(rest, folded, player)
+        """Does ``player``, to move in ``position``, win with perfect play?
+
+        The garbage collector is off meanwhile: the search makes millions of tuples and no
+        cycles, and the collector's passes over the growing tables took half its time."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            rest, folded = self._fold(self.parts.split(position), ZERO)
+            return self._wins(rest, folded, player)
+        finally:
+            if collecting:
+                gc.enable()
 
     def outcome(self, position: Position) -> Outcome:
         """The outcome class of ``position``."""
@@ -385,28 +421,44 @@ class OutcomeSearch:
         that are not uptimal, as :class:`_Valued`) and ``folded`` plus the uptimal values
         (numbers, nimbers, ups: their sums stay symbols)."""
         rest = []
-        parts = self.parts
+        status = self.status
         for comp in comps:
-            if type(comp) is _Valued:
-                value = comp.value
-            else:
-                value = parts.known(comp)
-                if value is None and comp not in self.unvalued:
-                    value = self._try_value(comp)
-                    if value is None:
-                        self.unvalued.add(comp)
-                        self.components_searched += 1
-                    else:
-                        self.components_valued += 1
-                if value is None:
-                    rest.append(comp)
-                    continue
-            if value.uptimal is not None:
-                if value is not ZERO:
-                    folded = add(folded, value)
-            else:
-                rest.append(self._item(value))
+            found = status.get(comp, MISSING)
+            if found is MISSING:
+                found = self._status(comp)
+            if found is None:
+                rest.append(comp)
+            elif type(found) is _Valued:
+                rest.append(found)
+            elif found is not ZERO:
+                folded = add(folded, found)
         return rest, folded
+
+    def _status(self, comp: Comp) -> CanonicalGame | _Valued | None:
+        """How ``comp`` enters a state, remembered: its uptimal value (folded), its item
+        (valued, not uptimal), or None (searched)."""
+        if type(comp) is _Valued:
+            value = comp.value
+        else:
+            value = self.parts.known(comp)
+            if value is None and comp not in self.unvalued:
+                value = self._try_value(comp)
+                if value is None:
+                    self.unvalued.add(comp)
+                    self.components_searched += 1
+                else:
+                    self.components_valued += 1
+        if value is None:
+            found: CanonicalGame | _Valued | None = None
+        elif value.uptimal is not None:
+            found = value
+        else:
+            found = self._item(value)
+        status = self.status
+        if len(status) >= TABLE_ENTRIES:
+            status.clear()
+        status[comp] = found
+        return found
 
     def _try_value(self, comp: Comp) -> CanonicalGame | None:
         """The value of a component new to the search, if it has at most
@@ -417,7 +469,17 @@ class OutcomeSearch:
         return parts.value(comp, self.allowance)
 
     def _cancel(self, rest: list[Comp]) -> list[Comp]:
-        """``rest`` without pairs of valued items of opposite values (G + -G = 0)."""
+        """``rest`` without pairs of opposite items (G + -G = 0): valued items of opposite
+        values, and unvalued components ``(key, 1)`` and ``(key, -1)`` (a negated token)."""
+        if len(rest) < 2:
+            return rest
+        if self.signed:
+            for comp in list(rest):
+                if type(comp) is not _Valued and comp in rest:
+                    minus = (comp[0], -comp[1])
+                    if minus in rest:
+                        rest.remove(comp)
+                        rest.remove(minus)
         values = {item.value.id: item for item in rest if type(item) is _Valued}
         if len(values) < 2:
             return rest
@@ -444,7 +506,7 @@ class OutcomeSearch:
         rest.sort(key=hash)
         if self.impartial:
             player = Player.LEFT
-        state = (tuple(rest), folded.id, player)
+        state = (tuple(rest), folded.id, player is _LEFT)
         states = self.states
         found = states.get(state)
         table = self.ctx.table
@@ -478,11 +540,21 @@ class OutcomeSearch:
             if moves:
                 candidates.append((len(moves), i, moves))
         candidates.sort(key=lambda c: -c[0])
+        killers = self.killers
         for _, i, moves in candidates:
+            comp = rest[i]
             others = rest[:i] + rest[i + 1 :]
-            for j in _middle_first(len(moves)):
+            order = _middle_first(len(moves))
+            killer = killers.get((comp, left))
+            if killer is not None and killer < len(moves):
+                order = (killer, *(j for j in order if j != killer))
+            for j in order:
                 after, term = self._fold(moves[j], folded)
                 if not self._wins(others + after, term, opponent):
+                    if killer != j:
+                        if len(killers) >= TABLE_ENTRIES:
+                            killers.clear()
+                        killers[(comp, left)] = j
                     return True
         for option in folded.left if left else folded.right:
             if not self._wins(list(rest), option, opponent):
@@ -524,7 +596,8 @@ def solve_outcome_search(ruleset: Ruleset, position: Position, ctx: SolveContext
     search = OutcomeSearch(ruleset, ctx)
     left = search.wins(position, Player.LEFT)
     right = left if ruleset.impartial else search.wins(position, Player.RIGHT)
-    best = search.winning_moves(position, ctx.first)
+    best = search.winning_moves(position, ctx.first) if ctx.winning_moves else []
+    listed = {} if ctx.winning_moves else {"winning_moves": False}
     return finish(
         ruleset,
         position,
@@ -536,4 +609,5 @@ def solve_outcome_search(ruleset: Ruleset, position: Position, ctx: SolveContext
         left_first="L" if left else "R",
         right_first="R" if right else "L",
         search=search.stats(),
+        **listed,
     )

@@ -10,7 +10,9 @@ from typing import Any
 
 from cgframework import Player, SolveContext
 from cgframework.values import CanonicalGame
+from cgframework_grids import mask_keys
 from cgframework_grids.grid import Grid, GridRuleset, move_text, put2, rays, transposed
+from cgframework_grids.mask_keys import MaskKey, Token
 from cgframework_grids.nibbles import (
     EMPTY,
     KONANE,
@@ -31,7 +33,34 @@ def _sides(player: Player) -> tuple[str, str]:
     return ("x", "o") if player is Player.LEFT else ("o", "x")
 
 
-class Clobber(GridRuleset):
+class MaskSearch:
+    """The key searches' protocol on bit masks, colour swaps folded (``mask_keys.py``), for
+    a ruleset whose colour swap negates the value (Clobber, Amazons)."""
+
+    rule = mask_keys.CLOBBER
+
+    def search_key(self, position: Grid) -> Token:
+        """The token ``option_keys`` gives for this region: the least image of it or of its
+        colour swap (minus its value), as bit masks."""
+        return mask_keys.key_of(self.rule, position.height, position.width, position.cells)
+
+    def negated_key(self, token: tuple) -> MaskKey | None:
+        """The key whose value ``token`` negates (its colour swap), or None for a key."""
+        return mask_keys.negated_key(token)
+
+    def option_keys(self, key: MaskKey, player: Player) -> list[tuple[Token, ...]]:
+        """For each move, its regions' tokens, found on bit masks (in C when the kernel is
+        built; ``moves`` is the slow twin)."""
+        return mask_keys.option_keys(self.rule, key, player)
+
+    def signed_option_keys(
+        self, key: MaskKey, player: Player
+    ) -> list[tuple[tuple[MaskKey, int], ...]]:
+        """``option_keys`` with each token as ``(key, 1)`` or ``(key, -1)``."""
+        return mask_keys.signed_option_keys(self.rule, key, player)
+
+
+class Clobber(MaskSearch, GridRuleset):
     """Clobber (Albert, Grossman, Nowakowski and Wolfe 2001; Lessons in Play, ch. 1 and the
     rules appendix; Siegel, CGT, ch. I.1): a move takes one of your stones onto an
     orthogonally adjacent enemy stone, which is removed. Stones never move onto an empty
@@ -324,7 +353,7 @@ class Fission(NibbleSearch, GridRuleset):
         return out
 
 
-class Amazons(GridRuleset):
+class Amazons(MaskSearch, GridRuleset):
     """Amazons (Walter Zamkauskas 1988; Berlekamp, "Sums of N x 2 Amazons", 2000; Siegel,
     CGT, ch. I.1 and appendix): a move slides one of your amazons like a chess queen
     through empty cells, then it shoots an arrow, again like a queen, from where it
@@ -333,6 +362,7 @@ class Amazons(GridRuleset):
     players move alike in every direction: all eight symmetries keep the value."""
 
     name = "amazons"
+    rule = mask_keys.AMAZONS
     syntax = (
         "rows joined by |: x Left's amazon, o Right's, . empty, # burned, e.g. x..|..o; "
         "rect:RxC (empty)"

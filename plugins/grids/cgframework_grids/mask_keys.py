@@ -1,0 +1,239 @@
+"""Search keys of Clobber and Amazons on bit masks: a region's options' regions found and
+folded over the eight symmetries and the swap of colours, without strings.
+
+A key is ``(h, w, xs, os, es)``: a trimmed region of ``h`` rows and ``w`` columns whose cell
+``r * w + c`` is bit ``r * w + c`` of ``xs`` (Left's stones or amazons), ``os`` (Right's) or
+``es`` (empty cells; always 0 in Clobber, where empty cells never matter; in Amazons a cell in
+none of the three is burned or outside the region). Swapping the colours negates the value of
+both games (the players' moves are the same, mirrored), so a region's token is the least
+image ``(xs, os, es)`` over the symmetries of the rectangle (in the flatter orientation:
+``h <= w``) of the board *or* of its colour swap; the swap's is written with ``-1``
+appended, ``(h, w, xs, os, es, -1)``, and stands for minus that key's value (the
+``negated_key`` protocol of the core's key searches). A region equal to minus itself under
+some symmetry gets a plain key.
+
+Clobber's regions are the 4-connected groups of stones with stones of both colours; Amazons'
+the 8-connected groups of unburned cells with an amazon and an empty cell (the rulesets'
+``components``). The compiled twin (``_k_masks.c``) does the same on 64-bit masks; this module
+is the reference and the path without a compiler (``tests/test_mask_keys.py``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from cgframework import Player
+from cgframework.runtime.compiled import load_kernel
+from cgframework_grids.grid import rays
+
+MaskKey = tuple[int, int, int, int, int]
+NegatedMaskKey = tuple[int, int, int, int, int, int]
+Token = MaskKey | NegatedMaskKey
+
+CLOBBER, AMAZONS = 0, 1  # the rules (the kernel's too)
+
+#: The compiled twin (``_k_masks.c``), or None: this module's Python path.
+KERNEL = load_kernel("cgframework_grids._k_masks", api_version=3)
+
+MAX_CELLS = 64
+"""Most cells of a board the compiled twin takes (its masks are 64 bits); the Python path
+takes any."""
+
+_CACHE_LIMIT = 1_000_000
+
+
+@cache
+def _images(h: int, w: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """(height, width, cell map) of the images of an h x w board in the flatter orientation:
+    the four that keep rows rows when ``h < w``, the four of the transpose when ``h > w``,
+    all eight on a square. Image ``k``'s cell of ``(r, c)`` as in ``_k_masks.c``."""
+    maps = [
+        (h, w, lambda r, c: r * w + c),
+        (h, w, lambda r, c: r * w + w - 1 - c),
+        (h, w, lambda r, c: (h - 1 - r) * w + c),
+        (h, w, lambda r, c: (h - 1 - r) * w + w - 1 - c),
+        (w, h, lambda r, c: c * h + r),
+        (w, h, lambda r, c: c * h + h - 1 - r),
+        (w, h, lambda r, c: (w - 1 - c) * h + r),
+        (w, h, lambda r, c: (w - 1 - c) * h + h - 1 - r),
+    ]
+    chosen = maps[:4] if h < w else maps[4:] if h > w else maps
+    return tuple(
+        (ih, iw, tuple(f(r, c) for r in range(h) for c in range(w))) for ih, iw, f in chosen
+    )
+
+
+def _permuted(mask: int, cells: tuple[int, ...]) -> int:
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << cells[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+_folds: dict[MaskKey, Token] = {}
+
+
+def fold(h: int, w: int, xs: int, os: int, es: int) -> Token:
+    """The token of a trimmed region (see the module docstring)."""
+    found = _folds.get((h, w, xs, os, es))
+    if found is not None:
+        return found
+    own = swap = None
+    images = _images(h, w)
+    for _, _, cells in images:
+        a, b, e = _permuted(xs, cells), _permuted(os, cells), _permuted(es, cells)
+        if own is None or (a, b, e) < own:
+            own = (a, b, e)
+        if swap is None or (b, a, e) < swap:
+            swap = (b, a, e)
+    assert own is not None and swap is not None
+    ih, iw = images[0][0], images[0][1]
+    found = (ih, iw, *own) if own <= swap else (ih, iw, *swap, -1)
+    if len(_folds) >= _CACHE_LIMIT:
+        _folds.clear()
+    _folds[(h, w, xs, os, es)] = found
+    return found
+
+
+@cache
+def _frame(h: int, w: int) -> tuple[int, int, int]:
+    """(all cells, cells not in the first column, cells not in the last column)."""
+    ones = (1 << (h * w)) - 1
+    first = sum(1 << (r * w) for r in range(h))
+    return ones, ones & ~first, ones & ~(first << (w - 1))
+
+
+def region(seed: int, cells: int, h: int, w: int, diagonal: bool = False) -> int:
+    """The cells of ``cells`` connected to ``seed`` (4-connected, or 8 with ``diagonal``), by
+    a bit-parallel flood fill."""
+    _, not_first, not_last = _frame(h, w)
+    grown = seed
+    while True:
+        side = grown | (grown << 1 & not_first) | (grown >> 1 & not_last)
+        more = side | side << w | side >> w if diagonal else side | grown << w | grown >> w
+        more &= cells
+        if more == grown:
+            return grown
+        grown = more
+
+
+def trimmed(h: int, w: int, xs: int, os: int, es: int) -> MaskKey:
+    """The board cut to the rows and columns that hold a cell of the region."""
+    cells = xs | os | es
+    row = (1 << w) - 1
+    rows = [r for r in range(h) if cells >> (r * w) & row]
+    column = sum(1 << (r * w) for r in range(h))
+    cols = [c for c in range(w) if cells & (column << c)]
+    r0, c0 = rows[0], cols[0]
+    nh, nw = rows[-1] - r0 + 1, cols[-1] - c0 + 1
+    if (nh, nw) == (h, w):
+        return (h, w, xs, os, es)
+    out = [0, 0, 0]
+    for r in range(nh):
+        shift = (r + r0) * w + c0
+        for k, mask in enumerate((xs, os, es)):
+            out[k] |= (mask >> shift & ((1 << nw) - 1)) << (r * nw)
+    return (nh, nw, *out)
+
+
+def regions(rule: int, h: int, w: int, xs: int, os: int, es: int) -> list[Token]:
+    """The tokens of a board's live regions (the others are 0), by their lowest cell."""
+    amazons = rule == AMAZONS
+    cells = xs | os | es
+    out = []
+    while cells:
+        part = region(cells & -cells, cells, h, w, amazons)
+        cells ^= part
+        px, po, pe = xs & part, os & part, es & part
+        if ((px or po) and pe) if amazons else (px and po):
+            out.append(fold(*trimmed(h, w, px, po, pe)))
+    return out
+
+
+def _clobber_afters(h: int, w: int, mine: int, theirs: int, es: int):
+    """(mine, theirs, empty) after each move: the mover's stones in cell order, each onto
+    the enemy stone up, down, left, right of it (``Clobber.moves``'s order)."""
+    _, not_first, not_last = _frame(h, w)
+    m = mine
+    while m:
+        low = m & -m
+        m ^= low
+        for target in (low >> w, low << w, (low & not_first) >> 1, (low & not_last) << 1):
+            if theirs & target:
+                yield mine ^ low ^ target, theirs ^ target, es
+
+
+def _amazons_afters(h: int, w: int, mine: int, theirs: int, es: int):
+    """(mine, theirs, empty) after each move, in ``Amazons.moves``'s order: amazons in cell
+    order, landing cells ray by ray (``grid.rays``), then arrows ray by ray."""
+    steps = rays(h, w, True)
+    m = mine
+    while m:
+        low = m & -m
+        m ^= low
+        empty = es | low
+        for ray in steps[low.bit_length() - 1]:
+            for j in ray:
+                if not empty >> j & 1:
+                    break
+                landed = empty ^ (1 << j)
+                for shot in steps[j]:
+                    for k in shot:
+                        if not landed >> k & 1:
+                            break
+                        yield mine ^ low | 1 << j, theirs, landed ^ (1 << k)
+
+
+def option_keys(rule: int, key: MaskKey, player: Player) -> list[tuple[Token, ...]]:
+    """Each move's live regions' tokens, in the rulesets' ``moves`` order."""
+    h, w, xs, os, es = key
+    left = player is Player.LEFT
+    if KERNEL is not None and h * w <= MAX_CELLS:
+        return KERNEL.options(rule, h, w, xs, os, es, left, False)
+    afters = _amazons_afters if rule == AMAZONS else _clobber_afters
+    mine, theirs = (xs, os) if left else (os, xs)
+    out = []
+    for a, b, e in afters(h, w, mine, theirs, es):
+        out.append(tuple(regions(rule, h, w, *((a, b) if left else (b, a)), e)))
+    return out
+
+
+def signed_option_keys(
+    rule: int, key: MaskKey, player: Player
+) -> list[tuple[tuple[MaskKey, int], ...]]:
+    """:func:`option_keys` with each token as ``(key, 1)`` or ``(key, -1)`` (minus the key's
+    value): the form the core's outcome search works on, made without a call per token."""
+    h, w, xs, os, es = key
+    if KERNEL is not None and h * w <= MAX_CELLS:
+        return KERNEL.options(rule, h, w, xs, os, es, player is Player.LEFT, True)
+    return [
+        tuple((t[:5], -1) if len(t) == 6 else (t, 1) for t in parts)
+        for parts in option_keys(rule, key, player)
+    ]
+
+
+def key_of(rule: int, h: int, w: int, cells: str) -> Token:
+    """The token of a board of letters that is one live region (a component: ``x``, ``o``,
+    ``.`` empty, else off the region); ValueError for any other board."""
+    xs = os = es = 0
+    for i, ch in enumerate(cells):
+        if ch == "x":
+            xs |= 1 << i
+        elif ch == "o":
+            os |= 1 << i
+        elif ch == ".":
+            es |= 1 << i
+    if rule == CLOBBER:
+        es = 0
+    found = regions(rule, h, w, xs, os, es)
+    every = xs | os | es
+    if len(found) != 1 or every != region(every & -every, every, h, w, rule == AMAZONS):
+        raise ValueError("not one live region")
+    return found[0]
+
+
+def negated_key(token: Token) -> MaskKey | None:
+    """The key whose value ``token`` negates, or None for a key."""
+    return token[:5] if len(token) == 6 else None  # type: ignore[return-value]
