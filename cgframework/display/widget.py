@@ -29,7 +29,7 @@ from cgframework.display import explorer
 from cgframework.display.match import Match
 from cgframework.game import Player, Position, Ruleset, format_position
 
-ESM = r"""
+PICK_OF = r"""
 function pickOf(target) {
   const item = target.closest("[data-cell],[data-vertex],[data-edge]");
   if (!item) return null;
@@ -39,7 +39,13 @@ function pickOf(target) {
     : "edge:" + item.dataset.edge;
   return { pick, part: where ? Number(where.dataset.part) : null };
 }
+"""
+"""What a click on a picture picked (``data-cell``, ``data-vertex`` or ``data-edge``, and the
+sum's part it is in): both widgets send it to Python."""
 
+ESM = (
+    PICK_OF
+    + r"""
 function markPicks(picture, picks) {
   for (const pick of picks) {
     const at = pick.indexOf(":");
@@ -96,6 +102,7 @@ function render({ model, el }) {
 }
 export default { render };
 """
+)
 
 CSS = """
 .cgf-board { font-family: sans-serif; font-size: 14px; }
@@ -201,19 +208,12 @@ class BoardWidget(anywidget.AnyWidget):
             self.pick(str(content.get("pick", "")), part if isinstance(part, int) else None)
 
 
-EXPLORER_ESM = r"""
+EXPLORER_ESM = (
+    PICK_OF
+    + r"""
 const OUTCOMES = { L: "L (Left wins)", R: "R (Right wins)", N: "N (the first player wins)",
   P: "P (the second player wins)", D: "D (a draw)" };
 
-function pickOf(target) {
-  const item = target.closest("[data-cell],[data-vertex],[data-edge]");
-  if (!item) return null;
-  const where = target.closest("[data-part]");
-  const pick = item.dataset.cell !== undefined ? "cell:" + item.dataset.cell
-    : item.dataset.vertex !== undefined ? "vertex:" + item.dataset.vertex
-    : "edge:" + item.dataset.edge;
-  return { pick, part: where ? Number(where.dataset.part) : null };
-}
 
 function render({ model, el }) {
   const part = (tag, name, text) => {
@@ -290,6 +290,7 @@ function render({ model, el }) {
 }
 export default { render };
 """
+)
 
 EXPLORER_CSS = """
 .cgf-explorer { font-family: sans-serif; font-size: 14px; }
