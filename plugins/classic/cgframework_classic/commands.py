@@ -328,8 +328,9 @@ def partizan_values(
     member of SL, Right of SR), built heap by heap as ``cgf solve partizan-subtraction`` does.
 
     \b
-    Example:
+    Examples:
       cgf classic partizan-values "{1,2|2,3}" --to 20
+      cgf classic partizan-values "{2,5|1,4}" --to 100 --json
     """
     from cgframework.cli import fail
     from cgframework_classic.closed_forms import MAX_SEQUENCE, value_sequence
