@@ -459,17 +459,25 @@ class Certified:
     check_note: str = ""
 
 
-def certified_solve(ruleset: str, position: str, timeout: float, workdir: str) -> Certified:
-    """``cgf solve RULESET POS --outcome --certificate FILE --json``, then ``cgf certificate
-    check FILE --json`` on the file. While ``--outcome`` does not exist the canonical route
-    solves (``method`` says which), and while ``--certificate`` does not, no check is made."""
+def certified_solve(
+    ruleset: str, position: str, timeout: float, workdir: str, certify: bool = True
+) -> Certified:
+    """``cgf solve RULESET POS --outcome --no-moves --certificate FILE --json``, then ``cgf
+    certificate check FILE --json`` on the file (``certify=False``: no certificate, who wins
+    only). While ``--outcome`` does not exist the canonical route solves (``method`` says
+    which), and while ``--certificate`` does not, no check is made."""
     outcome_flag = cgf_has_option(["solve"], "--outcome")
     method = "outcome" if outcome_flag else "canonical"
     argv = [*cgf_command(), "solve", ruleset, position, "--json"]
     argv += ["--timeout", f"{wall_allowance(timeout):g}"]
     argv += ["--outcome"] if outcome_flag else []
+    if outcome_flag and cgf_has_option(["solve"], "--no-moves"):  # the proof has its moves
+        argv.append("--no-moves")
     path = os.path.join(workdir, "proof.cert")
-    certify = cgf_has_option(["solve"], "--certificate")
+    certify = certify and cgf_has_option(["solve"], "--certificate")
+    if not certify:
+        solved = _cgf_json(method, run_measured(argv, timeout), timeout)
+        return Certified(solved, method, check_note="not written")
     if certify:
         argv += ["--certificate", path]
         if os.path.exists(path):
@@ -545,17 +553,19 @@ def certified_table(
     timeout: float,
     prefix: str,
     stop_after_timeout: bool = False,
+    certify: Callable[[str], bool] = lambda label: True,
 ) -> int:
     """Print a certified table of clobber positions, ``(label, position, published, source)``
     each, then the sources cited and every problem (on stderr): exit 1 on any problem.
-    ``stop_after_timeout`` ends the table at the first position not solved in time."""
+    ``stop_after_timeout`` ends the table at the first position not solved in time;
+    ``certify(label)`` says whether a row writes and checks a certificate."""
     print(CERTIFIED_HEADER, flush=True)
     problems: list[str] = []
     sources: set[str] = set()
     with tempfile.TemporaryDirectory(prefix=prefix) as work:
         for label, position, published, source in rows:
             sources.add(source)
-            result = certified_solve("clobber", position, timeout, work)
+            result = certified_solve("clobber", position, timeout, work, certify(label))
             print(certified_row(label, published, source, result), flush=True)
             problems += certified_problems(label, published, result)
             if stop_after_timeout and result.solved.note.startswith(">"):

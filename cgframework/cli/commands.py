@@ -67,6 +67,7 @@ from cgframework.plugins import (
 )
 from cgframework.runtime import memory
 from cgframework.runtime.budget import LimitExceeded
+from cgframework.runtime.cache import TranspositionTable
 from cgframework.runtime.deep import MAX_TEXT_NESTING, NestingError, call_deep, check_nesting
 from cgframework.runtime.outputs import OutputError, discard_stdout, flush_stdout, guard_stdout
 from cgframework.solvers.dispatch import available_methods, solve
@@ -180,6 +181,9 @@ def solve_cmd(
         _check_certificate_wanted(rs, misere, certificate)
     pos = load_position(rs, position if board is None else "@" + board)
     limits = {"max_nodes": max_nodes, "timeout": timeout}
+    # (the certificate asks the solve's own search: its proven wins, losses and values)
+    # (with --store, the solve's table keeps the store behind it: the writer searches anew)
+    shared = None if certificate is None or store is not None else TranspositionTable()
     started = time.monotonic()
     if misere and outcome_only:
         fail("--outcome is for normal play: drop --misere or --outcome")
@@ -216,12 +220,15 @@ def solve_cmd(
             trust,
             outcome_only=True,
             winning_moves=not no_moves,
+            table=shared,
             **limits,
         )
     else:
         solution = solve_or_fail(rs, pos, method, parse_player(first), store, trust, **limits)
     proof = (
-        None if certificate is None else _write_certificate(certificate, rs, pos, solution, limits)
+        None
+        if certificate is None
+        else _write_certificate(certificate, rs, pos, solution, limits, shared)
     )
     value = solution.value
     if as_json:
@@ -421,15 +428,21 @@ def _check_certificate_wanted(ruleset: Ruleset, misere: bool, path: str) -> None
 
 
 def _write_certificate(
-    path: str, ruleset: Ruleset, position: Any, solution: Any, limits: dict[str, Any]
+    path: str,
+    ruleset: Ruleset,
+    position: Any,
+    solution: Any,
+    limits: dict[str, Any],
+    table: TranspositionTable | None = None,
 ) -> dict[str, Any]:
     """``cgf solve --certificate FILE``: the proof of who wins, written whole (after the solve,
-    within the same ``--max-nodes`` / ``--timeout``, counted afresh)."""
+    within the same ``--max-nodes`` / ``--timeout``, counted afresh), asking the outcome
+    search the solve left on ``table`` (with ``--outcome``) rather than searching again."""
     from cgframework.proofs.writer import build_certificate, save_certificate
     from cgframework.runtime.budget import SearchBudget
 
     budget = SearchBudget.of(limits["max_nodes"], limits["timeout"])
-    built = build_certificate(ruleset, position, budget=budget)
+    built = build_certificate(ruleset, position, budget=budget, table=table)
     if solution.outcome is not None and solution.outcome is not built.outcome:
         raise RuntimeError(
             f"the certificate proves outcome {built.outcome.value}, the solve found "

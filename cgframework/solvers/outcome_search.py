@@ -374,10 +374,26 @@ class OutcomeSearch:
 
         The garbage collector is off meanwhile: the search makes millions of tuples and no
         cycles, and the collector's passes over the growing tables took half its time."""
+        return self.wins_components(self.parts.split(position), player)
+
+    def components_of(self, position: Position) -> list[Comp]:
+        """The search's components of ``position`` (a caller asking about many sums of the
+        same components, as the certificate writer does, splits each once and joins them)."""
+        return self.parts.split(position)
+
+    @property
+    def components_are_keys(self) -> bool:
+        """Do components stand for themselves (keys of the ruleset's ``option_keys``)? Then
+        :meth:`components_of` of equal positions may be reused for ever; otherwise they name
+        positions the search remembers only for a while."""
+        return self.signed
+
+    def wins_components(self, comps: Sequence[Comp], player: Player) -> bool:
+        """:meth:`wins` of the sum of ``comps`` (from :meth:`components_of`)."""
         collecting = gc.isenabled()
         gc.disable()
         try:
-            rest, folded = self._fold(self.parts.split(position), ZERO)
+            rest, folded = self._fold(comps, ZERO)
             return self._wins(rest, folded, player)
         finally:
             if collecting:
@@ -503,10 +519,7 @@ class OutcomeSearch:
             if player is Player.LEFT:
                 return not ge(minus, value)
             return not ge(value, minus)
-        rest.sort(key=hash)
-        if self.impartial:
-            player = Player.LEFT
-        state = (tuple(rest), folded.id, player is _LEFT)
+        state = self._state(rest, folded, player)
         states = self.states
         found = states.get(state)
         table = self.ctx.table
@@ -516,12 +529,17 @@ class OutcomeSearch:
         table.misses += 1
         table.add_node()
         self.search_nodes += 1
-        result = self._expand(rest, folded, player)
+        result = self._expand(rest, folded, Player.LEFT if self.impartial else player)
         if len(states) >= TABLE_ENTRIES:
             for old in list(states)[: TABLE_ENTRIES // 2]:
                 del states[old]
         states[state] = result
         return result
+
+    def _state(self, rest: list[Comp], folded: CanonicalGame, player: Player) -> Hashable:
+        """The table's key of a state (``rest`` sorted in place; impartial: Left moves)."""
+        rest.sort(key=hash)
+        return (tuple(rest), folded.id, self.impartial or player is _LEFT)
 
     def _expand(self, rest: list[Comp], folded: CanonicalGame, player: Player) -> bool:
         opponent = player.opponent
@@ -575,6 +593,17 @@ class _Valued:
         return f"_Valued({self.value})"
 
 
+SHARED = "outcome-search-instances"
+"""The table's side dict where each solve leaves its search, by ruleset name, so that a
+certificate written after it (:func:`shared_search`) asks the same search and tables."""
+
+
+def shared_search(ruleset: Ruleset, table: Any) -> OutcomeSearch | None:
+    """The outcome search a solve on ``table`` left for ``ruleset``, or ``None``."""
+    found = table.side(SHARED).get(ruleset.name)
+    return found if isinstance(found, OutcomeSearch) and found.ruleset is ruleset else None
+
+
 def check_outcome_ruleset(ruleset: Ruleset) -> None:
     """Refuse, with a :class:`SolverError`, a ruleset the outcome search cannot answer for:
     it needs normal play and a game that ends (no loopy ruleset)."""
@@ -594,6 +623,7 @@ def solve_outcome_search(ruleset: Ruleset, position: Position, ctx: SolveContext
     """Who wins ``position`` (each player moving first) and ``ctx.first``'s winning moves;
     ``value`` is ``None``."""
     search = OutcomeSearch(ruleset, ctx)
+    ctx.table.side(SHARED)[ruleset.name] = search  # (a certificate after the solve: its oracle)
     left = search.wins(position, Player.LEFT)
     right = left if ruleset.impartial else search.wins(position, Player.RIGHT)
     best = search.winning_moves(position, ctx.first) if ctx.winning_moves else []
