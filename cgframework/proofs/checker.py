@@ -37,7 +37,7 @@ import gzip
 import hashlib
 import json
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 import attrs
@@ -167,22 +167,27 @@ class Parts:
             self._live[text] = known
         return known
 
+    def component_moves(self, part: Part, player: Player) -> Iterable[tuple[str, list[Part]]]:
+        """``player``'s moves in one component: each move's text and its live parts."""
+        for move in self.ruleset.options(part[1], player):
+            yield move.text, self.split(move.result)
+
     def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:
         """Every move of ``player`` in the sum of ``parts``: its text and the sorted result."""
         several = len(parts) > 1
         count = 0
-        for i, (_, component) in enumerate(parts):
+        for i, part in enumerate(parts):
             rest = parts[:i] + parts[i + 1 :]
-            for move in self.ruleset.options(component, player):
+            for text, after in self.component_moves(part, player):
                 count += 1
                 if count > MAX_MOVES:
                     raise LimitExceeded(
                         f"a position of the certificate has more than {MAX_MOVES} moves "
                         "(the checker's limit)"
                     )
-                result = rest + self.split(move.result)
+                result = rest + after
                 result.sort(key=_text_of)
-                yield (f"{i + 1}:{move.text}" if several else move.text), result
+                yield (f"{i + 1}:{text}" if several else text), result
 
 
 def _text_of(part: Part) -> str:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-from collections.abc import Iterator
 from typing import Any, Protocol
 
 import attrs
@@ -42,14 +41,12 @@ from cgframework.proofs.checker import (
     LOSE,
     MAX_COMPONENTS,
     MAX_LEAF_BUDGET,
-    MAX_MOVES,
     MAX_NODES,
     SEARCH,
     WIN,
     LeafTooBig,
     Part,
     Parts,
-    _text_of,
     brute_force_wins,
 )
 from cgframework.runtime.budget import LimitExceeded, SearchBudget
@@ -327,30 +324,11 @@ class _CachedParts(Parts):
         memo_key = (part[0], player is Player.LEFT)
         found = self._moves.get(memo_key)
         if found is None:
-            found = [
-                (move.text, self.split(move.result))
-                for move in self.ruleset.options(part[1], player)
-            ]
+            found = list(super().component_moves(part, player))
             if len(self._moves) >= self.MOVES_MEMO:
                 self._moves.clear()
             self._moves[memo_key] = found
         return found
-
-    def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:
-        several = len(parts) > 1
-        count = 0
-        for i, part in enumerate(parts):
-            rest = parts[:i] + parts[i + 1 :]
-            for text, after in self.component_moves(part, player):
-                count += 1
-                if count > MAX_MOVES:
-                    raise LimitExceeded(
-                        f"a position of the certificate has more than {MAX_MOVES} moves "
-                        "(the checker's limit)"
-                    )
-                result = rest + after
-                result.sort(key=_text_of)
-                yield (f"{i + 1}:{text}" if several else text), result
 
 
 class _Asker:
