@@ -34,7 +34,12 @@ from cgframework.hookspecs import hookimpl
 from cgframework.io import register_value_kind
 from cgframework.plugins import load_plugin
 from cgframework.runtime.cache import TranspositionTable
-from cgframework.solvers.common import exact_points, finish, finish_impartial
+from cgframework.solvers.common import (
+    exact_points,
+    finish,
+    finish_by_option_values,
+    finish_impartial,
+)
 
 __all__ = [
     "PICK_MORE",
@@ -56,6 +61,7 @@ __all__ = [
     "copies_family",
     "exact_points",
     "finish",
+    "finish_by_option_values",
     "finish_impartial",
     "hookimpl",
     "load_plugin",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -52,6 +52,37 @@ def finish(
         first=ctx.first,
         grundy=grundy,
         extra=dict(extra),
+    )
+
+
+def finish_by_option_values(
+    ruleset: Ruleset,
+    position: Position,
+    ctx: SolveContext,
+    value: Any,
+    method: str,
+    value_of: Callable[[Position], Any],
+) -> Solution:
+    """:func:`finish` for a closed form: ``value`` is the position's value and ``value_of``
+    gives each option's (an option of a position in the closed form's class is in the class);
+    the winning moves of ``ctx.first`` are those to an option worth >= 0 for Left, <= 0 for
+    Right."""
+    from cgframework.values import ZERO
+
+    left = ctx.first is Player.LEFT
+    best = []
+    for move in options(ruleset, position, ctx.first):
+        after = value_of(move.result)
+        if (after >= ZERO) if left else (after <= ZERO):
+            best.append(move.text)
+    return finish(
+        ruleset,
+        position,
+        ctx,
+        value=value,
+        outcome=Outcome(value.outcome()),
+        best_moves=best,
+        method=method,
     )
 
 

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cgframework import Player, Solution, SolveContext, finish, finish_impartial, options
+from cgframework import (
+    Player,
+    Solution,
+    SolveContext,
+    finish,
+    finish_by_option_values,
+    finish_impartial,
+)
 from cgframework.values import ZERO, CanonicalGame, game, nim_sum, number
 from cgframework_classic.cakes import Cakes, counted_move, cutcake_value, maundy_value
 from cgframework_classic.partizan_subtraction import PartizanHeaps
@@ -15,29 +22,6 @@ from cgframework_classic.wythoff import TABLE, Queens, pair_results
 
 def _parts(position) -> list:
     return list(getattr(position, "parts", (position,)))
-
-
-def _solution(
-    ruleset, position, ctx: SolveContext, closed: Callable[[object], CanonicalGame], method: str
-) -> Solution:
-    """The value ``closed(position)`` and the winning moves of ``ctx.first``: those to an
-    option of value >= 0 for Left, <= 0 for Right (each option is in the closed form's class:
-    a move leaves smaller cakes or heaps of the same game)."""
-    value = closed(position)
-    best = []
-    for move in options(ruleset, position, ctx.first):
-        after = closed(move.result)
-        if (after >= ZERO) if ctx.first is Player.LEFT else (after <= ZERO):
-            best.append(move.text)
-    return finish(
-        ruleset,
-        position,
-        ctx,
-        value=value,
-        outcome=value.outcome(),
-        best_moves=best,
-        method=method,
-    )
 
 
 def _cake_solution(
@@ -163,4 +147,5 @@ def partizan_applies(ruleset, position) -> bool:
 def solve_partizan_subtraction(ruleset, position, ctx: SolveContext) -> Solution:
     """Each heap's canonical value from the game's value sequence (a loop over heap sizes,
     no recursion), summed; the winning moves from the options' values."""
-    return _solution(ruleset, position, ctx, _partizan_total, "value-sequence")
+    value = _partizan_total(position)
+    return finish_by_option_values(ruleset, position, ctx, value, "value-sequence", _partizan_total)

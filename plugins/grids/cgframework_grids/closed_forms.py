@@ -5,16 +5,14 @@ each checked against the generic search in the tests (``test_hackenbush.py``,
 from __future__ import annotations
 
 from cgframework import (
-    Outcome,
-    Player,
     Solution,
     SolveContext,
     components,
-    finish,
+    finish_by_option_values,
     finish_impartial,
     options,
 )
-from cgframework.values import ZERO, nimber, number
+from cgframework.values import nimber, number
 from cgframework_grids.hackenbush import (
     as_stalk,
     blue_red_stalk_value,
@@ -73,19 +71,8 @@ def solution_from_option_values(
     ``closed(ruleset, option)`` of each option (for a closed form: an option of a position in
     the class is in the class; cutting a stalk leaves a shorter stalk, cutting a tree a
     smaller tree)."""
-    best = []
-    for move in options(ruleset, position, ctx.first):
-        after = closed(ruleset, move.result)
-        if (after >= ZERO) if ctx.first is Player.LEFT else (after <= ZERO):
-            best.append(move.text)
-    return finish(
-        ruleset,
-        position,
-        ctx,
-        value=value,
-        outcome=Outcome(value.outcome()),
-        best_moves=best,
-        method=method,
+    return finish_by_option_values(
+        ruleset, position, ctx, value, method, lambda option: closed(ruleset, option)
     )
 
 
