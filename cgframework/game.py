@@ -163,7 +163,11 @@ class BaseRuleset:
         return (position,)
 
     def canonical_key(self, position: Position) -> Hashable:
-        """A cache key equal for positions with equal values (default: the position)."""
+        """A cache key (default: the position itself). Positions with equal keys must be
+        interchangeable in every solve: equal values, and, for the key searches and the
+        ruleset's variants (``impartial:NAME``...), isomorphic game trees, as the images of a
+        board under its symmetries are. A key shared by positions that merely have equal
+        values serves the plain solvers only (the variants take ``trust_keys=False`` then)."""
         return position
 
     def is_empty(self, position: Position) -> bool:
