@@ -48,6 +48,7 @@ from cgframework.game import (
     options,
 )
 from cgframework.runtime.budget import LimitExceeded
+from cgframework.runtime.cache import TranspositionTable
 from cgframework.solvers.common import finish
 
 DRAW, WIN, LOSS = 0, 1, 2
@@ -105,11 +106,19 @@ class PositionGraph:
     """The positions reachable from some roots, numbered in discovery order, with the arcs of
     each state in flat arrays. A state is a position and the player to move: its number is
     ``position`` (impartial: one state per position) or ``2 * position + (0 Left, 1 Right)``.
-    Built breadth-first, iteratively."""
+    Built breadth-first, iteratively; each state built is charged to ``table`` (when given),
+    so that a solve's node budget and deadline stop the building, not only the search after it."""
 
-    def __init__(self, ruleset: Ruleset, roots: Iterable[Position], impartial: bool) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        roots: Iterable[Position],
+        impartial: bool,
+        table: TranspositionTable | None = None,
+    ) -> None:
         self.ruleset = ruleset
         self.impartial = impartial
+        self.table = table
         self.players = (Player.LEFT,) if impartial else (Player.LEFT, Player.RIGHT)
         self.index: dict[Hashable, int] = {}
         self.offsets = array("q", [0])
@@ -141,6 +150,8 @@ class PositionGraph:
     def _expand(self, position: Position, pending: deque[Position]) -> None:
         step = len(self.players)
         for side, player in enumerate(self.players):
+            if self.table is not None:
+                self.table.add_node()
             reply = 0 if self.impartial else 1 - side
             for move in options(self.ruleset, position, player):
                 self.targets.append(step * self._intern(move.result, pending) + reply)
@@ -293,9 +304,8 @@ def solve_retrograde(
     play where the ruleset's convention says so or ``misere`` is true (``cgf solve --misere``)."""
     if misere is None:
         misere = ruleset.convention is Convention.MISERE
-    graph = PositionGraph(ruleset, [position], ruleset.impartial)
+    graph = PositionGraph(ruleset, [position], ruleset.impartial, ctx.table)
     status = retrograde_status(graph, misere)
-    ctx.table.nodes += graph.size
 
     def result(first: str) -> str:
         player = Player(first)
@@ -332,10 +342,15 @@ def loopy_grundy_value(ruleset: Ruleset, position: Position) -> LoopyGrundy:
 class _LoopyGrundyTable:
     """Generalized Sprague-Grundy values of the components of some positions (one graph)."""
 
-    def __init__(self, ruleset: Ruleset, positions: Iterable[Position]) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        positions: Iterable[Position],
+        table: TranspositionTable | None = None,
+    ) -> None:
         self.ruleset = ruleset
         roots = [c for p in positions for c in components(ruleset, p)]
-        self.graph = PositionGraph(ruleset, roots, impartial=True)
+        self.graph = PositionGraph(ruleset, roots, impartial=True, table=table)
         self.values = generalized_grundy(self.graph)
 
     def value(self, position: Position) -> LoopyGrundy:
@@ -351,8 +366,7 @@ def solve_loopy_grundy(ruleset: Ruleset, position: Position, ctx: SolveContext) 
     from cgframework.values import nimber
 
     moves = options(ruleset, position, ctx.first)
-    table = _LoopyGrundyTable(ruleset, [position, *(m.result for m in moves)])
-    ctx.table.nodes += table.graph.size
+    table = _LoopyGrundyTable(ruleset, [position, *(m.result for m in moves)], ctx.table)
     g = table.value(position)
     outcome = grundy_outcome(g)
     status = {Outcome.P: LOSS, Outcome.N: WIN, Outcome.D: DRAW}

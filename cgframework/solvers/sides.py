@@ -20,6 +20,7 @@ from typing import Any
 
 from cgframework.extensions import SolveContext
 from cgframework.game import Convention, Outcome, Player, Position, Ruleset, components, options
+from cgframework.runtime.cache import TranspositionTable
 from cgframework.solvers.common import SolverError, finish
 from cgframework.solvers.retrograde import PositionGraph, solve_retrograde
 from cgframework.values.loopy import LoopyGame, LoopyTooLarge, greater_equal, parse_loopy
@@ -28,9 +29,12 @@ from cgframework.values.loopy.sides import NotStopperSided, SidesLimit, offside,
 _ZERO = parse_loopy("0")
 
 
-def position_game(ruleset: Ruleset, position: Position) -> LoopyGame:
-    """The reachable position graph of ``position`` as a loopy game (iterative)."""
-    graph = PositionGraph(ruleset, [position], impartial=False)
+def position_game(
+    ruleset: Ruleset, position: Position, table: TranspositionTable | None = None
+) -> LoopyGame:
+    """The reachable position graph of ``position`` as a loopy game (iterative; each state
+    built charged to ``table``, when given)."""
+    graph = PositionGraph(ruleset, [position], impartial=False, table=table)
     offsets, targets = graph.offsets, graph.targets
     n = graph.size // 2
     left = [[targets[a] // 2 for a in range(offsets[2 * p], offsets[2 * p + 1])] for p in range(n)]
@@ -41,20 +45,20 @@ def position_game(ruleset: Ruleset, position: Position) -> LoopyGame:
 
 
 class SidesTable:
-    """The sides of positions, summed over their components; components cached by key."""
+    """The sides of positions, summed over their components; components cached by key. The
+    graphs built are charged to ``table`` (a solve's node budget and deadline), when given."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset, table: TranspositionTable | None = None) -> None:
         self.ruleset = ruleset
+        self.table = table
         self.cache: dict[Hashable, tuple[LoopyGame, LoopyGame]] = {}
         self.games: dict[Hashable, LoopyGame] = {}
-        self.positions = 0
 
     def component_game(self, component: Position) -> LoopyGame:
         """The component's reachable position graph (built once per canonical key)."""
         key = self.ruleset.canonical_key(component)
         if key not in self.games:
-            self.games[key] = position_game(self.ruleset, component)
-            self.positions += self.games[key].size
+            self.games[key] = position_game(self.ruleset, component, self.table)
         return self.games[key]
 
     def component_sides(self, component: Position) -> tuple[LoopyGame, LoopyGame]:
@@ -99,7 +103,7 @@ def solve_auto(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
     ``retrograde`` after all when a component's sides are not found as stoppers or the sides
     search hits its limit. Both give the same fields (``left_first``, ``right_first``)."""
 
-    table = SidesTable(ruleset)
+    table = SidesTable(ruleset, ctx.table)
     parts = components(ruleset, position)
     product = 1
     for part in parts:
@@ -109,7 +113,6 @@ def solve_auto(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
                 return solve_sides(ruleset, position, ctx, table)
             except (SolverError, SidesLimit, LoopyTooLarge):
                 break
-    ctx.table.nodes += table.positions
     return solve_retrograde(ruleset, position, ctx)
 
 
@@ -121,7 +124,7 @@ def solve_sides(
 
     if ruleset.convention is not Convention.NORMAL or ruleset.impartial:
         raise SolverError("loopy-sides serves partizan rulesets under normal play")
-    table = table or SidesTable(ruleset)
+    table = table or SidesTable(ruleset, ctx.table)
     plus, minus = table.sides(position)
     left_first, right_first = first_results(plus, minus)
     player = ctx.first
@@ -132,7 +135,6 @@ def solve_sides(
         moves.append((move.text, "win" if reply == mine else "draw" if reply == "D" else "loss"))
     kind = next((k for k in ("win", "draw") if any(r == k for _, r in moves)), "loss")
     best = [text for text, r in moves if r == kind] if kind != "loss" else []
-    ctx.table.nodes += table.positions
     if "D" in (left_first, right_first):
         outcome = Outcome.D
     else:

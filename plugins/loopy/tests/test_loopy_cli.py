@@ -115,3 +115,11 @@ def test_misere_retrograde_keeps_the_deadline(capsys):
     )
     assert code == 3 and not out and "--timeout" in err and err.count("\n") == 1
     assert time.monotonic() - start < 10
+
+
+def test_fox_and_geese_8x8_stops_at_the_node_budget(capsys):
+    """8x8 from the start has millions of positions (the graph filled 2.5 GB before the budget
+    was looked at): the budget now stops the graph while it is built."""
+    code, out, err = run_cli(capsys, "solve", "fox-and-geese", "start:8", "--max-nodes", "500")
+    assert code == 3 and out == "", (code, err)
+    assert err.strip().endswith("(--max-nodes)") and len(err.strip().splitlines()) == 1

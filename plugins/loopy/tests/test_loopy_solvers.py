@@ -526,3 +526,26 @@ def test_fox_and_geese_known_outcomes():
     assert (behind.extra["left_first"], behind.extra["right_first"]) == ("R", "R")
     start = solve(ruleset, "start:4")
     assert (start.extra["left_first"], start.extra["right_first"]) == ("L", "L")
+
+
+@pytest.mark.parametrize("build", ["graph", "sides", "loopy-grundy"])
+def test_a_node_budget_stops_the_position_graph_while_it_is_built(build):
+    """Every state built is charged to the solve's table, so ``--max-nodes`` (and the
+    deadline) stop the reachable graph as it grows, not after it is whole: a chain of 3,001
+    positions stops at its 501st state."""
+    from cgframework.runtime.budget import LimitExceeded, SearchBudget
+    from cgframework.runtime.cache import TranspositionTable
+    from cgframework.solvers.retrograde import _LoopyGrundyTable
+    from cgframework.solvers.sides import SidesTable
+
+    table = TranspositionTable(budget=SearchBudget(max_nodes=500))
+    chain = ",".join(f"{i}>{i + 1}" for i in range(3000)) + ";0"
+    with pytest.raises(LimitExceeded):
+        if build == "graph":
+            PositionGraph(DIGRAPH, [DIGRAPH.parse(chain)], impartial=True, table=table)
+        elif build == "sides":
+            position = PARTIZAN.parse(chain.replace(",", ":L,").replace(";", ":L;"))
+            SidesTable(PARTIZAN, table).component_game(position)
+        else:
+            _LoopyGrundyTable(DIGRAPH, [DIGRAPH.parse(chain)], table)
+    assert table.nodes == 501  # (the 501st state is the one refused)
