@@ -200,7 +200,7 @@ def _json_weight(raw: object) -> Fraction | int:
     if isinstance(raw, bool) or not isinstance(raw, int | str):
         kind = "a JSON float" if isinstance(raw, float) else "not a number"
         raise ValueError(
-            f"weight {json.dumps(raw)} is {kind}: write an integer or a string like \"1/3\""
+            f'weight {json.dumps(raw)} is {kind}: write an integer or a string like "1/3"'
         )
     return raw if isinstance(raw, int) else parse_weight(raw)
 

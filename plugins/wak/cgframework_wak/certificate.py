@@ -196,8 +196,6 @@ def _new_to_old() -> bool:
     return votes.pop()
 
 
-
-
 def bliss_certificate(graph: WakGraph) -> tuple:
     """Canonical form from igraph's BLISS canonical permutation, colours = label ranks."""
     return _bliss(graph.n, list(graph.edges), labels(graph))
