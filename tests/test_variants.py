@@ -358,6 +358,23 @@ def test_a_variant_name_serves_the_other_commands(capsys, tmp_path):
     code, out, err = run_cli(capsys, "tree", "twisted:domineering", "..|..", "-o", str(path))
     assert code == 0, err
     assert "-(#.|#.)" in path.read_text()
+    code, out, err = run_cli(capsys, "tree", "domineering", "..|..", "--variant", "twisted",
+                             "-o", str(tmp_path / "u.svg"))  # fmt: skip
+    assert code == 0 and (tmp_path / "u.svg").read_text() == path.read_text(), err
+    code, out, err = run_cli(capsys, "tree", "domineering", "..", "--variant", "x", "-o", "-")
+    assert code == 2 and "unknown variant 'x'" in err and len(err.strip().splitlines()) == 1
+
+
+def test_play_takes_the_variant_option(capsys, monkeypatch):
+    """``cgf play --variant``: on a 1 x 2 Domineering strip only Right (horizontal) can move,
+    so Left, moving first, has lost; in the impartial variant Left has Right's move."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    code, out, err = run_cli(capsys, "play", "domineering", "..", "--variant", "impartial")
+    assert code == 0 and "1. h1,1" in out and "cannot move" not in out, err
+    code, out, err = run_cli(capsys, "play", "domineering", "..")
+    assert code == 0 and "Left cannot move: Right wins." in out, err
 
 
 def test_variants_of_a_loopy_ruleset():

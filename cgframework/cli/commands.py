@@ -682,6 +682,7 @@ def tree(
     position: Annotated[str, typer.Argument(help="Position text, @FILE, or - for stdin.")],
     output: Annotated[str, output_option("The SVG file to write.")],
     depth: Annotated[int, typer.Option(help="How many moves deep (0 to 8).")] = 3,
+    variant: VariantOption = None,
 ) -> None:
     """Draw the game tree (Left's options down-left in blue, Right's down-right in red).
 
@@ -689,10 +690,11 @@ def tree(
     Examples:
       cgf tree domineering "...|..." --depth 2 -o t.svg
       cgf tree nim 2,3 -o nim.svg
+      cgf tree domineering "..|.." --variant impartial -o cram.svg
     """
     from cgframework.display.tree import MAX_DEPTH, tree_svg
 
-    rs = load_ruleset(ruleset)
+    rs = load_ruleset(ruleset, variant)
     pos = load_position(rs, position)
     if not 0 <= depth <= MAX_DEPTH:
         fail(f"--depth must be between 0 and {MAX_DEPTH}, got {depth}")
@@ -721,6 +723,7 @@ def explore(
         float | None,
         typer.Option(min=0, help="Seconds per node at most (default 10): past it, 'limit'."),
     ] = None,
+    variant: VariantOption = None,
 ) -> None:
     """Explore the game tree in the browser: the position's picture, value, outcome and
     thermograph, each side's options with their values; click an option to go down, the
@@ -735,7 +738,7 @@ def explore(
     from cgframework.display.server import page_url, start
     from cgframework.game import format_position
 
-    rs = load_ruleset(ruleset)
+    rs = load_ruleset(ruleset, variant)
     pos = load_position(rs, position)
     if host not in ("127.0.0.1", "localhost", "::1"):
         _warn(
@@ -782,6 +785,7 @@ def play(
         output_option("At the end, write the board with who took what to this SVG file."),
     ] = None,
     picture: Annotated[str | None, old_output_option("picture")] = None,
+    variant: VariantOption = None,
 ) -> None:
     """Play against the perfect player in the terminal.
 
@@ -790,11 +794,12 @@ def play(
       cgf play domineering "...|...|..."
       cgf play nim 3,5,7 --you R
       cgf play domineering "..|..|.." -o game.svg
+      cgf play clobber "xox|oxo" --variant dicotic
     """
     from cgframework.display.play import PlayRecord, play_game
 
     picture = output_file(output, picture=picture)
-    rs = load_ruleset(ruleset)
+    rs = load_ruleset(ruleset, variant)
     if rs.convention is Convention.CHEATING_ROBOT:
         fail("cgf play does not support cheating-robot rounds yet")
     pos = load_position(rs, position)
