@@ -13,6 +13,7 @@ import urllib.error
 import urllib.request
 from urllib.parse import urlencode
 
+import attrs
 import pytest
 
 from cgframework import Player, parse_position, solve
@@ -187,9 +188,41 @@ def test_clicks_on_graphs_strips_edges_and_sums():
     }
     assert explorer.move_at("domineering", "..|..", [(0, 0), (1, 1)])["status"] == "none"
     with pytest.raises(explorer.ExplorerError, match="no move_at"):
-        explorer.move_at("nim", "3", [0])
+        explorer.move_at("wythoff", "3,4", [0])
     with pytest.raises(explorer.ExplorerError, match="unknown pick"):
         explorer.pick_key("square:1")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "text"),
+    [
+        ("nim", "3,4,3"),
+        ("kayles", "5,2"),
+        ("grundys-game", "6"),
+        ("partizan-subtraction", "{1,2|2,3}:5,4"),
+    ],
+)
+def test_clicking_a_token_takes_it_and_those_above(ruleset, text):
+    """Token ``k`` of heap ``i`` (``data-cell="i,k"`` in the picture) leaves ``k`` in heap ``i``:
+    every move that leaves one heap (or none) is one click, on any of equal heaps; a move that
+    splits a heap (Kayles from the middle, every move of Grundy's game) is not a click."""
+    rs = resolve_ruleset(ruleset)
+    pos = parse_position(rs, text)
+    sizes = pos.sizes
+    assert f'data-cell="{len(sizes) - 1},{sizes[-1] - 1}"' in rs.draw(pos)
+    for player in Player:
+        texts = {m.text for m in options(rs, pos, player)}
+        clicked = set()
+        for i, n in enumerate(sizes):
+            for k in range(n):
+                found = explorer.move_at(rs, pos, [(i, k)], player)
+                if found["status"] == "move":
+                    clicked.add(found["move"])
+                    after = sizes[:i] + ((k,) if k else ()) + sizes[i + 1 :]
+                    assert found["position"] == format_position(rs, attrs.evolve(pos, sizes=after))
+                else:
+                    assert found["status"] == "none"
+        assert clicked == {t for t in texts if "+" not in t}, player
 
 
 @pytest.mark.parametrize("ruleset", ["wak", "arc-kayles"])

@@ -11,12 +11,12 @@ the octal game with d_k = 3 for k in S. Hexadecimal codes (digits 0-9, A-F; Hows
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import ClassVar
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any, ClassVar
 
 import attrs
 
-from cgframework import BaseRuleset, Convention, Move, Player
+from cgframework import BaseRuleset, Convention, Move, Player, Ruleset
 
 
 @attrs.frozen
@@ -179,6 +179,28 @@ def heap_move(n: int, left: tuple[int, ...]) -> str:
     return f"{n}->" + ("+".join(map(str, left)) if left else "0")
 
 
+def heap_click(
+    ruleset: Ruleset, position: Heaps, picks: Sequence[Hashable], player: Player
+) -> Move | None:
+    """``move_at`` of a heap game (``cgf explore``, the widgets): a click on token ``k`` of
+    heap ``i`` (``(i, k)``, from :func:`~cgframework_classic.pictures.heaps_svg`) takes that
+    token and those above it, leaving ``k`` in that heap, if ``player`` may (a move that also
+    splits the heap is not made by a click: pick it from the options)."""
+    if len(picks) != 1 or not isinstance(picks[0], tuple) or len(picks[0]) != 2:
+        return None
+    i, k = picks[0]
+    if type(i) is not int or type(k) is not int:
+        return None
+    sizes = position.sizes
+    if not 0 <= i < len(sizes) or not 0 <= k < sizes[i]:
+        return None
+    left = (k,) if k else ()
+    text = heap_move(sizes[i], left)
+    if not any(m.text == text for m in ruleset.options(position, player)):
+        return None
+    return Move(attrs.evolve(position, sizes=sizes[:i] + left + sizes[i + 1 :]), text)
+
+
 class HeapRuleset(BaseRuleset):
     """Shared parts of the heap games: heaps are components, keys are sorted heaps."""
 
@@ -206,6 +228,10 @@ class HeapRuleset(BaseRuleset):
         from cgframework_classic.pictures import heaps_svg
 
         return heaps_svg(position.sizes)
+
+    def move_at(self, position: Heaps, picks: Sequence[Hashable], player: Player) -> Any:
+        """A click on a token takes it and those above (:func:`heap_click`)."""
+        return heap_click(self, position, picks, player)
 
     def options(self, position: Heaps, player: Player) -> Iterator[Move]:
         sizes = position.sizes

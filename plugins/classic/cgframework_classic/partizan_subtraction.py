@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from cgframework import BaseRuleset, Convention, Move, Player
-from cgframework_classic.heaps import format_heaps, heap_move, parse_heaps
+from cgframework_classic.heaps import format_heaps, heap_click, heap_move, parse_heaps
 
 
 @attrs.frozen
@@ -120,6 +120,10 @@ class PartizanSubtraction(BaseRuleset):
         from cgframework_classic.pictures import heaps_svg
 
         return heaps_svg(position.sizes, title=sets_label(position.left, position.right))
+
+    def move_at(self, position: PartizanHeaps, picks: Sequence[Hashable], player: Player) -> Any:
+        """A click on a token takes it and those above, if the player's set allows."""
+        return heap_click(self, position, picks, player)
 
     def examples(self) -> list[str]:
         return ["{1,2|2,3}:7,5", "{1|2}:9", "{2,3|1,4}:12"]

@@ -41,7 +41,9 @@ def domineering_svg(board: Board, marks: Marks | None = None) -> str:
 def heaps_svg(sizes: tuple[int, ...], title: str = "") -> str:
     """One ``heap`` group per heap, a stack of ``token`` circles (one per token) with its size
     below; a heap over ``TALL_HEAP`` tokens is one bar (class ``token-bar``). ``title``: the
-    picture's tooltip (a partizan game's subtraction sets)."""
+    picture's tooltip (a partizan game's subtraction sets). Token ``k`` (from 0 at the bottom)
+    of heap ``i`` carries ``data-cell="i,k"``: a click there takes it and the tokens above it
+    (:func:`cgframework_classic.heaps.heap_click`)."""
     check_size(len(sizes), "heaps", 200)
     tall = min(max(sizes, default=0), TALL_HEAP + 1)
     step, r = 20, 8
@@ -60,8 +62,8 @@ def heaps_svg(sizes: tuple[int, ...], title: str = "") -> str:
             for k in range(n):
                 cy = height - 30 - step * k - r
                 body.append(
-                    f'<circle class="token" cx="{x}" cy="{cy}" r="{r}" fill="#c8a35a" '
-                    f'stroke="{INK}"/>'
+                    f'<circle class="token" data-cell="{i},{k}" cx="{x}" cy="{cy}" r="{r}" '
+                    f'fill="#c8a35a" stroke="{INK}"/>'
                 )
         body.append(
             f'<text x="{x}" y="{height - 10}" text-anchor="middle" font-size="12">'
