@@ -225,6 +225,33 @@ def test_clicking_a_token_takes_it_and_those_above(ruleset, text):
         assert clicked == {t for t in texts if "+" not in t}, player
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "text"), [("pizza", "3,1,4,1,5"), ("influence", "LRRL:0>1,0>2,3>2")]
+)
+def test_clicking_a_slice_or_vertex_takes_it(ruleset, text):
+    """Pizza's slices and Influence's vertices carry ``data-vertex``: a click on one is the
+    move that takes it, for exactly the player's options."""
+    rs = resolve_ruleset(ruleset)
+    pos = parse_position(rs, text)
+    picture = rs.draw(pos)
+    for player in Player:
+        moves = options(rs, pos, player)
+        for move in moves:
+            (mark,) = [move.text] if ruleset == "influence" else rs.move_marks(pos, move)
+            assert f'data-vertex="{mark}"' in picture
+            pick = explorer.pick_key(f"vertex:{mark}")
+            found = explorer.move_at(rs, pos, [pick], player)
+            assert (found["move"], found["position"]) == (
+                move.text,
+                format_position(rs, move.result),
+            )
+        taken = {m.text for m in moves}
+        for v in range(4 if ruleset == "influence" else 5):  # the vertices, from 0
+            label = str(v) if ruleset == "influence" else f"#{v + 1}"
+            if label not in taken:
+                assert explorer.move_at(rs, pos, [v], player)["status"] == "none"
+
+
 @pytest.mark.parametrize("ruleset", ["wak", "arc-kayles"])
 def test_clicking_an_edge_of_a_wak_graph_plays_on_it(ruleset):
     rs = resolve_ruleset(ruleset)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
-from cgframework import BaseRuleset, Convention, Move, Player, Sum
+from cgframework import BaseRuleset, Convention, Move, Player, Sum, pick_move
 from cgframework_influence.engine import relevant_core
 from cgframework_influence.graph import (
     InfluenceGraph,
@@ -91,6 +91,11 @@ class Influence(BaseRuleset):
             square=lambda v: position.colors[v] == "L",
             directed=True,
         )
+
+    def move_at(self, position: InfluenceGraph, picks: Sequence[Hashable], player: Player) -> Any:
+        """A click on one of the player's vertices (``data-vertex``: its name) plays it."""
+        named = [str(p) for p in picks]
+        return pick_move((((m.text,), m) for m in self.options(position, player)), named)
 
     def move_marks(self, position: InfluenceGraph, move: Move) -> list[str]:
         """The names of the vertices the move takes (Succ or Pred of the vertex played)."""

@@ -65,7 +65,8 @@ def _wedges(board: Board, order: list[int], marks: Marks | None) -> str:
         large = 1 if a1 - a0 > math.pi else 0
         colour, outline = _fill(board, v, marks)
         out.append(
-            f'<path class="slice" d="M{cx},{cy} L{x0:.1f},{y0:.1f} A{r},{r} 0 {large} 1 '
+            f'<path class="slice" data-vertex="{v}" d="M{cx},{cy} L{x0:.1f},{y0:.1f} '
+            f"A{r},{r} 0 {large} 1 "
             f'{x1:.1f},{y1:.1f} Z" fill="{colour}" stroke="{outline}" stroke-width="2"/>'
         )
         am = (a0 + a1) / 2
@@ -73,8 +74,8 @@ def _wedges(board: Board, order: list[int], marks: Marks | None) -> str:
         label = f"#{v + 1}: {fmt(board.weight(v))}"
         ink = INK if colour == FREE_COLOUR else "white"
         out.append(
-            f'<text x="{tx:.1f}" y="{ty:.1f}" text-anchor="middle" font-size="12" '
-            f'fill="{ink}">{escape(label)}</text>'
+            f'<text data-vertex="{v}" x="{tx:.1f}" y="{ty:.1f}" text-anchor="middle" '
+            f'font-size="12" fill="{ink}">{escape(label)}</text>'
         )
     return "".join(out)
 
@@ -86,12 +87,13 @@ def _row(board: Board, vertices: list[int], marks: Marks | None) -> str:
         x = 20 + i * width
         colour, outline = _fill(board, v, marks)
         out.append(
-            f'<rect class="slice" x="{x:.1f}" y="44" width="{max(width - 4, 0.5):.1f}" '
+            f'<rect class="slice" data-vertex="{v}" x="{x:.1f}" y="44" '
+            f'width="{max(width - 4, 0.5):.1f}" '
             f'height="40" fill="{colour}" stroke="{outline}"/>'
         )
         if width >= 16:
             out.append(
-                f'<text x="{x + width / 2 - 2:.1f}" y="69" text-anchor="middle" '
+                f'<text data-vertex="{v}" x="{x + width / 2 - 2:.1f}" y="69" text-anchor="middle" '
                 f'font-size="11">{escape(fmt(board.weight(v)))}</text>'
             )
     return "".join(out)

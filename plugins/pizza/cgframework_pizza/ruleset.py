@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
-from cgframework import BaseRuleset, Convention, Move, Player
+from cgframework import BaseRuleset, Convention, Move, Player, pick_move
 from cgframework_pizza.board import Board, component_key, describe_part, format_board
 from cgframework_pizza.chains import Chains, as_board, chains_key, format_chains, parse_chains
 
@@ -67,6 +67,12 @@ class Pizza(BaseRuleset):
 
     def move_marks(self, position: Chains | Board, move: Move) -> list[int]:
         return [int(move.text[1:]) - 1]  # "#k" takes vertex k - 1
+
+    def move_at(self, position: Chains | Board, picks: Sequence[Hashable], player: Player) -> Any:
+        """A click on a slice (``data-vertex``: the vertex from 0) takes it, if it may be taken."""
+        return pick_move(
+            ((self.move_marks(position, m), m) for m in self.options(position, player)), picks
+        )
 
     def describe_component(self, position: Chains | Board) -> str:
         position = as_board(position)
