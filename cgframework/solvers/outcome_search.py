@@ -82,6 +82,13 @@ TABLE_ENTRIES = 2_000_000
 """Most states the search's transposition table keeps (the older half goes when full)."""
 
 Comp = Hashable
+
+
+class _Default:
+    """The type of :data:`_DEFAULT`: an argument left out (``None`` has a meaning there)."""
+
+
+_DEFAULT = _Default()
 """A component as the search sees it (a key; see :class:`_KeyComponents`)."""
 
 
@@ -250,8 +257,34 @@ class _KeyComponents(_Components):
         key, sign = comp
         found = self._plain_value(key)
         if found is None:
-            found = self._form(lambda player: self._plain_moves(key, player), key)
+            found = self._key_form(key)
         return found if sign == 1 else negate(found)
+
+    def _key_form(self, key: Hashable) -> CanonicalGame:
+        """:meth:`_Components._form` on keys, its lookups inlined (the valuation's inner
+        loop: a dict read per part, and no sum built for an option of one part)."""
+        self._charge()
+        values = self.values
+        forms = []
+        for player in self.sides:
+            out = []
+            for parts in self._plain_moves(key, player):
+                total = None
+                for part_key, sign in parts:
+                    v = values.get(part_key)
+                    if v is None:
+                        v = self._plain_value(part_key)
+                        if v is None:
+                            v = self._key_form(part_key)
+                    if sign != 1:
+                        v = negate(v)
+                    total = v if total is None else add(total, v)
+                out.append(ZERO if total is None else total)
+            forms.append(out)
+        found = game(forms[0], forms[-1])
+        values[key] = self.table.store(("c", key), found)
+        self._check_size(found)
+        return found
 
 
 class _PositionComponents(_Components):
@@ -332,16 +365,23 @@ class OutcomeSearch:
     per ruleset and context, then ask :meth:`wins` as often as needed; its tables (component
     values, states) are shared by every call. ``allowance`` (:data:`VALUE_ALLOWANCE`) and
     ``value_moves`` (:data:`VALUE_MOVES`) say which new components are valued (an allowance
-    of 0 values nothing that is not already known)."""
+    of 0 values nothing that is not already known; ``value_moves=None``: any number of
+    moves); left out, they are the ruleset's ``outcome_value_allowance`` and
+    ``outcome_value_moves`` if it has them (a hint: Amazons' components are cheaper valued
+    than searched), else those defaults."""
 
     def __init__(
         self,
         ruleset: Ruleset,
         ctx: SolveContext | None = None,
-        allowance: int = VALUE_ALLOWANCE,
-        value_moves: int = VALUE_MOVES,
+        allowance: int | None = None,
+        value_moves: int | None | _Default = _DEFAULT,
     ) -> None:
         check_outcome_ruleset(ruleset)
+        if allowance is None:
+            allowance = getattr(ruleset, "outcome_value_allowance", VALUE_ALLOWANCE)
+        if isinstance(value_moves, _Default):
+            value_moves = getattr(ruleset, "outcome_value_moves", VALUE_MOVES)
         self.ruleset = ruleset
         self.ctx = ctx if ctx is not None else SolveContext()
         table = self.ctx.table
@@ -477,10 +517,12 @@ class OutcomeSearch:
         return found
 
     def _try_value(self, comp: Comp) -> CanonicalGame | None:
-        """The value of a component new to the search, if it has at most
-        :data:`VALUE_MOVES` moves (both players') and is valued within the allowance."""
+        """The value of a component new to the search, if it has at most ``value_moves``
+        moves (both players'; :data:`VALUE_MOVES` by default) and is valued within the
+        allowance."""
         parts = self.parts
-        if sum(len(parts.moves(comp, p)) for p in parts.sides) > self.value_moves:
+        most = self.value_moves
+        if most is not None and sum(len(parts.moves(comp, p)) for p in parts.sides) > most:
             return None
         return parts.value(comp, self.allowance)
 
