@@ -311,7 +311,9 @@ class _KeyComponents(_Components):
 
 class _PositionComponents(_Components):
     """Components as their ``canonical_key``, each standing for the first position met with
-    that key (equal keys, equal values)."""
+    that key (equal keys, equal values). The positions are kept for the whole search: an
+    older version emptied them with the other caches, and a component still on the search's
+    stack then had no position (a ``KeyError`` once the cap was reached)."""
 
     def __init__(self, ruleset: Ruleset, ctx: SolveContext) -> None:
         super().__init__(ruleset, ctx)
@@ -330,11 +332,8 @@ class _PositionComponents(_Components):
             if simplify is not None:
                 comp = simplify(ruleset, comp)
             key = comp if self.plain_keys else ruleset.canonical_key(comp)
-            if key not in self.positions:
-                if len(self.positions) >= self.cap:
-                    self.positions.clear()
-                    self.moves_cache.clear()
-                self.positions[key] = comp
+            if key not in self.positions:  # (never emptied: the states and the search's
+                self.positions[key] = comp  # stack name components by these keys)
             out.append(key)
         return out
 
