@@ -91,9 +91,10 @@ memory (:data:`TABLE_SHARE`)."""
 TABLE_SHARE = 0.5
 """The share of the memory ceiling (``--max-memory``; without one, of
 :func:`cgframework.runtime.memory.default_limit`) the process may fill before the search
-caps its tables at the number of states it then holds. A state costs some 170-200 bytes with
-its share of the component caches (Clobber (xo)^22, Domineering 6x6); the rest of the ceiling
-is for the values and the interpreter."""
+caps its tables at the number of states it then holds. What a state costs, with its share
+of the component caches and values, differs by ruleset (170-200 bytes on Clobber (xo)^21-22,
+2.2 KB on Domineering 6x6), hence a reading of memory rather than a count of bytes; the rest
+of the ceiling is for the values and the interpreter."""
 
 CHECK_EVERY = 1 << 16
 """New states between two readings of the resident memory while the cap is not known."""
