@@ -551,8 +551,11 @@ class OutcomeSearch:
         allowance."""
         parts = self.parts
         most = self.value_moves
-        if most is not None and sum(len(parts.moves(comp, p)) for p in parts.sides) > most:
-            return None
+        if most is not None:
+            for player in parts.sides:  # (past ``most`` already: the other side is not listed)
+                most -= len(parts.moves(comp, player))
+                if most < 0:
+                    return None
         return parts.value(comp, self.allowance)
 
     def _cancel(self, rest: list[Comp]) -> list[Comp]:
