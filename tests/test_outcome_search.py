@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import gc
 import json
+import subprocess
+import sys
+import textwrap
 from fractions import Fraction
 
 import pytest
@@ -399,3 +402,28 @@ def test_the_search_leaves_its_objects_to_the_oldest_generation():
         assert gc.get_freeze_count() == frozen and gc.isenabled()
     finally:
         gc.unfreeze()
+
+
+def test_the_console_script_freezes_the_collector_at_exit():
+    """``cgf`` (``main()`` without arguments) freezes the collector as the process ends, so
+    the interpreter's last collection does not walk the search's tables (a quarter of Amazons
+    3x4's CPU); ``main(argv)`` in a caller's process registers nothing."""
+    code = textwrap.dedent(
+        """
+        import atexit, gc, sys
+        atexit.register(lambda: print("frozen", gc.get_freeze_count() > 0))  # (runs last)
+        from cgframework.cli.commands import main
+        sys.argv = ["cgf", "solve", "clobber", "xoxo", "--outcome", "--no-moves", "--json"]
+        main(None if sys.argv[1:] and "{mode}" == "script" else sys.argv[1:])
+        """
+    )
+    for mode, frozen in (("script", "True"), ("in-process", "False")):
+        done = subprocess.run(
+            [sys.executable, "-c", code.replace("{mode}", mode)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout.splitlines()[0])["outcome"] == "N"
+        assert done.stdout.splitlines()[-1] == f"frozen {frozen}", (mode, done.stdout)
