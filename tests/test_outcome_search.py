@@ -4,7 +4,11 @@ that is not loopy: its examples, random small positions and sums of them."""
 
 from __future__ import annotations
 
+import gc
 import json
+import subprocess
+import sys
+import textwrap
 from fractions import Fraction
 
 import pytest
@@ -16,8 +20,9 @@ from cgframework.extensions import SolveContext
 from cgframework.game import Convention, Outcome, Player, components, parse_position
 from cgframework.plugins import get_registry
 from cgframework.runtime.budget import SearchStopped
+from cgframework.solvers import outcome_search
 from cgframework.solvers.common import SolverError
-from cgframework.solvers.outcome_search import VALUE_ALLOWANCE, OutcomeSearch
+from cgframework.solvers.outcome_search import VALUE_ALLOWANCE, VALUE_MOVES, OutcomeSearch
 from cgframework.testing import run_cli
 from cgframework.values import number
 
@@ -319,3 +324,106 @@ def test_store_keeps_component_values(tmp_path):
         again = solve("clobber", "xoxoxo + xox", outcome_only=True, store=store)
     assert again.outcome is first.outcome
     assert again.stats.nodes < first.stats.nodes  # the values came from the store
+
+
+def test_a_ruleset_may_say_how_big_a_component_is_valued():
+    """``outcome_value_moves`` / ``outcome_value_allowance`` (a hint on the ruleset) replace
+    the defaults; arguments given to the search win over both; ``None`` moves: any size."""
+    amazons = get_registry().ruleset("amazons")
+    search = OutcomeSearch(amazons, SolveContext())
+    assert (search.value_moves, search.allowance) == (
+        amazons.outcome_value_moves,
+        amazons.outcome_value_allowance,
+    )
+    assert (search.value_moves, search.allowance) != (VALUE_MOVES, VALUE_ALLOWANCE)
+    clobber = OutcomeSearch(get_registry().ruleset("clobber"), SolveContext())
+    assert (clobber.value_moves, clobber.allowance) == (VALUE_MOVES, VALUE_ALLOWANCE)
+    given = OutcomeSearch(amazons, SolveContext(), allowance=5, value_moves=None)
+    assert (given.value_moves, given.allowance) == (None, 5)
+    position = parse_position(amazons, "x...|...#|o.x.")
+    assert given.outcome(position) is Outcome.L  # (published: benchmarks/outcome_tables.py)
+
+
+def _capped_search(ruleset, monkeypatch) -> OutcomeSearch:
+    """A search whose memory share is already spent: its cap is learnt at the first check,
+    after 4 states, and half its states go every time it holds 8."""
+    monkeypatch.setattr(outcome_search, "CHECK_EVERY", 4)
+    monkeypatch.setattr(outcome_search, "MIN_ENTRIES", 8)
+    monkeypatch.setattr(outcome_search, "table_budget", lambda: 0)
+    return OutcomeSearch(ruleset, SolveContext(), allowance=0)  # (everything searched)
+
+
+@pytest.mark.parametrize("name", ["clobber", "domineering", "toppling-dominoes"])
+@settings(max_examples=15, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_tables_capped_by_memory_stay_exact(name, data, monkeypatch):
+    """Under a memory share that is always passed, the tables are capped at
+    :data:`MIN_ENTRIES` states and keep being halved: the answers stay the canonical
+    route's, and the table never holds more than the cap."""
+    strategy = RANDOM_POSITIONS[name]
+    text = " + ".join(data.draw(st.lists(strategy, min_size=2, max_size=3)))
+    expected = reference(name, text, RANDOM_REFERENCE_NODES)
+    if expected is None:
+        return
+    ruleset = get_registry().ruleset(name)
+    search = _capped_search(ruleset, monkeypatch)
+    assert search.outcome(parse_position(ruleset, text)) is expected[0], text
+    assert len(search.states) <= 8
+    assert search.parts.cap == (8 if search.search_nodes >= 4 else float("inf"))
+
+
+def test_a_capped_table_is_halved_at_the_cap(monkeypatch):
+    ruleset = get_registry().ruleset("clobber")
+    position = parse_position(ruleset, "xoxoxoxoxoxo")
+    unlimited = OutcomeSearch(ruleset, SolveContext(), allowance=0)
+    assert unlimited.outcome(position) is Outcome.N
+    assert unlimited.parts.cap == float("inf")  # (the share not passed: no cap yet)
+    assert len(unlimited.states) == unlimited.search_nodes
+    search = _capped_search(ruleset, monkeypatch)
+    assert search.outcome(position) is Outcome.N
+    assert search.search_nodes >= unlimited.search_nodes > 50
+    assert 4 <= len(search.states) <= 8
+
+
+def test_the_search_leaves_its_objects_to_the_oldest_generation():
+    """After a search the collector is on again, and the search's tuples are not in its
+    youngest generation (a pass over them cost a quarter of Amazons 3x4's time); a caller's
+    frozen objects stay frozen."""
+    ruleset = get_registry().ruleset("clobber")
+    search = OutcomeSearch(ruleset, SolveContext(), allowance=0)
+    assert gc.isenabled()
+    search.wins(parse_position(ruleset, "xox|oxo|xox|oxo"), Player.LEFT)
+    assert search.search_nodes > 500
+    assert gc.isenabled() and len(gc.get_objects(0)) < 500
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        search.wins(parse_position(ruleset, "xox|oxo|xox|ox."), Player.RIGHT)
+        assert gc.get_freeze_count() == frozen and gc.isenabled()
+    finally:
+        gc.unfreeze()
+
+
+def test_the_console_script_freezes_the_collector_at_exit():
+    """``cgf`` (``main()`` without arguments) freezes the collector as the process ends, so
+    the interpreter's last collection does not walk the search's tables (a quarter of Amazons
+    3x4's CPU); ``main(argv)`` in a caller's process registers nothing."""
+    code = textwrap.dedent(
+        """
+        import atexit, gc, sys
+        atexit.register(lambda: print("frozen", gc.get_freeze_count() > 0))  # (runs last)
+        from cgframework.cli.commands import main
+        sys.argv = ["cgf", "solve", "clobber", "xoxo", "--outcome", "--no-moves", "--json"]
+        main(None if sys.argv[1:] and "{mode}" == "script" else sys.argv[1:])
+        """
+    )
+    for mode, frozen in (("script", "True"), ("in-process", "False")):
+        done = subprocess.run(
+            [sys.executable, "-c", code.replace("{mode}", mode)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout.splitlines()[0])["outcome"] == "N"
+        assert done.stdout.splitlines()[-1] == f"frozen {frozen}", (mode, done.stdout)

@@ -20,13 +20,16 @@ equal game never changes who wins a sum), and two items of opposite values cance
   needs the rest not to equal a number, which an unvalued sum may well do.
 
 States are remembered in a transposition table keyed by the sorted multiset of component
-keys, the folded term and the player, capped at :data:`TABLE_ENTRIES` entries (the older
-half is dropped when full). Moves are ordered middle of the move list first (a move in the
+keys, the folded term and the player. Its size follows memory, not a count: the number of
+states held when the process's resident memory first passes :data:`TABLE_SHARE` of the memory
+ceiling (``--max-memory``) becomes the cap of it and of every cache (the older half of the
+states is dropped at the cap). Moves are ordered middle of the move list first (a move in the
 middle of a component tends to split it), in the component with the most moves first, except
 that the move that last won in the same component (for the same player) is tried first. How
 each component enters a state (folded, valued item, or searched) is decided once and
 remembered. The garbage collector is off while the search runs (it makes no cycles; the
-collector's passes over its tables took half the time).
+collector's passes over its tables took half the time), and what it made is then moved to
+the collector's oldest generation without a pass over it.
 
 Components are the ruleset's own: with ``option_keys`` (and ``search_key``/``negated_key``)
 the search runs on keys alone, a negated key standing for minus its key's value (a component
@@ -42,6 +45,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import itertools
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
@@ -56,6 +60,7 @@ from cgframework.game import (
     components,
     options,
 )
+from cgframework.runtime import memory
 from cgframework.runtime.cache import MISSING
 from cgframework.solvers.common import SolverError, check_impartial, finish
 from cgframework.values import ZERO, CanonicalGame, game
@@ -79,9 +84,33 @@ position met while valuing it, may have in canonical form: past that, the compon
 searched (see :meth:`_Components._check_size`)."""
 
 TABLE_ENTRIES = 2_000_000
-"""Most states the search's transposition table keeps (the older half goes when full)."""
+"""Most entries of each of the search's caches when the memory the process may use is
+unknown (no ``--max-memory`` and no ``/proc/meminfo``); otherwise the cap is learnt from
+memory (:data:`TABLE_SHARE`)."""
+
+TABLE_SHARE = 0.5
+"""The share of the memory ceiling (``--max-memory``; without one, of
+:func:`cgframework.runtime.memory.default_limit`) the process may fill before the search
+caps its tables at the number of states it then holds. What a state costs, with its share
+of the component caches and values, differs by ruleset (170-200 bytes on Clobber (xo)^21-22,
+2.2 KB on Domineering 6x6), hence a reading of memory rather than a count of bytes; the rest
+of the ceiling is for the values and the interpreter."""
+
+CHECK_EVERY = 1 << 16
+"""New states between two readings of the resident memory while the cap is not known."""
+
+MIN_ENTRIES = 1 << 16
+"""The cap is never below this (a ceiling mostly taken by something else)."""
+
 
 Comp = Hashable
+
+
+class _Default:
+    """The type of :data:`_DEFAULT`: an argument left out (``None`` has a meaning there)."""
+
+
+_DEFAULT = _Default()
 """A component as the search sees it (a key; see :class:`_KeyComponents`)."""
 
 
@@ -105,6 +134,7 @@ class _Components:
         self.allowance = 0
         self.valuation_nodes = 0
         self.max_options = MAX_OPTIONS
+        self.cap: float = TABLE_ENTRIES  # most entries of each cache (OutcomeSearch._room)
 
     def split(self, position: Position) -> list[Comp]:
         raise NotImplementedError
@@ -186,7 +216,7 @@ class _KeyComponents(_Components):
         if found is None:
             plain = None if self.negated_key is None else self.negated_key(token)
             found = (token, 1) if plain is None else (plain, -1)
-            if len(self.plain_cache) >= TABLE_ENTRIES:
+            if len(self.plain_cache) >= self.cap:
                 self.plain_cache.clear()
             self.plain_cache[token] = found
         return found
@@ -209,7 +239,7 @@ class _KeyComponents(_Components):
             else:
                 plain = self._plain
                 found = [tuple(plain(p) for p in parts) for parts in self.option_keys(key, player)]
-            if len(cache) >= TABLE_ENTRIES:
+            if len(cache) >= self.cap:
                 cache.clear()
             cache[(key, player is _LEFT)] = found
         return found
@@ -225,7 +255,7 @@ class _KeyComponents(_Components):
                 tuple([(k, -s) for k, s in parts])
                 for parts in self._plain_moves(key, player.opponent)
             ]
-            if len(cache) >= TABLE_ENTRIES:
+            if len(cache) >= self.cap:
                 cache.clear()
             cache[(key, player is _LEFT)] = found
         return found
@@ -250,13 +280,41 @@ class _KeyComponents(_Components):
         key, sign = comp
         found = self._plain_value(key)
         if found is None:
-            found = self._form(lambda player: self._plain_moves(key, player), key)
+            found = self._key_form(key)
         return found if sign == 1 else negate(found)
+
+    def _key_form(self, key: Hashable) -> CanonicalGame:
+        """:meth:`_Components._form` on keys, its lookups inlined (the valuation's inner
+        loop: a dict read per part, and no sum built for an option of one part)."""
+        self._charge()
+        values = self.values
+        forms = []
+        for player in self.sides:
+            out = []
+            for parts in self._plain_moves(key, player):
+                total = None
+                for part_key, sign in parts:
+                    v = values.get(part_key)
+                    if v is None:
+                        v = self._plain_value(part_key)
+                        if v is None:
+                            v = self._key_form(part_key)
+                    if sign != 1:
+                        v = negate(v)
+                    total = v if total is None else add(total, v)
+                out.append(ZERO if total is None else total)
+            forms.append(out)
+        found = game(forms[0], forms[-1])
+        values[key] = self.table.store(("c", key), found)
+        self._check_size(found)
+        return found
 
 
 class _PositionComponents(_Components):
     """Components as their ``canonical_key``, each standing for the first position met with
-    that key (equal keys, equal values)."""
+    that key (equal keys, equal values). The positions are kept for the whole search: an
+    older version emptied them with the other caches, and a component still on the search's
+    stack then had no position (a ``KeyError`` once the cap was reached)."""
 
     def __init__(self, ruleset: Ruleset, ctx: SolveContext) -> None:
         super().__init__(ruleset, ctx)
@@ -275,11 +333,8 @@ class _PositionComponents(_Components):
             if simplify is not None:
                 comp = simplify(ruleset, comp)
             key = comp if self.plain_keys else ruleset.canonical_key(comp)
-            if key not in self.positions:
-                if len(self.positions) >= TABLE_ENTRIES:
-                    self.positions.clear()
-                    self.moves_cache.clear()
-                self.positions[key] = comp
+            if key not in self.positions:  # (never emptied: the states and the search's
+                self.positions[key] = comp  # stack name components by these keys)
             out.append(key)
         return out
 
@@ -291,7 +346,7 @@ class _PositionComponents(_Components):
             if self.ruleset.impartial:
                 check_impartial(self.ruleset, position, comp, self.ctx)
             found = [tuple(self.split(m.result)) for m in self.ruleset.options(position, player)]
-            if len(cache) >= TABLE_ENTRIES:
+            if len(cache) >= self.cap:
                 cache.clear()
             cache[(comp, player is _LEFT)] = found
         return found
@@ -332,16 +387,23 @@ class OutcomeSearch:
     per ruleset and context, then ask :meth:`wins` as often as needed; its tables (component
     values, states) are shared by every call. ``allowance`` (:data:`VALUE_ALLOWANCE`) and
     ``value_moves`` (:data:`VALUE_MOVES`) say which new components are valued (an allowance
-    of 0 values nothing that is not already known)."""
+    of 0 values nothing that is not already known; ``value_moves=None``: any number of
+    moves); left out, they are the ruleset's ``outcome_value_allowance`` and
+    ``outcome_value_moves`` if it has them (a hint: Amazons' components are cheaper valued
+    than searched), else those defaults."""
 
     def __init__(
         self,
         ruleset: Ruleset,
         ctx: SolveContext | None = None,
-        allowance: int = VALUE_ALLOWANCE,
-        value_moves: int = VALUE_MOVES,
+        allowance: int | None = None,
+        value_moves: int | None | _Default = _DEFAULT,
     ) -> None:
         check_outcome_ruleset(ruleset)
+        if allowance is None:
+            allowance = getattr(ruleset, "outcome_value_allowance", VALUE_ALLOWANCE)
+        if isinstance(value_moves, _Default):
+            value_moves = getattr(ruleset, "outcome_value_moves", VALUE_MOVES)
         self.ruleset = ruleset
         self.ctx = ctx if ctx is not None else SolveContext()
         table = self.ctx.table
@@ -356,6 +418,10 @@ class OutcomeSearch:
             else _PositionComponents(ruleset, self.ctx)
         )
         self.states: dict[Hashable, bool] = table.side("outcome-search")
+        self.budget = table_budget()
+        if self.budget is not None:
+            self.parts.cap = float("inf")
+        self.next_check = min(len(self.states) + CHECK_EVERY, self.parts.cap)
         self.impartial = bool(ruleset.impartial)
         self.search_nodes = 0
         self.components_valued = 0
@@ -373,7 +439,9 @@ class OutcomeSearch:
         """Does ``player``, to move in ``position``, win with perfect play?
 
         The garbage collector is off meanwhile: the search makes millions of tuples and no
-        cycles, and the collector's passes over the growing tables took half its time."""
+        cycles, and the collector's passes over the growing tables took half its time; what
+        it made is then moved to the collector's oldest generation unwalked
+        (:func:`_to_oldest_generation`)."""
         return self.wins_components(self.parts.split(position), player)
 
     def components_of(self, position: Position) -> list[Comp]:
@@ -397,6 +465,7 @@ class OutcomeSearch:
             return self._wins(rest, folded, player)
         finally:
             if collecting:
+                _to_oldest_generation()
                 gc.enable()
 
     def outcome(self, position: Position) -> Outcome:
@@ -471,17 +540,22 @@ class OutcomeSearch:
         else:
             found = self._item(value)
         status = self.status
-        if len(status) >= TABLE_ENTRIES:
+        if len(status) >= self.parts.cap:
             status.clear()
         status[comp] = found
         return found
 
     def _try_value(self, comp: Comp) -> CanonicalGame | None:
-        """The value of a component new to the search, if it has at most
-        :data:`VALUE_MOVES` moves (both players') and is valued within the allowance."""
+        """The value of a component new to the search, if it has at most ``value_moves``
+        moves (both players'; :data:`VALUE_MOVES` by default) and is valued within the
+        allowance."""
         parts = self.parts
-        if sum(len(parts.moves(comp, p)) for p in parts.sides) > self.value_moves:
-            return None
+        most = self.value_moves
+        if most is not None:
+            for player in parts.sides:  # (past ``most`` already: the other side is not listed)
+                most -= len(parts.moves(comp, player))
+                if most < 0:
+                    return None
         return parts.value(comp, self.allowance)
 
     def _cancel(self, rest: list[Comp]) -> list[Comp]:
@@ -530,11 +604,43 @@ class OutcomeSearch:
         table.add_node()
         self.search_nodes += 1
         result = self._expand(rest, folded, Player.LEFT if self.impartial else player)
-        if len(states) >= TABLE_ENTRIES:
-            for old in list(states)[: TABLE_ENTRIES // 2]:
-                del states[old]
         states[state] = result
+        if len(states) >= self.next_check:
+            self._room()
         return result
+
+    def _room(self) -> None:
+        """Keep the tables inside their share of memory (:data:`TABLE_SHARE` of the memory
+        ceiling): every :data:`CHECK_EVERY` new states, read the resident memory; the first
+        time it passes the share, the number of states then becomes the cap of every table
+        (``parts.cap``; each component cache is emptied when it reaches it). At the cap,
+        half the states go (:meth:`_evict`)."""
+        states = self.states
+        count = len(states)
+        if self.budget is not None and count < self.parts.cap:
+            if memory.resident_bytes() <= self.budget:
+                self.next_check = min(count + CHECK_EVERY, self.parts.cap)
+                return
+            self.parts.cap = max(count, MIN_ENTRIES)
+            self.budget = None  # (learnt: from now on the cap rules)
+            if count < MIN_ENTRIES:
+                self.next_check = MIN_ENTRIES
+                return
+        self._evict()
+        self.next_check = self.parts.cap
+
+    def _evict(self) -> None:
+        """Drop the older half of the states (in chunks: no list of every key). Tried and
+        left: dropping the states whose proofs took the fewest nodes (Clobber (xo)^22 under
+        a cap of 40 thousand states: 489 thousand nodes against 390 thousand)."""
+        states = self.states
+        goal = len(states) // 2
+        chunk = max(CHECK_EVERY, goal // 8)
+        while goal > 0:
+            old = list(itertools.islice(states, min(chunk, goal)))
+            for key in old:
+                del states[key]
+            goal -= len(old)
 
     def _state(self, rest: list[Comp], folded: CanonicalGame, player: Player) -> Hashable:
         """The table's key of a state (``rest`` sorted in place; impartial: Left moves)."""
@@ -570,7 +676,7 @@ class OutcomeSearch:
                 after, term = self._fold(moves[j], folded)
                 if not self._wins(others + after, term, opponent):
                     if killer != j:
-                        if len(killers) >= TABLE_ENTRIES:
+                        if len(killers) >= self.parts.cap:
                             killers.clear()
                         killers[(comp, left)] = j
                     return True
@@ -578,6 +684,19 @@ class OutcomeSearch:
             if not self._wins(list(rest), option, opponent):
                 return True
         return False
+
+
+def _to_oldest_generation() -> None:
+    """Move every object the collector tracks to its oldest generation, without a pass over
+    them (``gc.freeze`` then ``gc.unfreeze``: permanent, then back into the oldest).
+
+    The search leaves hundreds of thousands of new tuples in the youngest generation; the
+    collector's first pass after it would walk them all (0.27 CPU s after Amazons 3x4), and
+    again on each promotion. They are long-lived, as the oldest generation's objects are.
+    Skipped when the caller has frozen objects of its own (unfreezing would release them)."""
+    if gc.get_freeze_count() == 0:
+        gc.freeze()
+        gc.unfreeze()
 
 
 class _Valued:
@@ -596,6 +715,15 @@ class _Valued:
 SHARED = "outcome-search-instances"
 """The table's side dict where each solve leaves its search, by ruleset name, so that a
 certificate written after it (:func:`shared_search`) asks the same search and tables."""
+
+
+def table_budget() -> int | None:
+    """Resident bytes past which the search caps its tables (:data:`TABLE_SHARE` of the
+    memory ceiling), or None when the memory the process may use is unknown."""
+    size = memory.limit()
+    if size is None:
+        size = memory.default_limit()
+    return None if size is None else int(size * TABLE_SHARE)
 
 
 def shared_search(ruleset: Ruleset, table: Any) -> OutcomeSearch | None:
