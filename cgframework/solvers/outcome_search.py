@@ -104,6 +104,7 @@ MIN_ENTRIES = 1 << 16
 
 
 Comp = Hashable
+"""A component as the search sees it (a key; see :class:`_KeyComponents`)."""
 
 
 class _Default:
@@ -111,7 +112,6 @@ class _Default:
 
 
 _DEFAULT = _Default()
-"""A component as the search sees it (a key; see :class:`_KeyComponents`)."""
 
 
 class _Blown(Exception):
@@ -312,9 +312,9 @@ class _KeyComponents(_Components):
 
 class _PositionComponents(_Components):
     """Components as their ``canonical_key``, each standing for the first position met with
-    that key (equal keys, equal values). The positions are kept for the whole search: an
-    older version emptied them with the other caches, and a component still on the search's
-    stack then had no position (a ``KeyError`` once the cap was reached)."""
+    that key (equal keys, equal values). The positions are kept for the whole search:
+    emptied with the other caches, a component still on the search's stack would have no
+    position left (a ``KeyError`` once the cap was reached)."""
 
     def __init__(self, ruleset: Ruleset, ctx: SolveContext) -> None:
         super().__init__(ruleset, ctx)
