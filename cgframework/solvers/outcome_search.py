@@ -56,6 +56,7 @@ from cgframework.game import (
     components,
     options,
 )
+from cgframework.runtime import memory
 from cgframework.runtime.cache import MISSING
 from cgframework.solvers.common import SolverError, check_impartial, finish
 from cgframework.values import ZERO, CanonicalGame, game
@@ -367,6 +368,7 @@ class OutcomeSearch:
         self.killers: dict[tuple[Comp, bool], int] = {}
         self.signed = isinstance(self.parts, _KeyComponents)  # (components are (key, sign))
         self.status: dict[Comp, CanonicalGame | _Valued | None] = {}
+        self.compiled = _compiled_search(ruleset, self.ctx) if self.signed else None
 
     # -- the public questions ------------------------------------------------------------------
     def wins(self, position: Position, player: Player) -> bool:
@@ -389,7 +391,12 @@ class OutcomeSearch:
         return self.signed
 
     def wins_components(self, comps: Sequence[Comp], player: Player) -> bool:
-        """:meth:`wins` of the sum of ``comps`` (from :meth:`components_of`)."""
+        """:meth:`wins` of the sum of ``comps`` (from :meth:`components_of`); the ruleset's
+        compiled search answers when it has one and takes the question."""
+        if self.compiled is not None:
+            found = self.compiled.wins(comps, player)
+            if found is not None:
+                return found
         collecting = gc.isenabled()
         gc.disable()
         try:
@@ -415,13 +422,16 @@ class OutcomeSearch:
 
     def stats(self) -> dict[str, int]:
         """The search's own counters (the table's are in ``Solution.stats``)."""
-        return {
+        found = {
             "search_nodes": self.search_nodes,
             "valuation_nodes": self.parts.valuation_nodes,
             "components_valued": self.components_valued,
             "components_searched": self.components_searched,
             "states": len(self.states),
         }
+        if self.compiled is not None:
+            found["compiled_nodes"] = self.compiled.nodes
+        return found
 
     # -- the search ------------------------------------------------------------------------------
     def _item(self, value: CanonicalGame) -> _Valued:
@@ -591,6 +601,23 @@ class _Valued:
 
     def __repr__(self) -> str:
         return f"_Valued({self.value})"
+
+
+COMPILED_MEMORY_FRACTION = 0.4
+"""The share of the memory ceiling (``--max-memory``) a ruleset's compiled search may use
+for its tables (of 2 GiB with no ceiling)."""
+
+
+def _compiled_search(ruleset: Ruleset, ctx: SolveContext) -> Any:
+    """The ruleset's optional compiled who-wins search on its keys, or None: its
+    ``compiled_outcome_search(ctx, memory)`` returns an object whose ``wins(comps, player)``
+    answers for a list of ``(key, sign)`` components (None: declined, this search answers)
+    and whose ``nodes`` counts its expansions (charged to ``ctx.table`` as it goes)."""
+    hook = getattr(ruleset, "compiled_outcome_search", None)
+    if hook is None:
+        return None
+    ceiling = memory.limit()
+    return hook(ctx, int((2 << 30 if ceiling is None else ceiling) * COMPILED_MEMORY_FRACTION))
 
 
 SHARED = "outcome-search-instances"

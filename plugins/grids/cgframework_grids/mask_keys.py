@@ -33,7 +33,7 @@ Token = MaskKey | NegatedMaskKey
 CLOBBER, AMAZONS = 0, 1  # the rules (the kernel's too)
 
 #: The compiled twin (``_k_masks.c``), or None: this module's Python path.
-KERNEL = load_kernel("cgframework_grids._k_masks", api_version=3)
+KERNEL = load_kernel("cgframework_grids._k_masks", api_version=4)
 
 MAX_CELLS = 64
 """Most cells of a board the compiled twin takes (its masks are 64 bits); the Python path
@@ -237,3 +237,49 @@ def key_of(rule: int, h: int, w: int, cells: str) -> Token:
 def negated_key(token: Token) -> MaskKey | None:
     """The key whose value ``token`` negates, or None for a key."""
     return token[:5] if len(token) == 6 else None  # type: ignore[return-value]
+
+
+CHARGE_EVERY = 4096
+"""Nodes the compiled search expands between two charges to the context's table (its
+node budget and deadline) and two looks at the signals (Ctrl-C)."""
+
+
+class CompiledWins:
+    """The compiled who-wins search of Clobber sums (``_k_masks.c``'s ``wins``): the core's
+    outcome search (``cgframework/solvers/outcome_search.py``, the reference) hands it
+    every question whose components are all mask tokens ``((h, w, xs, os, es), sign)``.
+    Its tables (components, moves, states) live as long as this object and take about
+    ``memory`` bytes; every node it expands is charged to ``ctx.table`` (so
+    ``--max-nodes``/``--timeout`` stop it with the usual error)."""
+
+    def __init__(self, kernel: object, table: object, memory: int) -> None:
+        self.kernel = kernel
+        self.table = table
+        self.search = kernel.searcher(memory)  # type: ignore[attr-defined]
+
+    def _charge(self, count: int) -> None:
+        self.table.nodes += count  # type: ignore[attr-defined]  # (may raise: a limit)
+
+    def wins(self, comps: object, player: Player) -> bool | None:
+        """Does ``player``, to move in the sum of ``comps``, win? None when the kernel
+        declines (a component past 64 cells, a sum past its size limits)."""
+        every = CHARGE_EVERY
+        budget = getattr(self.table, "budget", None)
+        if budget is not None and budget.max_nodes is not None:
+            every = max(1, min(every, budget.max_nodes - self.table.nodes + 1))  # type: ignore[attr-defined]
+        return self.kernel.wins(  # type: ignore[attr-defined]
+            self.search, comps, player is Player.LEFT, self._charge, every
+        )
+
+    @property
+    def nodes(self) -> int:
+        """Positions the compiled search has expanded (table hits not counted)."""
+        return self.kernel.stats(self.search)[0]  # type: ignore[attr-defined]
+
+
+def compiled_wins(rule: int, table: object, memory: int) -> CompiledWins | None:
+    """The compiled who-wins search for ``rule`` (Clobber only), or None without the
+    kernel."""
+    if KERNEL is None or rule != CLOBBER:
+        return None
+    return CompiledWins(KERNEL, table, memory)
