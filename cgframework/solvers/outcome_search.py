@@ -333,7 +333,8 @@ class OutcomeSearch:
     per ruleset and context, then ask :meth:`wins` as often as needed; its tables (component
     values, states) are shared by every call. ``allowance`` (:data:`VALUE_ALLOWANCE`) and
     ``value_moves`` (:data:`VALUE_MOVES`) say which new components are valued (an allowance
-    of 0 values nothing that is not already known)."""
+    of 0 values nothing that is not already known). A ruleset's compiled search
+    (``compiled_outcome_search``) answers on its keys unless ``compiled`` is false."""
 
     def __init__(
         self,
@@ -341,6 +342,7 @@ class OutcomeSearch:
         ctx: SolveContext | None = None,
         allowance: int = VALUE_ALLOWANCE,
         value_moves: int = VALUE_MOVES,
+        compiled: bool = True,
     ) -> None:
         check_outcome_ruleset(ruleset)
         self.ruleset = ruleset
@@ -368,7 +370,7 @@ class OutcomeSearch:
         self.killers: dict[tuple[Comp, bool], int] = {}
         self.signed = isinstance(self.parts, _KeyComponents)  # (components are (key, sign))
         self.status: dict[Comp, CanonicalGame | _Valued | None] = {}
-        self.compiled = _compiled_search(ruleset, self.ctx) if self.signed else None
+        self.compiled = _compiled_search(ruleset, self.ctx) if compiled and self.signed else None
 
     # -- the public questions ------------------------------------------------------------------
     def wins(self, position: Position, player: Player) -> bool:

@@ -290,6 +290,11 @@ static PyObject *fold(PyObject *self, PyObject *args) {
 typedef struct {
     u64 xs, os;
     uint8_t h, w;
+    uint8_t outcome;     /* 0 unknown, else 4 | 1 (Left moving first wins) | 2 (Right) */
+    uint8_t selfneg;     /* its colour swap is an image of it: G = -G, so G + G = 0 */
+    uint16_t fp;         /* its fingerprint (see class_of), when rep is known */
+    uint32_t rep;        /* 1 + the signed id of the component of its value met first, 0 */
+    uint32_t next;       /* 1 + the next representative of the same fingerprint, or 0 */
     int16_t killer[4];   /* [sign * 2 + left]: the move that last won there, or -1 */
     uint32_t moves[2];   /* [left]: pool offset + 1 of the move list (0: none made) */
     uint32_t stamp[2];   /* the pool generation the offset is from */
@@ -319,15 +324,22 @@ typedef struct {
     size_t pool_len, pool_alloc, pool_cap;
     uint32_t pool_gen;
     Generation gen[2];
+    uint32_t bucket[1 << 16]; /* 1 + the last representative of each fingerprint, or 0 */
+    uint32_t star, up;        /* signed ids of xo (*) and xxo (up = {0 | *}) */
+    int class_stones;         /* the most stones of a component given a representative */
     int cur;
     size_t entries; /* slots of a generation */
     uint32_t *buf;   /* row d: the state at depth d (MAX_PARTS), its candidates (2 MAX_PARTS) */
     uint32_t tmp[MOVES_TMP];
     unsigned long long nodes, charged, hits, stored, every;
+    int rules, outcome_stones; /* RULE_* bits; the most stones of a component classed */
     PyObject *charge;
 } Search;
 
 #define STRIDE (3 * MAX_PARTS)
+
+enum { RULE_ZERO = 1, RULE_STATIC = 2, RULE_DROP = 4, RULE_CLASS = 8 };
+#define CLASS_TRIES 16 /* most representatives a new component is compared with */
 
 static u64 mix(u64 x) {
     x += 0x9E3779B97F4A7C15ULL;
@@ -390,6 +402,16 @@ static long intern(Search *s, int h, int w, u64 xs, u64 os) {
     Comp *c = &s->comps[s->ncomps];
     memset(c, 0, sizeof *c);
     c->xs = xs, c->os = os, c->h = (uint8_t)h, c->w = (uint8_t)w;
+    c->selfneg = 0; /* the least image of its colour swap is its own least image */
+    int first = h > w ? 4 : 0, last = h < w ? 4 : 8;
+    u64 own[3] = {0, 0, 0}, swap[3] = {0, 0, 0};
+    for (int k = first; k < last; k++) {
+        u64 a = permuted(xs, h, w, k), b = permuted(os, h, w, k);
+        u64 mine[3] = {a, b, 0}, other[3] = {b, a, 0};
+        if (k == first || triple_less(mine, own)) memcpy(own, mine, sizeof own);
+        if (k == first || triple_less(other, swap)) memcpy(swap, other, sizeof swap);
+    }
+    c->selfneg = own[0] == swap[0] && own[1] == swap[1];
     for (int k = 0; k < 4; k++) c->killer[k] = -1;
     s->index[j] = (uint32_t)s->ncomps + 1;
     return (long)s->ncomps++;
@@ -477,10 +499,10 @@ static int middle(int t, int m) {
     return mid - t + r;
 }
 
-/* insert signed id p into the sorted state st[0..n), or cancel it with its negation;
- * the new length, or -1 past MAX_PARTS */
-static int put(uint32_t *st, int n, uint32_t p) {
-    uint32_t minus = p ^ 1;
+/* insert signed id p into the sorted state st[0..n), or cancel it with its negation (of a
+ * component equal to minus itself, another copy); the new length, or -1 past MAX_PARTS */
+static int put(const Search *s, uint32_t *st, int n, uint32_t p) {
+    uint32_t minus = s->comps[p >> 1].selfneg ? p : p ^ 1;
     int lo = 0, hi = n;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
@@ -586,6 +608,166 @@ static int settle(Search *s) {
     return 0;
 }
 
+static int solve(Search *s, int depth, int n, int left);
+
+/* who wins signed component c alone, moving first: 1 Left, 2 Right (bits), or -1 error;
+ * found by the search on row depth (free) once per component, and kept */
+static int outcome_of(Search *s, uint32_t c, int depth) {
+    int o = s->comps[c >> 1].outcome;
+    if (!o) {
+        uint32_t *row = s->buf + (size_t)depth * STRIDE;
+        row[0] = c & ~1u;
+        int lf = solve(s, depth, 1, 1);
+        if (lf < 0) return -1;
+        row[0] = c & ~1u;
+        int rf = solve(s, depth, 1, 0);
+        if (rf < 0) return -1;
+        o = 4 | lf | rf << 1;
+        s->comps[c >> 1].outcome = (uint8_t)o;
+    }
+    o &= 3;
+    return c & 1 ? (o & 1) << 1 | o >> 1 : o; /* minus G: the players' roles swap */
+}
+
+/* the outcome bits (1 Left first wins, 2 Right) of the sum in row depth of n parts */
+static int outcome_row(Search *s, int depth, int n) {
+    uint32_t *row = s->buf + (size_t)depth * STRIDE, keep[8];
+    memcpy(keep, row, (size_t)n * sizeof(uint32_t));
+    int lf = solve(s, depth, n, 1);
+    if (lf < 0) return -1;
+    memcpy(row, keep, (size_t)n * sizeof(uint32_t));
+    int rf = solve(s, depth, n, 0);
+    if (rf < 0) return -1;
+    return lf | rf << 1;
+}
+
+/* the outcome bits of signed c plus the signed parts t[0..k), searched in row depth */
+static int outcome_with(Search *s, int depth, uint32_t c, const uint32_t *t, int k) {
+    uint32_t *row = s->buf + (size_t)depth * STRIDE;
+    int n = put(s, row, 0, c);
+    for (int i = 0; i < k; i++) n = put(s, row, n, t[i]);
+    return n ? outcome_row(s, depth, n) : 0;
+}
+
+static int swap_bits(int o) { return (o & 1) << 1 | o >> 1; }
+
+/* the signed id of plain component c's representative: the first component met whose
+ * value equals c's (or minus it; c itself if none is found). Candidates share c's
+ * fingerprint, the outcomes of c + T for T in 0, *, up, down, up*, down*, double up and
+ * double down (Clobber's values are infinitesimals: these tell many apart), and equality
+ * is checked exactly: G = H iff G - H is a second-player win. -1 on error. */
+static long class_of(Search *s, uint32_t c, int depth) {
+    if (s->comps[c].rep) return (long)s->comps[c].rep - 1;
+    s->comps[c].rep = c * 2 + 1; /* (meanwhile: itself) */
+    uint32_t up = s->up, down = s->up ^ 1, star = s->star;
+    uint32_t tests[8][2] = {{0, 0}, {star, 0}, {up, 0}, {down, 0},
+                            {up, star}, {down, star}, {up, up}, {down, down}};
+    static const int sizes[8] = {0, 1, 1, 1, 2, 2, 2, 2}, minus[8] = {0, 1, 3, 2, 5, 4, 7, 6};
+    int o[8], fp = 0, nfp = 0;
+    for (int k = 0; k < 8; k++) {
+        o[k] = outcome_with(s, depth, c * 2, tests[k], sizes[k]);
+        if (o[k] < 0) return -1;
+    }
+    for (int k = 0; k < 8; k++) {
+        fp |= o[k] << (2 * k);
+        nfp |= swap_bits(o[minus[k]]) << (2 * k); /* -G + T: minus (G - T) */
+    }
+    long rep = -1;
+    int tries = 0;
+    for (int side = 0; side < 2 && rep < 0; side++) {
+        uint32_t r = s->bucket[side ? nfp : fp];
+        for (; r && tries < CLASS_TRIES && rep < 0; r = s->comps[r - 1].next, tries++) {
+            uint32_t other = (r - 1) * 2 + (side ? 0 : 1); /* c - R, or c + R */
+            int v = outcome_with(s, depth, c * 2, &other, 1);
+            if (v < 0) return -1;
+            if (v == 0) rep = (long)(r - 1) * 2 + side; /* c = R, or c = -R */
+        }
+    }
+    Comp *cp = &s->comps[c];
+    if (rep < 0) {
+        rep = (long)c * 2;
+        cp->next = s->bucket[fp];
+        s->bucket[fp] = c + 1;
+    }
+    cp->fp = (uint16_t)fp;
+    cp->rep = (uint32_t)rep + 1;
+    return rep;
+}
+
+/* the outcome rules of exact CGT on the state st[0..n) (n >= 2) with the mover left, using
+ * the outcomes of its components up to outcome_stones stones (in cls, 255 unknown):
+ *   a component of outcome P is 0 (dropped);
+ *   all components L (R): Left (Right) wins whoever moves;
+ *   all components > 0 for the mover (L for Left) but at most one N: the mover wins;
+ *   a component g > 0 for the mover: if the mover wins the rest, the mover wins.
+ * 1 or 0 if decided, 2 if not, -1 error. */
+static int rules(Search *s, int depth, uint32_t *st, int n, int left) {
+    uint32_t *cls = st + MAX_PARTS, *child = st + STRIDE;
+    if (depth + 16 > MAX_STONES) return 2;
+    if (s->rules & RULE_CLASS) { /* each small component by its value's representative */
+        int changed = 0, cn = 0;
+        for (int i = 0; i < n; i++) {
+            uint32_t c = st[i] >> 1;
+            Comp *cp = &s->comps[c];
+            long r = st[i];
+            if (__builtin_popcountll(cp->xs | cp->os) <= s->class_stones) {
+                r = class_of(s, c, depth + 1);
+                if (r < 0) return -1;
+                r ^= st[i] & 1;
+            }
+            cls[i] = (uint32_t)r;
+            changed |= cls[i] != st[i];
+        }
+        if (changed) {
+            for (int i = 0; i < n; i++) cn = put(s, child, cn, cls[i]);
+            return solve(s, depth + 1, cn, left);
+        }
+    }
+    int zeros = 0, known = 1, fuzzy = 0, good = 0, bad = 0;
+    int good_side = left ? 1 : 2;
+    for (int i = 0; i < n; i++) {
+        if (i && st[i] == st[i - 1]) {
+            cls[i] = cls[i - 1];
+        } else {
+            Comp *cp = &s->comps[st[i] >> 1];
+            if (__builtin_popcountll(cp->xs | cp->os) > s->outcome_stones) {
+                cls[i] = 255;
+            } else {
+                int o = outcome_of(s, st[i], depth + 1);
+                if (o < 0) return -1;
+                cls[i] = (uint32_t)o;
+            }
+        }
+        uint32_t o = cls[i];
+        if (o == 255) known = 0;
+        else if (o == 0) zeros++;
+        else if (o == 3) fuzzy++;
+        else if (o == (uint32_t)good_side) good++;
+        else bad++;
+    }
+    if (zeros && (s->rules & RULE_ZERO)) {
+        int cn = 0;
+        for (int i = 0; i < n; i++)
+            if (cls[i] != 0) child[cn++] = st[i];
+        return solve(s, depth + 1, cn, left);
+    }
+    if (known && (s->rules & RULE_STATIC) && !zeros) {
+        if (good == n) return 1;   /* all > 0 for the mover */
+        if (bad == n) return 0;    /* all < 0 for the mover */
+        if (fuzzy == 1 && good == n - 1) return 1;
+    }
+    if (s->rules & RULE_DROP) {
+        for (int i = 0; i < n; i++) {
+            if (cls[i] != (uint32_t)good_side || (i && st[i] == st[i - 1])) continue;
+            memcpy(child, st, (size_t)i * sizeof(uint32_t));
+            memcpy(child + i, st + i + 1, (size_t)(n - i - 1) * sizeof(uint32_t));
+            int r = solve(s, depth + 1, n - 1, left);
+            if (r) return r;
+        }
+    }
+    return 2;
+}
+
 /* does the player to move (left) win the state in row depth of n parts? 1, 0, -1 error */
 static int solve(Search *s, int depth, int n, int left) {
     if (n == 0) return 0;
@@ -599,6 +781,14 @@ static int solve(Search *s, int depth, int n, int left) {
     if (found == -2) return -1;
     if (++s->nodes - s->charged >= s->every && settle(s) < 0) return -1;
     if (depth + 1 > MAX_STONES) return memory_full("stack");
+    if (s->rules && n >= 2) {
+        int r = rules(s, depth, st, n, left);
+        if (r < 0) return -1;
+        if (r < 2) {
+            if (tt_store(s, h, st, n, left, r) < 0) return -1;
+            return r;
+        }
+    }
     uint32_t *cand = st + MAX_PARTS;
     int nc = 0;
     for (int i = 0; i < n; i++) {
@@ -632,7 +822,7 @@ static int solve(Search *s, int depth, int n, int left) {
             memcpy(child + i, st + i + 1, (size_t)(n - i - 1) * sizeof(uint32_t));
             int cn = n - 1;
             for (uint32_t q = off[j]; q < off[j + 1]; q++) {
-                cn = put(child, cn, data[q] ^ neg);
+                cn = put(s, child, cn, data[q] ^ neg);
                 if (cn < 0) return memory_full("state (too many regions)");
             }
             int r = solve(s, depth + 1, cn, !left);
@@ -654,7 +844,10 @@ static void search_capsule_free(PyObject *capsule) {
 
 static PyObject *searcher(PyObject *self, PyObject *args) {
     unsigned long long budget;
-    if (!PyArg_ParseTuple(args, "K", &budget)) return NULL;
+    int rule_bits = RULE_ZERO | RULE_STATIC | RULE_DROP | RULE_CLASS, outcome_stones = 16;
+    int class_stones = 10;
+    if (!PyArg_ParseTuple(args, "K|iii", &budget, &rule_bits, &outcome_stones, &class_stones))
+        return NULL;
     if (budget < (1u << 24)) budget = 1u << 24;
     Search *s = calloc(1, sizeof(Search));
     if (!s) return PyErr_NoMemory();
@@ -668,6 +861,9 @@ static PyObject *searcher(PyObject *self, PyObject *args) {
     while (entries * 2 * per_entry * 2 <= budget * 3 / 5 && entries < ((size_t)1 << 28))
         entries *= 2;
     s->entries = entries;
+    s->rules = rule_bits;
+    s->outcome_stones = outcome_stones;
+    s->class_stones = class_stones;
     s->pool_gen = 1;
     s->index_mask = 1023;
     s->index = calloc(1024, sizeof(uint32_t));
@@ -676,6 +872,13 @@ static PyObject *searcher(PyObject *self, PyObject *args) {
         search_free(s);
         return PyErr_NoMemory();
     }
+    long star = intern(s, 1, 2, 1, 2), up = intern(s, 1, 3, 1, 6); /* xo; xoo, minus xxo */
+    if (star < 0 || up < 0) {
+        search_free(s);
+        return NULL;
+    }
+    s->star = (uint32_t)star * 2;
+    s->up = (uint32_t)up * 2 + 1;
     PyObject *capsule = PyCapsule_New(s, "cgframework_grids.clobber_search", search_capsule_free);
     if (!capsule) search_free(s);
     return capsule;
@@ -712,7 +915,7 @@ static PyObject *wins(PyObject *self, PyObject *args) {
             Py_DECREF(seq);
             return NULL;
         }
-        if (stones > MAX_STONES || (n = put(st, n, (uint32_t)c * 2 + (sign < 0))) < 0) {
+        if (stones > MAX_STONES || (n = put(s, st, n, (uint32_t)c * 2 + (sign < 0))) < 0) {
             Py_DECREF(seq);
             Py_RETURN_NONE;
         }

@@ -23,7 +23,7 @@ from __future__ import annotations
 from functools import cache
 
 from cgframework import Player
-from cgframework.runtime.compiled import load_kernel
+from cgframework.runtime.compiled import load_kernel, pure_python
 from cgframework_grids.grid import rays
 
 MaskKey = tuple[int, int, int, int, int]
@@ -262,14 +262,22 @@ class CompiledWins:
 
     def wins(self, comps: object, player: Player) -> bool | None:
         """Does ``player``, to move in the sum of ``comps``, win? None when the kernel
-        declines (a component past 64 cells, a sum past its size limits)."""
+        declines (a component past 64 cells, a sum past its size limits). The table's
+        ``hits`` and ``misses`` count the kernel's own, as the Python search's do."""
+        kernel, table = self.kernel, self.table
         every = CHARGE_EVERY
-        budget = getattr(self.table, "budget", None)
+        budget = getattr(table, "budget", None)
         if budget is not None and budget.max_nodes is not None:
-            every = max(1, min(every, budget.max_nodes - self.table.nodes + 1))  # type: ignore[attr-defined]
-        return self.kernel.wins(  # type: ignore[attr-defined]
-            self.search, comps, player is Player.LEFT, self._charge, every
-        )
+            every = max(1, min(every, budget.max_nodes - table.nodes + 1))  # type: ignore[attr-defined]
+        nodes, hits = kernel.stats(self.search)[:2]  # type: ignore[attr-defined]
+        try:
+            return kernel.wins(  # type: ignore[attr-defined]
+                self.search, comps, player is Player.LEFT, self._charge, every
+            )
+        finally:
+            after, hits_after = kernel.stats(self.search)[:2]  # type: ignore[attr-defined]
+            table.hits += hits_after - hits  # type: ignore[attr-defined]
+            table.misses += after - nodes  # type: ignore[attr-defined]
 
     @property
     def nodes(self) -> int:
@@ -279,7 +287,8 @@ class CompiledWins:
 
 def compiled_wins(rule: int, table: object, memory: int) -> CompiledWins | None:
     """The compiled who-wins search for ``rule`` (Clobber only), or None without the
-    kernel."""
-    if KERNEL is None or rule != CLOBBER:
+    kernel or with ``CGFRAMEWORK_PURE_PYTHON=1`` set (asked at each solve, so that a test
+    may set it after the import)."""
+    if KERNEL is None or rule != CLOBBER or pure_python():
         return None
     return CompiledWins(KERNEL, table, memory)
