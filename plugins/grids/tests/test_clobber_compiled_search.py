@@ -147,7 +147,7 @@ def test_python_search_without_the_kernel(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 @needs_kernel
-@pytest.mark.parametrize("text", ["xoxoxoxoxo", "checker:3x3", "xox|oxo + xxo"])
+@pytest.mark.parametrize("text", ["xoxoxoxoxoxoxo", "checker:3x4", "xox|oxo + xxo"])
 def test_certificates_are_the_python_paths_byte_for_byte(text: str) -> None:
     position = parse_position(CLOBBER, text)
     compiled = OutcomeSearch(CLOBBER, SolveContext())
