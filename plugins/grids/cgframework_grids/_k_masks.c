@@ -300,6 +300,9 @@ typedef struct {
     uint32_t stamp[2];   /* the pool generation the offset is from */
 } Comp;
 
+#define PAIR_MASK ((1u << 20) - 1)
+typedef struct { u64 key; uint32_t value; } Pair; /* key: 1 + (a << 32 | b) */
+
 typedef struct {
     u64 hash;
     uint32_t off;
@@ -325,6 +328,9 @@ typedef struct {
     uint32_t pool_gen;
     Generation gen[2];
     uint32_t bucket[1 << 16]; /* 1 + the last representative of each fingerprint, or 0 */
+    Pair *pairs;              /* sums of two small components and their representatives */
+    size_t npairs;
+    int pair_stones;          /* the most stones of a component paired */
     uint32_t star, up;        /* signed ids of xo (*) and xxo (up = {0 | *}) */
     int class_stones;         /* the most stones of a component given a representative */
     int cur;
@@ -333,12 +339,16 @@ typedef struct {
     uint32_t tmp[MOVES_TMP];
     unsigned long long nodes, charged, hits, stored, every;
     int rules, outcome_stones; /* RULE_* bits; the most stones of a component classed */
+    int nesting;               /* searches started by the rules under way */
     PyObject *charge;
 } Search;
 
 #define STRIDE (3 * MAX_PARTS)
+#define NEST_MAX 8 /* most nested searches the rules start (each for a small sum) */
+#define MAX_ROWS (MAX_STONES + 2 + NEST_MAX * 40)
 
-enum { RULE_ZERO = 1, RULE_STATIC = 2, RULE_DROP = 4, RULE_CLASS = 8 };
+enum { RULE_ZERO = 1, RULE_STATIC = 2, RULE_DROP = 4, RULE_CLASS = 8, RULE_PAIR = 16 };
+
 #define CLASS_TRIES 16 /* most representatives a new component is compared with */
 
 static u64 mix(u64 x) {
@@ -358,6 +368,7 @@ static void search_free(Search *s) {
         free(s->gen[g].arena);
     }
     free(s->buf);
+    free(s->pairs);
     free(s);
 }
 
@@ -641,48 +652,69 @@ static int outcome_row(Search *s, int depth, int n) {
     return lf | rf << 1;
 }
 
-/* the outcome bits of signed c plus the signed parts t[0..k), searched in row depth */
-static int outcome_with(Search *s, int depth, uint32_t c, const uint32_t *t, int k) {
+/* the outcome bits of the signed parts a[0..na) plus t[0..k), searched in row depth */
+static int outcome_with(Search *s, int depth, const uint32_t *a, int na, const uint32_t *t,
+                        int k) {
     uint32_t *row = s->buf + (size_t)depth * STRIDE;
-    int n = put(s, row, 0, c);
+    int n = 0;
+    for (int i = 0; i < na; i++) n = put(s, row, n, a[i]);
     for (int i = 0; i < k; i++) n = put(s, row, n, t[i]);
     return n ? outcome_row(s, depth, n) : 0;
 }
 
 static int swap_bits(int o) { return (o & 1) << 1 | o >> 1; }
 
-/* the signed id of plain component c's representative: the first component met whose
- * value equals c's (or minus it; c itself if none is found). Candidates share c's
- * fingerprint, the outcomes of c + T for T in 0, *, up, down, up*, down*, double up and
- * double down (Clobber's values are infinitesimals: these tell many apart), and equality
- * is checked exactly: G = H iff G - H is a second-player win. -1 on error. */
-static long class_of(Search *s, uint32_t c, int depth) {
-    if (s->comps[c].rep) return (long)s->comps[c].rep - 1;
-    s->comps[c].rep = c * 2 + 1; /* (meanwhile: itself) */
+/* the fingerprint of the sum of a[0..na) (and, in *nfp, of minus it): the outcomes of the
+ * sum plus T for T in 0, *, up, down, up*, down*, double up and double down (Clobber's
+ * values are infinitesimals: these tell many apart); -1 on error */
+static int fingerprint(Search *s, int depth, const uint32_t *a, int na, int *nfp) {
     uint32_t up = s->up, down = s->up ^ 1, star = s->star;
     uint32_t tests[8][2] = {{0, 0}, {star, 0}, {up, 0}, {down, 0},
                             {up, star}, {down, star}, {up, up}, {down, down}};
     static const int sizes[8] = {0, 1, 1, 1, 2, 2, 2, 2}, minus[8] = {0, 1, 3, 2, 5, 4, 7, 6};
-    int o[8], fp = 0, nfp = 0;
+    int o[8], fp = 0;
+    *nfp = 0;
     for (int k = 0; k < 8; k++) {
-        o[k] = outcome_with(s, depth, c * 2, tests[k], sizes[k]);
+        o[k] = outcome_with(s, depth, a, na, tests[k], sizes[k]);
         if (o[k] < 0) return -1;
     }
     for (int k = 0; k < 8; k++) {
         fp |= o[k] << (2 * k);
-        nfp |= swap_bits(o[minus[k]]) << (2 * k); /* -G + T: minus (G - T) */
+        *nfp |= swap_bits(o[minus[k]]) << (2 * k); /* -G + T: minus (G - T) */
     }
-    long rep = -1;
+    return fp;
+}
+
+/* a representative R (signed) equal to the sum of a[0..na), of its fingerprint fp (or minus
+ * one of fingerprint nfp): G = H iff G - H is a second-player win. -1 if none of the first
+ * CLASS_TRIES is, -2 on error. */
+static long find_rep(Search *s, int depth, const uint32_t *a, int na, int fp, int nfp) {
     int tries = 0;
-    for (int side = 0; side < 2 && rep < 0; side++) {
+    uint32_t parts[3];
+    memcpy(parts, a, (size_t)na * sizeof(uint32_t));
+    for (int side = 0; side < 2; side++) {
         uint32_t r = s->bucket[side ? nfp : fp];
-        for (; r && tries < CLASS_TRIES && rep < 0; r = s->comps[r - 1].next, tries++) {
-            uint32_t other = (r - 1) * 2 + (side ? 0 : 1); /* c - R, or c + R */
-            int v = outcome_with(s, depth, c * 2, &other, 1);
-            if (v < 0) return -1;
-            if (v == 0) rep = (long)(r - 1) * 2 + side; /* c = R, or c = -R */
+        for (; r && tries < CLASS_TRIES; r = s->comps[r - 1].next, tries++) {
+            parts[na] = (r - 1) * 2 + (side ? 0 : 1); /* G - R, or G + R */
+            int v = outcome_with(s, depth, parts, na + 1, NULL, 0);
+            if (v < 0) return -2;
+            if (v == 0) return (long)(r - 1) * 2 + side; /* G = R, or G = -R */
         }
     }
+    return -1;
+}
+
+/* the signed id of plain component c's representative: the first component met whose
+ * value equals c's (or minus it; c itself if none is found among the first CLASS_TRIES of
+ * its fingerprint). -1 on error. */
+static long class_of(Search *s, uint32_t c, int depth) {
+    if (s->comps[c].rep) return (long)s->comps[c].rep - 1;
+    s->comps[c].rep = c * 2 + 1; /* (meanwhile: itself) */
+    uint32_t self = c * 2;
+    int nfp, fp = fingerprint(s, depth, &self, 1, &nfp);
+    if (fp < 0) return -1;
+    long rep = find_rep(s, depth, &self, 1, fp, nfp);
+    if (rep < -1) return -1;
     Comp *cp = &s->comps[c];
     if (rep < 0) {
         rep = (long)c * 2;
@@ -694,6 +726,40 @@ static long class_of(Search *s, uint32_t c, int depth) {
     return rep;
 }
 
+/* the representative of the sum of signed a and b (two small components), remembered in
+ * the pair table: a signed id, PAIR_NONE (none found), or -1 on error */
+#define PAIR_NONE 0xFFFFFFFEu
+static long pair_of(Search *s, uint32_t a, uint32_t b, int depth) {
+    if (a > b) {
+        uint32_t t = a;
+        a = b, b = t;
+    }
+    u64 key = (u64)a << 32 | b, h = mix(key);
+    size_t j = h & PAIR_MASK;
+    for (; s->pairs[j].key; j = (j + 1) & PAIR_MASK)
+        if (s->pairs[j].key == key + 1) return s->pairs[j].value;
+    if (s->npairs * 2 > PAIR_MASK) { /* full: forget them all */
+        memset(s->pairs, 0, (PAIR_MASK + 1) * sizeof(Pair));
+        s->npairs = 0;
+        j = h & PAIR_MASK;
+    }
+    s->pairs[j].key = key + 1;
+    s->pairs[j].value = PAIR_NONE; /* (meanwhile: none) */
+    s->npairs++;
+    uint32_t parts[2] = {a, b};
+    int nfp, fp = fingerprint(s, depth, parts, 2, &nfp);
+    if (fp < 0) return -1;
+    long rep = find_rep(s, depth, parts, 2, fp, nfp);
+    if (rep < -1) return -1;
+    uint32_t value = rep < 0 ? PAIR_NONE : (uint32_t)rep;
+    for (j = h & PAIR_MASK; s->pairs[j].key; j = (j + 1) & PAIR_MASK)
+        if (s->pairs[j].key == key + 1) {
+            s->pairs[j].value = value;
+            break;
+        }
+    return value;
+}
+
 /* the outcome rules of exact CGT on the state st[0..n) (n >= 2) with the mover left, using
  * the outcomes of its components up to outcome_stones stones (in cls, 255 unknown):
  *   a component of outcome P is 0 (dropped);
@@ -703,7 +769,8 @@ static long class_of(Search *s, uint32_t c, int depth) {
  * 1 or 0 if decided, 2 if not, -1 error. */
 static int rules(Search *s, int depth, uint32_t *st, int n, int left) {
     uint32_t *cls = st + MAX_PARTS, *child = st + STRIDE;
-    if (depth + 16 > MAX_STONES) return 2;
+    /* (a nested search's sums are small: at most 16 + 6 stones, a row a stone) */
+    if (s->nesting >= NEST_MAX || depth + 40 > MAX_ROWS) return 2;
     if (s->rules & RULE_CLASS) { /* each small component by its value's representative */
         int changed = 0, cn = 0;
         for (int i = 0; i < n; i++) {
@@ -711,7 +778,9 @@ static int rules(Search *s, int depth, uint32_t *st, int n, int left) {
             Comp *cp = &s->comps[c];
             long r = st[i];
             if (__builtin_popcountll(cp->xs | cp->os) <= s->class_stones) {
+                s->nesting++;
                 r = class_of(s, c, depth + 1);
+                s->nesting--;
                 if (r < 0) return -1;
                 r ^= st[i] & 1;
             }
@@ -721,6 +790,26 @@ static int rules(Search *s, int depth, uint32_t *st, int n, int left) {
         if (changed) {
             for (int i = 0; i < n; i++) cn = put(s, child, cn, cls[i]);
             return solve(s, depth + 1, cn, left);
+        }
+    }
+    if (s->rules & RULE_PAIR) { /* two small components by a representative of their sum */
+        for (int i = 0; i < n; i++) {
+            Comp *ci = &s->comps[st[i] >> 1];
+            if (__builtin_popcountll(ci->xs | ci->os) > s->pair_stones) continue;
+            for (int j = i + 1; j < n; j++) {
+                Comp *cj = &s->comps[st[j] >> 1];
+                if (__builtin_popcountll(cj->xs | cj->os) > s->pair_stones) continue;
+                s->nesting++;
+                long r = pair_of(s, st[i], st[j], depth + 1);
+                s->nesting--;
+                if (r < 0) return -1;
+                if (r == PAIR_NONE) continue;
+                int cn = 0;
+                for (int k = 0; k < n; k++)
+                    if (k != i && k != j) child[cn++] = st[k];
+                cn = put(s, child, cn, (uint32_t)r);
+                return solve(s, depth + 1, cn, left);
+            }
         }
     }
     int zeros = 0, known = 1, fuzzy = 0, good = 0, bad = 0;
@@ -733,7 +822,9 @@ static int rules(Search *s, int depth, uint32_t *st, int n, int left) {
             if (__builtin_popcountll(cp->xs | cp->os) > s->outcome_stones) {
                 cls[i] = 255;
             } else {
+                s->nesting++;
                 int o = outcome_of(s, st[i], depth + 1);
+                s->nesting--;
                 if (o < 0) return -1;
                 cls[i] = (uint32_t)o;
             }
@@ -780,7 +871,7 @@ static int solve(Search *s, int depth, int n, int left) {
     }
     if (found == -2) return -1;
     if (++s->nodes - s->charged >= s->every && settle(s) < 0) return -1;
-    if (depth + 1 > MAX_STONES) return memory_full("stack");
+    if (depth + 2 > MAX_ROWS) return memory_full("stack");
     if (s->rules && n >= 2) {
         int r = rules(s, depth, st, n, left);
         if (r < 0) return -1;
@@ -838,15 +929,41 @@ static int solve(Search *s, int depth, int n, int left) {
     return result;
 }
 
+/* forget every component, move list, state and representative (a full component table,
+ * between two questions); 0, or -1 on error */
+static int search_reset(Search *s) {
+    if (!s->ncomps) goto fresh; /* (nothing to forget: the tables are as calloc left them) */
+    s->ncomps = 0;
+    memset(s->index, 0, (s->index_mask + 1) * sizeof(uint32_t));
+    s->pool_len = 0;
+    s->pool_gen++;
+    for (int g = 0; g < 2; g++) {
+        Generation *gen = &s->gen[g];
+        if (gen->slots) memset(gen->slots, 0, (gen->mask + 1) * sizeof(Entry));
+        gen->count = gen->arena_len = 0;
+    }
+    memset(s->bucket, 0, sizeof s->bucket);
+    memset(s->pairs, 0, (PAIR_MASK + 1) * sizeof(Pair));
+    s->npairs = 0;
+fresh:;
+    long star = intern(s, 1, 2, 1, 2), up = intern(s, 1, 3, 1, 6); /* xo; xoo, minus xxo */
+    if (star < 0 || up < 0) return -1;
+    s->star = (uint32_t)star * 2;
+    s->up = (uint32_t)up * 2 + 1;
+    return 0;
+}
+
 static void search_capsule_free(PyObject *capsule) {
     search_free(PyCapsule_GetPointer(capsule, "cgframework_grids.clobber_search"));
 }
 
 static PyObject *searcher(PyObject *self, PyObject *args) {
     unsigned long long budget;
-    int rule_bits = RULE_ZERO | RULE_STATIC | RULE_DROP | RULE_CLASS, outcome_stones = 16;
-    int class_stones = 10;
-    if (!PyArg_ParseTuple(args, "K|iii", &budget, &rule_bits, &outcome_stones, &class_stones))
+    int rule_bits = RULE_ZERO | RULE_STATIC | RULE_DROP | RULE_CLASS | RULE_PAIR;
+    int outcome_stones = 16;
+    int class_stones = 6, pair_stones = 4;
+    if (!PyArg_ParseTuple(args, "K|iiii", &budget, &rule_bits, &outcome_stones, &class_stones,
+                          &pair_stones))
         return NULL;
     if (budget < (1u << 24)) budget = 1u << 24;
     Search *s = calloc(1, sizeof(Search));
@@ -864,21 +981,20 @@ static PyObject *searcher(PyObject *self, PyObject *args) {
     s->rules = rule_bits;
     s->outcome_stones = outcome_stones;
     s->class_stones = class_stones;
+    s->pair_stones = pair_stones;
     s->pool_gen = 1;
     s->index_mask = 1023;
     s->index = calloc(1024, sizeof(uint32_t));
-    s->buf = malloc((size_t)(MAX_STONES + 2) * STRIDE * sizeof(uint32_t));
-    if (!s->index || !s->buf) {
+    s->buf = malloc((size_t)MAX_ROWS * STRIDE * sizeof(uint32_t));
+    s->pairs = calloc(PAIR_MASK + 1, sizeof(Pair));
+    if (!s->index || !s->buf || !s->pairs) {
         search_free(s);
         return PyErr_NoMemory();
     }
-    long star = intern(s, 1, 2, 1, 2), up = intern(s, 1, 3, 1, 6); /* xo; xoo, minus xxo */
-    if (star < 0 || up < 0) {
+    if (search_reset(s) < 0) {
         search_free(s);
         return NULL;
     }
-    s->star = (uint32_t)star * 2;
-    s->up = (uint32_t)up * 2 + 1;
     PyObject *capsule = PyCapsule_New(s, "cgframework_grids.clobber_search", search_capsule_free);
     if (!capsule) search_free(s);
     return capsule;
@@ -894,6 +1010,10 @@ static PyObject *wins(PyObject *self, PyObject *args) {
     PyObject *seq = PySequence_Fast(comps, "comps must be a sequence");
     if (!seq) return NULL;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    if (s->ncomps > s->comps_max / 4 * 3 && search_reset(s) < 0) {
+        Py_DECREF(seq);
+        return NULL;
+    }
     uint32_t *st = s->buf;
     int n = 0, stones = 0;
     for (Py_ssize_t i = 0; i < count; i++) {

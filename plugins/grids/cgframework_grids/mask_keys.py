@@ -244,18 +244,34 @@ CHARGE_EVERY = 4096
 node budget and deadline) and two looks at the signals (Ctrl-C)."""
 
 
+STRIP_SETTINGS = (31, 16, 14, 10)
+"""The kernel's rules and size bounds on strips (every component one row): all five rules
+(1 drop P components, 2 the static outcome rules, 4 drop a component good for the mover,
+8 a small component by its value's representative, 16 two small components by one of their
+sum), outcomes of components up to 16 stones, representatives up to 14, pairs up to 10
+(measured on (xo)^24 and (xo)^26: ``benchmarks/RESULTS.md``)."""
+
+BOARD_SETTINGS = (15, 16, 6, 0)
+"""The same on other boards: no pairs, representatives up to 6 stones (rectangles have
+many more small components of distinct values: fingerprinting them cost more than it
+saved past 6, and pairs never paid)."""
+
+
 class CompiledWins:
     """The compiled who-wins search of Clobber sums (``_k_masks.c``'s ``wins``): the core's
     outcome search (``cgframework/solvers/outcome_search.py``, the reference) hands it
     every question whose components are all mask tokens ``((h, w, xs, os, es), sign)``.
     Its tables (components, moves, states) live as long as this object and take about
     ``memory`` bytes; every node it expands is charged to ``ctx.table`` (so
-    ``--max-nodes``/``--timeout`` stop it with the usual error)."""
+    ``--max-nodes``/``--timeout`` stop it with the usual error). Its rules are chosen at the
+    first question (:data:`STRIP_SETTINGS` when every component is a strip, else
+    :data:`BOARD_SETTINGS`)."""
 
     def __init__(self, kernel: object, table: object, memory: int) -> None:
         self.kernel = kernel
         self.table = table
-        self.search = kernel.searcher(memory)  # type: ignore[attr-defined]
+        self.memory = memory
+        self.search: object = None
 
     def _charge(self, count: int) -> None:
         self.table.nodes += count  # type: ignore[attr-defined]  # (may raise: a limit)
@@ -269,6 +285,10 @@ class CompiledWins:
         budget = getattr(table, "budget", None)
         if budget is not None and budget.max_nodes is not None:
             every = max(1, min(every, budget.max_nodes - table.nodes + 1))  # type: ignore[attr-defined]
+        if self.search is None:
+            strips = all(key[0] == 1 for key, _ in comps)  # type: ignore[attr-defined]
+            settings = STRIP_SETTINGS if strips else BOARD_SETTINGS
+            self.search = kernel.searcher(self.memory, *settings)  # type: ignore[attr-defined]
         nodes, hits = kernel.stats(self.search)[:2]  # type: ignore[attr-defined]
         try:
             return kernel.wins(  # type: ignore[attr-defined]
@@ -282,6 +302,8 @@ class CompiledWins:
     @property
     def nodes(self) -> int:
         """Positions the compiled search has expanded (table hits not counted)."""
+        if self.search is None:
+            return 0
         return self.kernel.stats(self.search)[0]  # type: ignore[attr-defined]
 
 
