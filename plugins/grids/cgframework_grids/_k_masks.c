@@ -260,13 +260,16 @@ static PyObject *fold(PyObject *self, PyObject *args) {
 
 /* ---- Who wins a sum of Clobber regions: a compiled boolean negamax ----------------------
  *
- *   searcher(budget) -> a search (a capsule) whose tables use at most about budget bytes;
- *   wins(search, comps, left, charge, every) -> does the player to move (Left if left) win the sum
- *       of comps, each a token ((h, w, xs, os, es), sign) of mask_keys (sign -1: minus that
- *       key's value)? None when the search declines (a board past 64 cells, stones in
- *       es, more than MAX_STONES stones or MAX_PARTS regions in all). charge(n) is called
- *       with the nodes expanded every `every` nodes and at the end (it may raise: a
- *       node budget or deadline; the error is passed on), signals are checked as often;
+ *   searcher(budget[, rules, outcome_stones, class_stones, pair_stones]) -> a search (a
+ *       capsule) whose tables take about budget bytes (and 16 MiB of pairs); rules are the
+ *       RULE_* bits below (all by default), the stones bound the components they class;
+ *   wins(search, comps, left, charge, every) -> does the player to move (Left if left) win
+ *       the sum of comps, each a token ((h, w, xs, os, es), sign) of mask_keys (sign -1:
+ *       minus that key's value)? None when the search declines (a board past 64 cells,
+ *       stones in es, more than MAX_STONES stones or MAX_PARTS regions in all). charge(n)
+ *       is called with the nodes expanded every `every` nodes and at the end (it may
+ *       raise: a node budget or deadline; the error is passed on); signals are checked as
+ *       often. A full table is a MemoryError naming it;
  *   stats(search) -> (nodes, table hits, components interned, states stored).
  *
  * The reference is the core's Python search (cgframework/solvers/outcome_search.py) on the
@@ -276,12 +279,24 @@ static PyObject *fold(PyObject *self, PyObject *args) {
  * lists are (the table compares the lists, the 64-bit hash only finds the slot). After a
  * move only the region moved in is split again (its move list, cached per component, holds
  * the ids of each option's regions; one-colour regions are 0 and absent); a component and
- * its negation cancel; of equal components only one copy is tried. Moves: the component with
- * the most moves first, in it the move that last won there (its killer) first, then from
- * the middle of the move list outwards. The table keeps two generations: when the newer is
- * full the older is dropped (an entry found in the older is copied into the newer). Depth
- * is at most the number of stones: the frames are small and the states live in one buffer
- * of MAX_STONES + 2 rows. */
+ * its negation cancel, and so do two copies of a component that a symmetry maps onto its
+ * colour swap (G = -G); of equal components only one copy is tried. Moves: the component
+ * with the most moves first, in it the move that last won there (its killer) first, then
+ * from the middle of the move list outwards. The table keeps two generations: when the
+ * newer is full the older is dropped (an entry found in the older is copied into the
+ * newer). Depth is at most the number of stones, plus the rules' nested searches (at most
+ * NEST_MAX deep, each on a small sum): the frames are small and the states live in one
+ * buffer of MAX_ROWS rows.
+ *
+ * The rules (each exact CGT; the outcomes and values they use are found by this search on
+ * small sums, and kept): RULE_ZERO drops a component of outcome P (it is 0); RULE_STATIC
+ * decides a sum whose components are all L (Left wins), all R, or all good for the mover
+ * but one N (the mover wins); RULE_DROP tries the sum without a component good for the
+ * mover first (if the mover wins it, the mover wins); RULE_CLASS replaces a small
+ * component by the first component met of equal value (or minus it), RULE_PAIR two small
+ * components by one equal to their sum: candidates share a fingerprint of outcomes, and
+ * G = H is checked as G - H having outcome P. MCGS's Clobber solver (Folkersen, Du and
+ * Muller) uses the first three; the house's measurements of each are in RESULTS.md. */
 
 #define MAX_STONES 512
 #define MAX_PARTS 256
@@ -477,16 +492,16 @@ static const uint32_t *moves_of(Search *s, uint32_t id, int left) {
             if (alloc > s->pool_cap) alloc = s->pool_cap;
             uint32_t *pool = realloc(s->pool, alloc * sizeof(uint32_t));
             if (!pool) {
-                    memory_full("move cache");
-                    return NULL;
-                }
+                memory_full("move cache");
+                return NULL;
+            }
             s->pool = pool;
             s->pool_alloc = alloc;
         } else {
             if (size > s->pool_alloc) {
-                    memory_full("move cache");
-                    return NULL;
-                }
+                memory_full("move cache");
+                return NULL;
+            }
             s->pool_len = 0; /* every cached list is dropped: a new generation */
             s->pool_gen++;
         }
@@ -542,9 +557,8 @@ static u64 state_hash(const uint32_t *st, int n, int left) {
     return h;
 }
 
-static int entry_is(const Search *s, const Generation *g, const Entry *e, u64 h,
-                    const uint32_t *st, int n, int left) {
-    (void)s;
+static int entry_is(const Generation *g, const Entry *e, u64 h, const uint32_t *st, int n,
+                    int left) {
     return e->hash == h && e->len == n && (e->flags & 1) == left &&
            memcmp(g->arena + e->off, st, (size_t)n * sizeof(uint32_t)) == 0;
 }
@@ -559,7 +573,7 @@ static int tt_find(Search *s, u64 h, const uint32_t *st, int n, int left) {
         if (!g->slots) continue;
         for (size_t j = h & g->mask; g->slots[j].used; j = (j + 1) & g->mask) {
             Entry *e = &g->slots[j];
-            if (entry_is(s, g, e, h, st, n, left)) {
+            if (entry_is(g, e, h, st, n, left)) {
                 int wins = (e->flags & 2) != 0;
                 if (k && tt_store(s, h, st, n, left, wins) < 0) return -2;
                 return wins;
