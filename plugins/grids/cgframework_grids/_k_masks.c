@@ -420,6 +420,7 @@ static long intern(Search *s, int h, int w, u64 xs, u64 os) {
     if (s->ncomps >= s->comps_max) return memory_full("component table");
     if (s->ncomps == s->comps_alloc) {
         size_t alloc = s->comps_alloc ? s->comps_alloc * 2 : 1024;
+        if (alloc > s->comps_max) alloc = s->comps_max;
         Comp *comps = realloc(s->comps, alloc * sizeof(Comp));
         if (!comps) return memory_full("component table");
         s->comps = comps;
@@ -982,14 +983,15 @@ static PyObject *searcher(PyObject *self, PyObject *args) {
     if (budget < (1u << 24)) budget = 1u << 24;
     Search *s = calloc(1, sizeof(Search));
     if (!s) return PyErr_NoMemory();
-    /* a fifth for the components, a fifth for their move lists, the rest the table */
-    s->comps_max = (size_t)(budget / 5 / (sizeof(Comp) + 2 * sizeof(uint32_t)));
+    /* two fifths for the components (a full component table ends the search, a full state
+     * table only forgets), a fifth for their move lists, at most two fifths the table */
+    s->comps_max = (size_t)(budget * 2 / 5 / (sizeof(Comp) + 4 * sizeof(uint32_t)));
     if (s->comps_max > 0xFFFFFFF0u / 2) s->comps_max = 0xFFFFFFF0u / 2;
     s->pool_cap = (size_t)(budget / 5 / sizeof(uint32_t));
     if (s->pool_cap > 0xFFFFFFF0u) s->pool_cap = 0xFFFFFFF0u;
     size_t per_entry = sizeof(Entry) + 8 * sizeof(uint32_t);
     size_t entries = 1024;
-    while (entries * 2 * per_entry * 2 <= budget * 3 / 5 && entries < ((size_t)1 << 28))
+    while (entries * 2 * 2 * per_entry <= budget * 2 / 5 && entries < ((size_t)1 << 28))
         entries *= 2;
     s->entries = entries;
     s->rules = rule_bits;

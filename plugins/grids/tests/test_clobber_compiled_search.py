@@ -157,3 +157,11 @@ def test_certificates_are_the_python_paths_byte_for_byte(text: str) -> None:
         build_certificate(CLOBBER, position, python).data
     )
     assert compiled.stats()["compiled_nodes"] > 0 and "compiled_nodes" not in python.stats()
+
+
+@needs_kernel
+def test_a_full_component_table_is_a_memory_error() -> None:
+    search = KERNEL.searcher(1 << 24)  # (16 MiB: room for some 100,000 components)
+    comps = tokens("checker:4x6")
+    with pytest.raises(MemoryError, match="component table"):
+        KERNEL.wins(search, comps, True, None, 1 << 40)
