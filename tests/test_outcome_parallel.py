@@ -49,7 +49,8 @@ def test_the_parallel_search_answers_as_the_serial_one(name, position, first, pl
     assert not multiprocessing.active_children()  # every worker ended with the search
 
 
-def test_workers_share_component_values_through_the_store(tmp_path):
+def test_workers_share_component_values_through_the_store(tmp_path, monkeypatch):
+    monkeypatch.setenv("CGFRAMEWORK_PURE_PYTHON", "1")  # (the Python search keeps values)
     rs = get_registry().rulesets["clobber"]
     store = str(tmp_path / "v.sqlite")
     ValueStore(store).close()

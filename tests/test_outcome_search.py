@@ -314,9 +314,10 @@ def test_api_refuses_misere_and_other_methods():
         solve("clobber", "xo", outcome_only="yes")
 
 
-def test_store_keeps_component_values(tmp_path):
+def test_store_keeps_component_values(tmp_path, monkeypatch):
     from cgframework.store.database import ValueStore
 
+    monkeypatch.setenv("CGFRAMEWORK_PURE_PYTHON", "1")  # (the Python search keeps values)
     path = tmp_path / "values.sqlite"
     with ValueStore(path) as store:
         first = solve("clobber", "xoxoxo + xox", outcome_only=True, store=store)

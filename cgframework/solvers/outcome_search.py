@@ -390,7 +390,8 @@ class OutcomeSearch:
     of 0 values nothing that is not already known; ``value_moves=None``: any number of
     moves); left out, they are the ruleset's ``outcome_value_allowance`` and
     ``outcome_value_moves`` if it has them (a hint: Amazons' components are cheaper valued
-    than searched), else those defaults."""
+    than searched), else those defaults. A ruleset's compiled search
+    (``compiled_outcome_search``) answers on its keys unless ``compiled`` is false."""
 
     def __init__(
         self,
@@ -398,6 +399,7 @@ class OutcomeSearch:
         ctx: SolveContext | None = None,
         allowance: int | None = None,
         value_moves: int | None | _Default = _DEFAULT,
+        compiled: bool = True,
     ) -> None:
         check_outcome_ruleset(ruleset)
         if allowance is None:
@@ -433,6 +435,7 @@ class OutcomeSearch:
         self.killers: dict[tuple[Comp, bool], int] = {}
         self.signed = isinstance(self.parts, _KeyComponents)  # (components are (key, sign))
         self.status: dict[Comp, CanonicalGame | _Valued | None] = {}
+        self.compiled = _compiled_search(ruleset, self.ctx) if compiled and self.signed else None
 
     # -- the public questions ------------------------------------------------------------------
     def wins(self, position: Position, player: Player) -> bool:
@@ -457,7 +460,12 @@ class OutcomeSearch:
         return self.signed
 
     def wins_components(self, comps: Sequence[Comp], player: Player) -> bool:
-        """:meth:`wins` of the sum of ``comps`` (from :meth:`components_of`)."""
+        """:meth:`wins` of the sum of ``comps`` (from :meth:`components_of`); the ruleset's
+        compiled search answers when it has one and takes the question."""
+        if self.compiled is not None:
+            found = self.compiled.wins(comps, player)
+            if found is not None:
+                return found
         collecting = gc.isenabled()
         gc.disable()
         try:
@@ -484,13 +492,16 @@ class OutcomeSearch:
 
     def stats(self) -> dict[str, int]:
         """The search's own counters (the table's are in ``Solution.stats``)."""
-        return {
+        found = {
             "search_nodes": self.search_nodes,
             "valuation_nodes": self.parts.valuation_nodes,
             "components_valued": self.components_valued,
             "components_searched": self.components_searched,
             "states": len(self.states),
         }
+        if self.compiled is not None:
+            found["compiled_nodes"] = self.compiled.nodes
+        return found
 
     # -- the search ------------------------------------------------------------------------------
     def _item(self, value: CanonicalGame) -> _Valued:
@@ -712,6 +723,30 @@ class _Valued:
         return f"_Valued({self.value})"
 
 
+COMPILED_MEMORY_FRACTION = 0.4
+"""The share of the memory ceiling (:func:`memory_ceiling`) a ruleset's compiled search may
+use for its tables (of 2 GiB when the ceiling is unknown)."""
+
+
+def memory_ceiling() -> int | None:
+    """The memory the process may use: ``--max-memory``, else the default limit
+    (:func:`cgframework.runtime.memory.default_limit`), or None when neither is known."""
+    size = memory.limit()
+    return memory.default_limit() if size is None else size
+
+
+def _compiled_search(ruleset: Ruleset, ctx: SolveContext) -> Any:
+    """The ruleset's optional compiled who-wins search on its keys, or None: its
+    ``compiled_outcome_search(ctx, memory)`` returns an object whose ``wins(comps, player)``
+    answers for a list of ``(key, sign)`` components (None: declined, this search answers)
+    and whose ``nodes`` counts its expansions (charged to ``ctx.table`` as it goes)."""
+    hook = getattr(ruleset, "compiled_outcome_search", None)
+    if hook is None:
+        return None
+    ceiling = memory_ceiling()
+    return hook(ctx, int((2 << 30 if ceiling is None else ceiling) * COMPILED_MEMORY_FRACTION))
+
+
 SHARED = "outcome-search-instances"
 """The table's side dict where each solve leaves its search, by ruleset name, so that a
 certificate written after it (:func:`shared_search`) asks the same search and tables."""
@@ -720,9 +755,7 @@ certificate written after it (:func:`shared_search`) asks the same search and ta
 def table_budget() -> int | None:
     """Resident bytes past which the search caps its tables (:data:`TABLE_SHARE` of the
     memory ceiling), or None when the memory the process may use is unknown."""
-    size = memory.limit()
-    if size is None:
-        size = memory.default_limit()
+    size = memory_ceiling()
     return None if size is None else int(size * TABLE_SHARE)
 
 

@@ -18,6 +18,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef uint64_t u64;
 enum { CLOBBER = 0, AMAZONS = 1 };
@@ -57,7 +59,9 @@ static u64 permuted(u64 mask, int h, int w, int k) {
     return out;
 }
 
-static PyObject *token(int h, int w, u64 xs, u64 os, u64 es, int signed_parts) {
+/* the least image (best) of a trimmed region over its symmetries and colour swap: its
+ * height and width in the flatter orientation, and whether the swap's image won (-1) */
+static int least_image(int h, int w, u64 xs, u64 os, u64 es, int *ih, int *iw, u64 best[3]) {
     int first = h > w ? 4 : 0, last = h < w ? 4 : 8;
     u64 own[3] = {0, 0, 0}, swap[3] = {0, 0, 0};
     for (int k = first; k < last; k++) {
@@ -66,9 +70,17 @@ static PyObject *token(int h, int w, u64 xs, u64 os, u64 es, int signed_parts) {
         if (k == first || triple_less(mine, own)) memcpy(own, mine, sizeof own);
         if (k == first || triple_less(other, swap)) memcpy(swap, other, sizeof swap);
     }
-    int ih = h > w ? w : h, iw = h > w ? h : w;
+    *ih = h > w ? w : h;
+    *iw = h > w ? h : w;
     int negative = triple_less(swap, own);
-    const u64 *best = negative ? swap : own;
+    memcpy(best, negative ? swap : own, sizeof own);
+    return negative;
+}
+
+static PyObject *token(int h, int w, u64 xs, u64 os, u64 es, int signed_parts) {
+    int ih, iw;
+    u64 best[3];
+    int negative = least_image(h, w, xs, os, es, &ih, &iw, best);
     unsigned long long x = best[0], o = best[1], e = best[2];
     if (signed_parts) return Py_BuildValue("((iiKKK)i)", ih, iw, x, o, e, negative ? -1 : 1);
     if (negative) return Py_BuildValue("(iiKKKi)", ih, iw, x, o, e, -1);
@@ -97,8 +109,8 @@ static u64 region(const Frame *f, u64 seed, u64 cells) {
     }
 }
 
-/* the token of a region (xs, os, es) of the board, trimmed */
-static PyObject *trimmed_token(const Frame *f, u64 xs, u64 os, u64 es, int signed_parts) {
+/* a region (xs, os, es) of the board cut to its rows and columns: *nh x *nw, n[3] */
+static void trim(const Frame *f, u64 xs, u64 os, u64 es, int *nh_out, int *nw_out, u64 n[3]) {
     int h = f->h, w = f->w;
     u64 cells = xs | os | es, row = ones_of(w);
     int r0 = h, r1 = -1, c0 = w, c1 = -1;
@@ -113,12 +125,25 @@ static PyObject *trimmed_token(const Frame *f, u64 xs, u64 os, u64 es, int signe
             c1 = c;
         }
     int nh = r1 - r0 + 1, nw = c1 - c0 + 1;
-    if (nh == h && nw == w) return token(h, w, xs, os, es, signed_parts);
-    u64 n[3] = {0, 0, 0}, in[3] = {xs, os, es}, nrow = ones_of(nw);
+    *nh_out = nh;
+    *nw_out = nw;
+    if (nh == h && nw == w) {
+        n[0] = xs, n[1] = os, n[2] = es;
+        return;
+    }
+    u64 in[3] = {xs, os, es}, nrow = ones_of(nw);
+    n[0] = n[1] = n[2] = 0;
     for (int r = 0; r < nh; r++) {
         int shift = (r + r0) * w + c0;
         for (int k = 0; k < 3; k++) n[k] |= ((in[k] >> shift) & nrow) << (r * nw);
     }
+}
+
+/* the token of a region (xs, os, es) of the board, trimmed */
+static PyObject *trimmed_token(const Frame *f, u64 xs, u64 os, u64 es, int signed_parts) {
+    int nh, nw;
+    u64 n[3];
+    trim(f, xs, os, es, &nh, &nw, n);
     return token(nh, nw, n[0], n[1], n[2], signed_parts);
 }
 
@@ -233,11 +258,839 @@ static PyObject *fold(PyObject *self, PyObject *args) {
     return token(h, w, a, b, e, 0);
 }
 
+/* ---- Who wins a sum of Clobber regions: a compiled boolean negamax ----------------------
+ *
+ *   searcher(budget[, rules, outcome_stones, class_stones, pair_stones]) -> a search (a
+ *       capsule) whose tables take about budget bytes (and 16 MiB of pairs); rules are the
+ *       RULE_* bits below (all by default), the stones bound the components they class;
+ *   wins(search, comps, left, charge, every) -> does the player to move (Left if left) win
+ *       the sum of comps, each a token ((h, w, xs, os, es), sign) of mask_keys (sign -1:
+ *       minus that key's value)? None when the search declines (a board past 64 cells,
+ *       stones in es, more than MAX_STONES stones or MAX_PARTS regions in all). charge(n)
+ *       is called with the nodes expanded every `every` nodes and at the end (it may
+ *       raise: a node budget or deadline; the error is passed on); signals are checked as
+ *       often. A full table is a MemoryError naming it;
+ *   stats(search) -> (nodes, table hits, components interned, states stored).
+ *
+ * The reference is the core's Python search (cgframework/solvers/outcome_search.py) on the
+ * same tokens; this is the same negamax without its exact values: a state is the sorted
+ * list of signed component ids (id * 2 + 1 for minus the component) and the player. A
+ * component is interned by its token's key, so two states are equal exactly when their id
+ * lists are (the table compares the lists, the 64-bit hash only finds the slot). After a
+ * move only the region moved in is split again (its move list, cached per component, holds
+ * the ids of each option's regions; one-colour regions are 0 and absent); a component and
+ * its negation cancel, and so do two copies of a component that a symmetry maps onto its
+ * colour swap (G = -G); of equal components only one copy is tried. Moves: the component
+ * with the most moves first, in it the move that last won there (its killer) first, then
+ * from the middle of the move list outwards. The table keeps two generations: when the
+ * newer is full the older is dropped (an entry found in the older is copied into the
+ * newer). Depth is at most the number of stones, plus the rules' nested searches (at most
+ * NEST_MAX deep, each on a small sum): the frames are small and the states live in one
+ * buffer of MAX_ROWS rows.
+ *
+ * The rules (each exact CGT; the outcomes and values they use are found by this search on
+ * small sums, and kept): RULE_ZERO drops a component of outcome P (it is 0); RULE_STATIC
+ * decides a sum whose components are all L (Left wins), all R, or all good for the mover
+ * but one N (the mover wins); RULE_DROP tries the sum without a component good for the
+ * mover first (if the mover wins it, the mover wins); RULE_CLASS replaces a small
+ * component by the first component met of equal value (or minus it), RULE_PAIR two small
+ * components by one equal to their sum: candidates share a fingerprint of outcomes, and
+ * G = H is checked as G - H having outcome P. MCGS's Clobber solver (Folkersen, Du and
+ * Muller) uses the first three; the house's measurements of each are in RESULTS.md. */
+
+#define MAX_STONES 512
+#define MAX_PARTS 256
+#define MOVES_TMP 16384
+
+typedef struct {
+    u64 xs, os;
+    uint8_t h, w;
+    uint8_t outcome;     /* 0 unknown, else 4 | 1 (Left moving first wins) | 2 (Right) */
+    uint8_t selfneg;     /* its colour swap is an image of it: G = -G, so G + G = 0 */
+    uint16_t fp;         /* its fingerprint (see class_of), when rep is known */
+    uint32_t rep;        /* 1 + the signed id of the component of its value met first, 0 */
+    uint32_t next;       /* 1 + the next representative of the same fingerprint, or 0 */
+    int16_t killer[4];   /* [sign * 2 + left]: the move that last won there, or -1 */
+    uint32_t moves[2];   /* [left]: pool offset + 1 of the move list (0: none made) */
+    uint32_t stamp[2];   /* the pool generation the offset is from */
+} Comp;
+
+#define PAIR_MASK ((1u << 20) - 1)
+typedef struct { u64 key; uint32_t value; } Pair; /* key: 1 + (a << 32 | b) */
+
+typedef struct {
+    u64 hash;
+    uint32_t off;
+    uint16_t len;
+    uint8_t flags; /* 1: Left to move; 2: the mover wins */
+    uint8_t used;
+} Entry;
+
+typedef struct {
+    Entry *slots;
+    size_t mask, count;
+    uint32_t *arena;
+    size_t arena_len, arena_cap;
+} Generation;
+
+typedef struct {
+    Comp *comps;
+    size_t ncomps, comps_alloc, comps_max;
+    uint32_t *index; /* intern table: comp id + 1, or 0 */
+    size_t index_mask;
+    uint32_t *pool;  /* move lists: [m, m + 1 offsets, ids...] */
+    size_t pool_len, pool_alloc, pool_cap;
+    uint32_t pool_gen;
+    Generation gen[2];
+    uint32_t bucket[1 << 16]; /* 1 + the last representative of each fingerprint, or 0 */
+    Pair *pairs;              /* sums of two small components and their representatives */
+    size_t npairs;
+    int pair_stones;          /* the most stones of a component paired */
+    uint32_t star, up;        /* signed ids of xo (*) and xxo (up = {0 | *}) */
+    int class_stones;         /* the most stones of a component given a representative */
+    int cur;
+    size_t entries; /* slots of a generation */
+    uint32_t *buf;   /* row d: the state at depth d (MAX_PARTS), its candidates (2 MAX_PARTS) */
+    uint32_t tmp[MOVES_TMP];
+    unsigned long long nodes, charged, hits, stored, every;
+    int rules, outcome_stones; /* RULE_* bits; the most stones of a component classed */
+    int nesting;               /* searches started by the rules under way */
+    PyObject *charge;
+} Search;
+
+#define STRIDE (3 * MAX_PARTS)
+#define NEST_MAX 8 /* most nested searches the rules start (each for a small sum) */
+#define MAX_ROWS (MAX_STONES + 2 + NEST_MAX * 40)
+
+enum { RULE_ZERO = 1, RULE_STATIC = 2, RULE_DROP = 4, RULE_CLASS = 8, RULE_PAIR = 16 };
+
+#define CLASS_TRIES 16 /* most representatives a new component is compared with */
+
+static u64 mix(u64 x) {
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+static void search_free(Search *s) {
+    if (!s) return;
+    free(s->comps);
+    free(s->index);
+    free(s->pool);
+    for (int g = 0; g < 2; g++) {
+        free(s->gen[g].slots);
+        free(s->gen[g].arena);
+    }
+    free(s->buf);
+    free(s->pairs);
+    free(s);
+}
+
+static int memory_full(const char *what) {
+    PyErr_Format(PyExc_MemoryError, "out of memory: the compiled Clobber search's %s is full "
+                 "(--max-memory)", what);
+    return -1;
+}
+
+/* the id of component (h, w, xs, os), interned if new; -1 when the table is full */
+static long intern(Search *s, int h, int w, u64 xs, u64 os) {
+    u64 hk = mix(xs ^ mix(os ^ ((u64)h << 8 | (u64)w)));
+    if ((s->ncomps + 1) * 2 > s->index_mask + 1) {
+        size_t size = (s->index_mask + 1) * 2;
+        uint32_t *index = calloc(size, sizeof(uint32_t));
+        if (!index) return memory_full("component table");
+        for (size_t i = 0; i < s->ncomps; i++) {
+            Comp *c = &s->comps[i];
+            u64 ck = mix(c->xs ^ mix(c->os ^ ((u64)c->h << 8 | (u64)c->w)));
+            size_t j = ck & (size - 1);
+            while (index[j]) j = (j + 1) & (size - 1);
+            index[j] = (uint32_t)i + 1;
+        }
+        free(s->index);
+        s->index = index;
+        s->index_mask = size - 1;
+    }
+    size_t j = hk & s->index_mask;
+    while (s->index[j]) {
+        Comp *c = &s->comps[s->index[j] - 1];
+        if (c->xs == xs && c->os == os && c->h == h && c->w == w) return s->index[j] - 1;
+        j = (j + 1) & s->index_mask;
+    }
+    if (s->ncomps >= s->comps_max) return memory_full("component table");
+    if (s->ncomps == s->comps_alloc) {
+        size_t alloc = s->comps_alloc ? s->comps_alloc * 2 : 1024;
+        if (alloc > s->comps_max) alloc = s->comps_max;
+        Comp *comps = realloc(s->comps, alloc * sizeof(Comp));
+        if (!comps) return memory_full("component table");
+        s->comps = comps;
+        s->comps_alloc = alloc;
+    }
+    Comp *c = &s->comps[s->ncomps];
+    memset(c, 0, sizeof *c);
+    c->xs = xs, c->os = os, c->h = (uint8_t)h, c->w = (uint8_t)w;
+    c->selfneg = 0; /* the least image of its colour swap is its own least image */
+    int first = h > w ? 4 : 0, last = h < w ? 4 : 8;
+    u64 own[3] = {0, 0, 0}, swap[3] = {0, 0, 0};
+    for (int k = first; k < last; k++) {
+        u64 a = permuted(xs, h, w, k), b = permuted(os, h, w, k);
+        u64 mine[3] = {a, b, 0}, other[3] = {b, a, 0};
+        if (k == first || triple_less(mine, own)) memcpy(own, mine, sizeof own);
+        if (k == first || triple_less(other, swap)) memcpy(swap, other, sizeof swap);
+    }
+    c->selfneg = own[0] == swap[0] && own[1] == swap[1];
+    for (int k = 0; k < 4; k++) c->killer[k] = -1;
+    s->index[j] = (uint32_t)s->ncomps + 1;
+    return (long)s->ncomps++;
+}
+
+/* the move list of plain component id for Left (left) or Right, made if not cached: a
+ * pointer into the pool, valid until the next call; NULL on error */
+static const uint32_t *moves_of(Search *s, uint32_t id, int left) {
+    Comp *cp = &s->comps[id];
+    if (cp->moves[left] && cp->stamp[left] == s->pool_gen) return s->pool + cp->moves[left] - 1;
+    int h = cp->h, w = cp->w;
+    u64 xs = cp->xs, os = cp->os;
+    Frame f = frame(CLOBBER, h, w);
+    u64 mine = left ? xs : os, theirs = left ? os : xs;
+    uint32_t *t = s->tmp;
+    uint32_t count = 0, data[4 * 64 + 1], nd = 0; /* (a region has at most 64 cells) */
+    for (u64 m = mine; m; m &= m - 1) {
+        u64 low = m & (~m + 1);
+        u64 targets[4] = {shr(low, w), shl(low, w), (low & f.not_first) >> 1,
+                          (low & f.not_last) << 1};
+        for (int d = 0; d < 4; d++) {
+            u64 hit = targets[d] & theirs;
+            if (!hit) continue;
+            u64 nm = mine ^ low ^ hit, nt = theirs ^ hit;
+            u64 ax = left ? nm : nt, ao = left ? nt : nm, cells = ax | ao;
+            data[count++] = nd;
+            while (cells) {
+                u64 part = region(&f, cells & (~cells + 1), cells);
+                cells ^= part;
+                u64 px = ax & part, po = ao & part;
+                if (!px || !po) continue;
+                int nh, nw, ih, iw;
+                u64 n[3], best[3];
+                trim(&f, px, po, 0, &nh, &nw, n);
+                int negative = least_image(nh, nw, n[0], n[1], 0, &ih, &iw, best);
+                long c = intern(s, ih, iw, best[0], best[1]);
+                if (c < 0) return NULL;
+                if (nd >= MOVES_TMP) {
+                    memory_full("move buffer");
+                    return NULL;
+                }
+                t[nd++] = (uint32_t)c * 2 + (uint32_t)negative;
+            }
+        }
+    }
+    data[count] = nd;
+    size_t size = 2 + count + nd;
+    if (s->pool_len + size > s->pool_alloc) {
+        if (s->pool_len + size <= s->pool_cap) {
+            size_t alloc = s->pool_alloc ? s->pool_alloc * 2 : 1 << 16;
+            while (alloc < s->pool_len + size) alloc *= 2;
+            if (alloc > s->pool_cap) alloc = s->pool_cap;
+            uint32_t *pool = realloc(s->pool, alloc * sizeof(uint32_t));
+            if (!pool) {
+                memory_full("move cache");
+                return NULL;
+            }
+            s->pool = pool;
+            s->pool_alloc = alloc;
+        } else {
+            if (size > s->pool_alloc) {
+                memory_full("move cache");
+                return NULL;
+            }
+            s->pool_len = 0; /* every cached list is dropped: a new generation */
+            s->pool_gen++;
+        }
+    }
+    uint32_t *out = s->pool + s->pool_len;
+    out[0] = count;
+    memcpy(out + 1, data, (count + 1) * sizeof(uint32_t));
+    memcpy(out + 2 + count, t, nd * sizeof(uint32_t));
+    cp = &s->comps[id]; /* (interning may have moved the array) */
+    cp->moves[left] = (uint32_t)s->pool_len + 1;
+    cp->stamp[left] = s->pool_gen;
+    s->pool_len += size;
+    return out;
+}
+
+/* the j-th of m indices from the middle outwards: m / 2, m / 2 - 1, m / 2 + 1, ... */
+static int middle(int t, int m) {
+    int mid = m / 2, r = m - 1 - mid;
+    if (t == 0) return mid;
+    if (t <= 2 * r) return t & 1 ? mid - (t + 1) / 2 : mid + t / 2;
+    return mid - t + r;
+}
+
+/* insert signed id p into the sorted state st[0..n), or cancel it with its negation (of a
+ * component equal to minus itself, another copy); the new length, or -1 past MAX_PARTS */
+static int put(const Search *s, uint32_t *st, int n, uint32_t p) {
+    uint32_t minus = s->comps[p >> 1].selfneg ? p : p ^ 1;
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (st[mid] < minus) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo < n && st[lo] == minus) {
+        memmove(st + lo, st + lo + 1, (size_t)(n - lo - 1) * sizeof(uint32_t));
+        return n - 1;
+    }
+    if (n >= MAX_PARTS) return -1;
+    lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (st[mid] < p) lo = mid + 1;
+        else hi = mid;
+    }
+    memmove(st + lo + 1, st + lo, (size_t)(n - lo) * sizeof(uint32_t));
+    st[lo] = p;
+    return n + 1;
+}
+
+static u64 state_hash(const uint32_t *st, int n, int left) {
+    u64 h = left ? 0x5851F42D4C957F2DULL : 0;
+    for (int i = 0; i < n; i++) h += mix(st[i]);
+    return h;
+}
+
+static int entry_is(const Generation *g, const Entry *e, u64 h, const uint32_t *st, int n,
+                    int left) {
+    return e->hash == h && e->len == n && (e->flags & 1) == left &&
+           memcmp(g->arena + e->off, st, (size_t)n * sizeof(uint32_t)) == 0;
+}
+
+static int tt_store(Search *s, u64 h, const uint32_t *st, int n, int left, int wins);
+
+/* the stored answer of a state (copied into the newer generation if found in the older),
+ * or -1 */
+static int tt_find(Search *s, u64 h, const uint32_t *st, int n, int left) {
+    for (int k = 0; k < 2; k++) {
+        Generation *g = &s->gen[k ? !s->cur : s->cur];
+        if (!g->slots) continue;
+        for (size_t j = h & g->mask; g->slots[j].used; j = (j + 1) & g->mask) {
+            Entry *e = &g->slots[j];
+            if (entry_is(g, e, h, st, n, left)) {
+                int wins = (e->flags & 2) != 0;
+                if (k && tt_store(s, h, st, n, left, wins) < 0) return -2;
+                return wins;
+            }
+        }
+    }
+    return -1;
+}
+
+static int generation_ready(Generation *g, size_t entries) {
+    if (!g->slots) {
+        g->slots = calloc(entries, sizeof(Entry));
+        g->arena = malloc(entries * 8 * sizeof(uint32_t));
+        if (!g->slots || !g->arena) return memory_full("transposition table");
+        g->mask = entries - 1;
+        g->arena_cap = entries * 8;
+    }
+    return 0;
+}
+
+static int tt_store(Search *s, u64 h, const uint32_t *st, int n, int left, int wins) {
+    Generation *g = &s->gen[s->cur];
+    if (generation_ready(g, s->entries) < 0) return -1;
+    if ((g->count + 1) * 2 > g->mask + 1 || g->arena_len + (size_t)n > g->arena_cap) {
+        s->cur = !s->cur; /* the older generation goes */
+        g = &s->gen[s->cur];
+        if (generation_ready(g, s->entries) < 0) return -1;
+        memset(g->slots, 0, (g->mask + 1) * sizeof(Entry));
+        g->count = 0;
+        g->arena_len = 0;
+    }
+    size_t j = h & g->mask;
+    while (g->slots[j].used) j = (j + 1) & g->mask;
+    Entry *e = &g->slots[j];
+    e->hash = h;
+    e->off = (uint32_t)g->arena_len;
+    e->len = (uint16_t)n;
+    e->flags = (uint8_t)(left | (wins ? 2 : 0));
+    e->used = 1;
+    memcpy(g->arena + g->arena_len, st, (size_t)n * sizeof(uint32_t));
+    g->arena_len += (size_t)n;
+    g->count++;
+    s->stored++;
+    return 0;
+}
+
+/* charge the nodes expanded since the last charge; check signals: 0, or -1 (raised) */
+static int settle(Search *s) {
+    if (PyErr_CheckSignals() < 0) return -1;
+    unsigned long long n = s->nodes - s->charged;
+    s->charged = s->nodes;
+    if (s->charge && n) {
+        PyObject *done = PyObject_CallFunction(s->charge, "K", n);
+        if (!done) return -1;
+        Py_DECREF(done);
+    }
+    return 0;
+}
+
+static int solve(Search *s, int depth, int n, int left);
+
+/* who wins signed component c alone, moving first: 1 Left, 2 Right (bits), or -1 error;
+ * found by the search on row depth (free) once per component, and kept */
+static int outcome_of(Search *s, uint32_t c, int depth) {
+    int o = s->comps[c >> 1].outcome;
+    if (!o) {
+        uint32_t *row = s->buf + (size_t)depth * STRIDE;
+        row[0] = c & ~1u;
+        int lf = solve(s, depth, 1, 1);
+        if (lf < 0) return -1;
+        row[0] = c & ~1u;
+        int rf = solve(s, depth, 1, 0);
+        if (rf < 0) return -1;
+        o = 4 | lf | rf << 1;
+        s->comps[c >> 1].outcome = (uint8_t)o;
+    }
+    o &= 3;
+    return c & 1 ? (o & 1) << 1 | o >> 1 : o; /* minus G: the players' roles swap */
+}
+
+/* the outcome bits (1 Left first wins, 2 Right) of the sum in row depth of n parts */
+static int outcome_row(Search *s, int depth, int n) {
+    uint32_t *row = s->buf + (size_t)depth * STRIDE, keep[8];
+    memcpy(keep, row, (size_t)n * sizeof(uint32_t));
+    int lf = solve(s, depth, n, 1);
+    if (lf < 0) return -1;
+    memcpy(row, keep, (size_t)n * sizeof(uint32_t));
+    int rf = solve(s, depth, n, 0);
+    if (rf < 0) return -1;
+    return lf | rf << 1;
+}
+
+/* the outcome bits of the signed parts a[0..na) plus t[0..k), searched in row depth */
+static int outcome_with(Search *s, int depth, const uint32_t *a, int na, const uint32_t *t,
+                        int k) {
+    uint32_t *row = s->buf + (size_t)depth * STRIDE;
+    int n = 0;
+    for (int i = 0; i < na; i++) n = put(s, row, n, a[i]);
+    for (int i = 0; i < k; i++) n = put(s, row, n, t[i]);
+    return n ? outcome_row(s, depth, n) : 0;
+}
+
+static int swap_bits(int o) { return (o & 1) << 1 | o >> 1; }
+
+/* the fingerprint of the sum of a[0..na) (and, in *nfp, of minus it): the outcomes of the
+ * sum plus T for T in 0, *, up, down, up*, down*, double up and double down (Clobber's
+ * values are infinitesimals: these tell many apart); -1 on error */
+static int fingerprint(Search *s, int depth, const uint32_t *a, int na, int *nfp) {
+    uint32_t up = s->up, down = s->up ^ 1, star = s->star;
+    uint32_t tests[8][2] = {{0, 0}, {star, 0}, {up, 0}, {down, 0},
+                            {up, star}, {down, star}, {up, up}, {down, down}};
+    static const int sizes[8] = {0, 1, 1, 1, 2, 2, 2, 2}, minus[8] = {0, 1, 3, 2, 5, 4, 7, 6};
+    int o[8], fp = 0;
+    *nfp = 0;
+    for (int k = 0; k < 8; k++) {
+        o[k] = outcome_with(s, depth, a, na, tests[k], sizes[k]);
+        if (o[k] < 0) return -1;
+    }
+    for (int k = 0; k < 8; k++) {
+        fp |= o[k] << (2 * k);
+        *nfp |= swap_bits(o[minus[k]]) << (2 * k); /* -G + T: minus (G - T) */
+    }
+    return fp;
+}
+
+/* a representative R (signed) equal to the sum of a[0..na), of its fingerprint fp (or minus
+ * one of fingerprint nfp): G = H iff G - H is a second-player win. -1 if none of the first
+ * CLASS_TRIES is, -2 on error. */
+static long find_rep(Search *s, int depth, const uint32_t *a, int na, int fp, int nfp) {
+    int tries = 0;
+    uint32_t parts[3];
+    memcpy(parts, a, (size_t)na * sizeof(uint32_t));
+    for (int side = 0; side < 2; side++) {
+        uint32_t r = s->bucket[side ? nfp : fp];
+        for (; r && tries < CLASS_TRIES; r = s->comps[r - 1].next, tries++) {
+            parts[na] = (r - 1) * 2 + (side ? 0 : 1); /* G - R, or G + R */
+            int v = outcome_with(s, depth, parts, na + 1, NULL, 0);
+            if (v < 0) return -2;
+            if (v == 0) return (long)(r - 1) * 2 + side; /* G = R, or G = -R */
+        }
+    }
+    return -1;
+}
+
+/* the signed id of plain component c's representative: the first component met whose
+ * value equals c's (or minus it; c itself if none is found among the first CLASS_TRIES of
+ * its fingerprint). -1 on error. */
+static long class_of(Search *s, uint32_t c, int depth) {
+    if (s->comps[c].rep) return (long)s->comps[c].rep - 1;
+    s->comps[c].rep = c * 2 + 1; /* (meanwhile: itself) */
+    uint32_t self = c * 2;
+    int nfp, fp = fingerprint(s, depth, &self, 1, &nfp);
+    if (fp < 0) return -1;
+    long rep = find_rep(s, depth, &self, 1, fp, nfp);
+    if (rep < -1) return -1;
+    Comp *cp = &s->comps[c];
+    if (rep < 0) {
+        rep = (long)c * 2;
+        cp->next = s->bucket[fp];
+        s->bucket[fp] = c + 1;
+    }
+    cp->fp = (uint16_t)fp;
+    cp->rep = (uint32_t)rep + 1;
+    return rep;
+}
+
+/* the representative of the sum of signed a and b (two small components), remembered in
+ * the pair table: a signed id, PAIR_NONE (none found), or -1 on error */
+#define PAIR_NONE 0xFFFFFFFEu
+static long pair_of(Search *s, uint32_t a, uint32_t b, int depth) {
+    if (a > b) {
+        uint32_t t = a;
+        a = b, b = t;
+    }
+    u64 key = (u64)a << 32 | b, h = mix(key);
+    size_t j = h & PAIR_MASK;
+    for (; s->pairs[j].key; j = (j + 1) & PAIR_MASK)
+        if (s->pairs[j].key == key + 1) return s->pairs[j].value;
+    if (s->npairs * 2 > PAIR_MASK) { /* full: forget them all */
+        memset(s->pairs, 0, (PAIR_MASK + 1) * sizeof(Pair));
+        s->npairs = 0;
+        j = h & PAIR_MASK;
+    }
+    s->pairs[j].key = key + 1;
+    s->pairs[j].value = PAIR_NONE; /* (meanwhile: none) */
+    s->npairs++;
+    uint32_t parts[2] = {a, b};
+    int nfp, fp = fingerprint(s, depth, parts, 2, &nfp);
+    if (fp < 0) return -1;
+    long rep = find_rep(s, depth, parts, 2, fp, nfp);
+    if (rep < -1) return -1;
+    uint32_t value = rep < 0 ? PAIR_NONE : (uint32_t)rep;
+    for (j = h & PAIR_MASK; s->pairs[j].key; j = (j + 1) & PAIR_MASK)
+        if (s->pairs[j].key == key + 1) {
+            s->pairs[j].value = value;
+            break;
+        }
+    return value;
+}
+
+/* the outcome rules of exact CGT on the state st[0..n) (n >= 2) with the mover left, using
+ * the outcomes of its components up to outcome_stones stones (in cls, 255 unknown):
+ *   a component of outcome P is 0 (dropped);
+ *   all components L (R): Left (Right) wins whoever moves;
+ *   all components > 0 for the mover (L for Left) but at most one N: the mover wins;
+ *   a component g > 0 for the mover: if the mover wins the rest, the mover wins.
+ * 1 or 0 if decided, 2 if not, -1 error. */
+static int rules(Search *s, int depth, uint32_t *st, int n, int left) {
+    uint32_t *cls = st + MAX_PARTS, *child = st + STRIDE;
+    /* (a nested search's sums are small: at most 16 + 6 stones, a row a stone) */
+    if (s->nesting >= NEST_MAX || depth + 40 > MAX_ROWS) return 2;
+    if (s->rules & RULE_CLASS) { /* each small component by its value's representative */
+        int changed = 0, cn = 0;
+        for (int i = 0; i < n; i++) {
+            uint32_t c = st[i] >> 1;
+            Comp *cp = &s->comps[c];
+            long r = st[i];
+            if (__builtin_popcountll(cp->xs | cp->os) <= s->class_stones) {
+                s->nesting++;
+                r = class_of(s, c, depth + 1);
+                s->nesting--;
+                if (r < 0) return -1;
+                r ^= st[i] & 1;
+            }
+            cls[i] = (uint32_t)r;
+            changed |= cls[i] != st[i];
+        }
+        if (changed) {
+            for (int i = 0; i < n; i++) cn = put(s, child, cn, cls[i]);
+            return solve(s, depth + 1, cn, left);
+        }
+    }
+    if (s->rules & RULE_PAIR) { /* two small components by a representative of their sum */
+        for (int i = 0; i < n; i++) {
+            Comp *ci = &s->comps[st[i] >> 1];
+            if (__builtin_popcountll(ci->xs | ci->os) > s->pair_stones) continue;
+            for (int j = i + 1; j < n; j++) {
+                Comp *cj = &s->comps[st[j] >> 1];
+                if (__builtin_popcountll(cj->xs | cj->os) > s->pair_stones) continue;
+                s->nesting++;
+                long r = pair_of(s, st[i], st[j], depth + 1);
+                s->nesting--;
+                if (r < 0) return -1;
+                if (r == PAIR_NONE) continue;
+                int cn = 0;
+                for (int k = 0; k < n; k++)
+                    if (k != i && k != j) child[cn++] = st[k];
+                cn = put(s, child, cn, (uint32_t)r);
+                return solve(s, depth + 1, cn, left);
+            }
+        }
+    }
+    int zeros = 0, known = 1, fuzzy = 0, good = 0, bad = 0;
+    int good_side = left ? 1 : 2;
+    for (int i = 0; i < n; i++) {
+        if (i && st[i] == st[i - 1]) {
+            cls[i] = cls[i - 1];
+        } else {
+            Comp *cp = &s->comps[st[i] >> 1];
+            if (__builtin_popcountll(cp->xs | cp->os) > s->outcome_stones) {
+                cls[i] = 255;
+            } else {
+                s->nesting++;
+                int o = outcome_of(s, st[i], depth + 1);
+                s->nesting--;
+                if (o < 0) return -1;
+                cls[i] = (uint32_t)o;
+            }
+        }
+        uint32_t o = cls[i];
+        if (o == 255) known = 0;
+        else if (o == 0) zeros++;
+        else if (o == 3) fuzzy++;
+        else if (o == (uint32_t)good_side) good++;
+        else bad++;
+    }
+    if (zeros && (s->rules & RULE_ZERO)) {
+        int cn = 0;
+        for (int i = 0; i < n; i++)
+            if (cls[i] != 0) child[cn++] = st[i];
+        return solve(s, depth + 1, cn, left);
+    }
+    if (known && (s->rules & RULE_STATIC) && !zeros) {
+        if (good == n) return 1;   /* all > 0 for the mover */
+        if (bad == n) return 0;    /* all < 0 for the mover */
+        if (fuzzy == 1 && good == n - 1) return 1;
+    }
+    if (s->rules & RULE_DROP) {
+        for (int i = 0; i < n; i++) {
+            if (cls[i] != (uint32_t)good_side || (i && st[i] == st[i - 1])) continue;
+            memcpy(child, st, (size_t)i * sizeof(uint32_t));
+            memcpy(child + i, st + i + 1, (size_t)(n - i - 1) * sizeof(uint32_t));
+            int r = solve(s, depth + 1, n - 1, left);
+            if (r) return r;
+        }
+    }
+    return 2;
+}
+
+/* does the player to move (left) win the state in row depth of n parts? 1, 0, -1 error */
+static int solve(Search *s, int depth, int n, int left) {
+    if (n == 0) return 0;
+    uint32_t *st = s->buf + (size_t)depth * STRIDE;
+    u64 h = state_hash(st, n, left);
+    int found = tt_find(s, h, st, n, left);
+    if (found >= 0) {
+        s->hits++;
+        return found;
+    }
+    if (found == -2) return -1;
+    if (++s->nodes - s->charged >= s->every && settle(s) < 0) return -1;
+    if (depth + 2 > MAX_ROWS) return memory_full("stack");
+    if (s->rules && n >= 2) {
+        int r = rules(s, depth, st, n, left);
+        if (r < 0) return -1;
+        if (r < 2) {
+            if (tt_store(s, h, st, n, left, r) < 0) return -1;
+            return r;
+        }
+    }
+    uint32_t *cand = st + MAX_PARTS;
+    int nc = 0;
+    for (int i = 0; i < n; i++) {
+        if (i && st[i] == st[i - 1]) continue; /* equal components: one copy is tried */
+        const uint32_t *ml = moves_of(s, st[i] >> 1, left ^ (int)(st[i] & 1));
+        if (!ml) return -1;
+        if (!ml[0]) continue;
+        int k = nc++;
+        while (k > 0 && cand[2 * (k - 1)] < ml[0]) { /* most moves first, stable */
+            cand[2 * k] = cand[2 * (k - 1)];
+            cand[2 * k + 1] = cand[2 * (k - 1) + 1];
+            k--;
+        }
+        cand[2 * k] = ml[0];
+        cand[2 * k + 1] = (uint32_t)i;
+    }
+    uint32_t *child = st + STRIDE;
+    int result = 0;
+    for (int k = 0; k < nc && !result; k++) {
+        int i = (int)cand[2 * k + 1], m = (int)cand[2 * k];
+        uint32_t c = st[i], neg = c & 1;
+        int slot = (int)neg * 2 + left;
+        int killer = s->comps[c >> 1].killer[slot];
+        for (int t = killer >= 0 && killer < m ? -1 : 0; t < m; t++) {
+            int j = t < 0 ? killer : middle(t, m);
+            if (t >= 0 && j == killer) continue;
+            const uint32_t *ml = moves_of(s, c >> 1, left ^ (int)neg);
+            if (!ml) return -1;
+            const uint32_t *off = ml + 1, *data = ml + 2 + m;
+            memcpy(child, st, (size_t)i * sizeof(uint32_t));
+            memcpy(child + i, st + i + 1, (size_t)(n - i - 1) * sizeof(uint32_t));
+            int cn = n - 1;
+            for (uint32_t q = off[j]; q < off[j + 1]; q++) {
+                cn = put(s, child, cn, data[q] ^ neg);
+                if (cn < 0) return memory_full("state (too many regions)");
+            }
+            int r = solve(s, depth + 1, cn, !left);
+            if (r < 0) return -1;
+            if (!r) {
+                s->comps[c >> 1].killer[slot] = (int16_t)j;
+                result = 1;
+                break;
+            }
+        }
+    }
+    if (tt_store(s, h, st, n, left, result) < 0) return -1;
+    return result;
+}
+
+/* forget every component, move list, state and representative (a full component table,
+ * between two questions); 0, or -1 on error */
+static int search_reset(Search *s) {
+    if (!s->ncomps) goto fresh; /* (nothing to forget: the tables are as calloc left them) */
+    s->ncomps = 0;
+    memset(s->index, 0, (s->index_mask + 1) * sizeof(uint32_t));
+    s->pool_len = 0;
+    s->pool_gen++;
+    for (int g = 0; g < 2; g++) {
+        Generation *gen = &s->gen[g];
+        if (gen->slots) memset(gen->slots, 0, (gen->mask + 1) * sizeof(Entry));
+        gen->count = gen->arena_len = 0;
+    }
+    memset(s->bucket, 0, sizeof s->bucket);
+    memset(s->pairs, 0, (PAIR_MASK + 1) * sizeof(Pair));
+    s->npairs = 0;
+fresh:;
+    long star = intern(s, 1, 2, 1, 2), up = intern(s, 1, 3, 1, 6); /* xo; xoo, minus xxo */
+    if (star < 0 || up < 0) return -1;
+    s->star = (uint32_t)star * 2;
+    s->up = (uint32_t)up * 2 + 1;
+    return 0;
+}
+
+static void search_capsule_free(PyObject *capsule) {
+    search_free(PyCapsule_GetPointer(capsule, "cgframework_grids.clobber_search"));
+}
+
+static PyObject *searcher(PyObject *self, PyObject *args) {
+    unsigned long long budget;
+    int rule_bits = RULE_ZERO | RULE_STATIC | RULE_DROP | RULE_CLASS | RULE_PAIR;
+    int outcome_stones = 16;
+    int class_stones = 6, pair_stones = 4;
+    if (!PyArg_ParseTuple(args, "K|iiii", &budget, &rule_bits, &outcome_stones, &class_stones,
+                          &pair_stones))
+        return NULL;
+    if (budget < (1u << 24)) budget = 1u << 24;
+    Search *s = calloc(1, sizeof(Search));
+    if (!s) return PyErr_NoMemory();
+    /* two fifths for the components (a full component table ends the search, a full state
+     * table only forgets), a fifth for their move lists, at most two fifths the table */
+    s->comps_max = (size_t)(budget * 2 / 5 / (sizeof(Comp) + 4 * sizeof(uint32_t)));
+    if (s->comps_max > 0xFFFFFFF0u / 2) s->comps_max = 0xFFFFFFF0u / 2;
+    s->pool_cap = (size_t)(budget / 5 / sizeof(uint32_t));
+    if (s->pool_cap > 0xFFFFFFF0u) s->pool_cap = 0xFFFFFFF0u;
+    size_t per_entry = sizeof(Entry) + 8 * sizeof(uint32_t);
+    size_t entries = 1024;
+    while (entries * 2 * 2 * per_entry <= budget * 2 / 5 && entries < ((size_t)1 << 28))
+        entries *= 2;
+    s->entries = entries;
+    s->rules = rule_bits;
+    s->outcome_stones = outcome_stones;
+    s->class_stones = class_stones;
+    s->pair_stones = pair_stones;
+    s->pool_gen = 1;
+    s->index_mask = 1023;
+    s->index = calloc(1024, sizeof(uint32_t));
+    s->buf = malloc((size_t)MAX_ROWS * STRIDE * sizeof(uint32_t));
+    s->pairs = calloc(PAIR_MASK + 1, sizeof(Pair));
+    if (!s->index || !s->buf || !s->pairs) {
+        search_free(s);
+        return PyErr_NoMemory();
+    }
+    if (search_reset(s) < 0) {
+        search_free(s);
+        return NULL;
+    }
+    PyObject *capsule = PyCapsule_New(s, "cgframework_grids.clobber_search", search_capsule_free);
+    if (!capsule) search_free(s);
+    return capsule;
+}
+
+static PyObject *wins(PyObject *self, PyObject *args) {
+    PyObject *capsule, *comps, *charge;
+    int left;
+    unsigned long long every;
+    if (!PyArg_ParseTuple(args, "OOpOK", &capsule, &comps, &left, &charge, &every)) return NULL;
+    Search *s = PyCapsule_GetPointer(capsule, "cgframework_grids.clobber_search");
+    if (!s) return NULL;
+    PyObject *seq = PySequence_Fast(comps, "comps must be a sequence");
+    if (!seq) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    if (s->ncomps > s->comps_max / 4 * 3 && search_reset(s) < 0) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    uint32_t *st = s->buf;
+    int n = 0, stones = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int h, w, sign;
+        unsigned long long x, o, e;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "(iiKKK)i", &h, &w, &x, &o, &e,
+                              &sign)) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (h < 1 || w < 1 || h * w > 64 || e || (x & o) || ((x | o) & ~ones_of(h * w))) {
+            Py_DECREF(seq);
+            Py_RETURN_NONE; /* not a Clobber region this search takes */
+        }
+        if (!x || !o) continue; /* one colour: 0 */
+        stones += __builtin_popcountll(x | o);
+        long c = intern(s, h, w, x, o);
+        if (c < 0) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (stones > MAX_STONES || (n = put(s, st, n, (uint32_t)c * 2 + (sign < 0))) < 0) {
+            Py_DECREF(seq);
+            Py_RETURN_NONE;
+        }
+    }
+    Py_DECREF(seq);
+    s->charge = charge == Py_None ? NULL : charge;
+    s->every = every ? every : 1;
+    int r = solve(s, 0, n, left);
+    if (r >= 0 && settle(s) < 0) r = -1;
+    s->charged = s->nodes;
+    s->charge = NULL;
+    if (r < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "clobber search failed");
+        return NULL;
+    }
+    return PyBool_FromLong(r);
+}
+
+static PyObject *stats(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
+    Search *s = PyCapsule_GetPointer(capsule, "cgframework_grids.clobber_search");
+    if (!s) return NULL;
+    return Py_BuildValue("(KKKK)", s->nodes, s->hits, (unsigned long long)s->ncomps,
+                         s->stored);
+}
+
 static PyMethodDef methods[] = {
     {"options", options, METH_VARARGS,
      "options(rule, h, w, xs, os, es, left, signed) -> for each move, the tuple of its "
      "live regions' tokens (mask_keys.option_keys), with signed as (key, sign) pairs."},
     {"fold", fold, METH_VARARGS, "fold(h, w, xs, os, es) -> the token of a trimmed region."},
+    {"searcher", searcher, METH_VARARGS,
+     "searcher(budget) -> a compiled Clobber who-wins search using about budget bytes."},
+    {"wins", wins, METH_VARARGS,
+     "wins(search, comps, left, charge, every) -> does the mover win the sum of Clobber tokens "
+     "comps (((h, w, xs, os, es), sign) pairs)? None when declined."},
+    {"stats", stats, METH_VARARGS,
+     "stats(search) -> (nodes, table hits, components, states stored)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -247,7 +1100,7 @@ static struct PyModuleDef module = {
 };
 
 /* Raised whenever what mask_keys.py calls here changes: a stale build is then not loaded. */
-#define API_VERSION 3
+#define API_VERSION 4
 
 PyMODINIT_FUNC PyInit__k_masks(void) {
     PyObject *m = PyModule_Create(&module);

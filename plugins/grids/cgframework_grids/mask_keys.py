@@ -23,7 +23,7 @@ from __future__ import annotations
 from functools import cache
 
 from cgframework import Player
-from cgframework.runtime.compiled import load_kernel
+from cgframework.runtime.compiled import load_kernel, pure_python
 from cgframework_grids.grid import rays
 
 MaskKey = tuple[int, int, int, int, int]
@@ -33,7 +33,7 @@ Token = MaskKey | NegatedMaskKey
 CLOBBER, AMAZONS = 0, 1  # the rules (the kernel's too)
 
 #: The compiled twin (``_k_masks.c``), or None: this module's Python path.
-KERNEL = load_kernel("cgframework_grids._k_masks", api_version=3)
+KERNEL = load_kernel("cgframework_grids._k_masks", api_version=4)
 
 MAX_CELLS = 64
 """Most cells of a board the compiled twin takes (its masks are 64 bits); the Python path
@@ -237,3 +237,80 @@ def key_of(rule: int, h: int, w: int, cells: str) -> Token:
 def negated_key(token: Token) -> MaskKey | None:
     """The key whose value ``token`` negates, or None for a key."""
     return token[:5] if len(token) == 6 else None  # type: ignore[return-value]
+
+
+CHARGE_EVERY = 4096
+"""Nodes the compiled search expands between two charges to the context's table (its
+node budget and deadline) and two looks at the signals (Ctrl-C)."""
+
+
+STRIP_SETTINGS = (31, 16, 14, 10)
+"""The kernel's rules and size bounds on strips (every component one row): all five rules
+(1 drop P components, 2 the static outcome rules, 4 drop a component good for the mover,
+8 a small component by its value's representative, 16 two small components by one of their
+sum), outcomes of components up to 16 stones, representatives up to 14, pairs up to 10
+(measured on (xo)^24 and (xo)^26: ``benchmarks/RESULTS.md``)."""
+
+BOARD_SETTINGS = (15, 16, 6, 0)
+"""The same on other boards: no pairs, representatives up to 6 stones (rectangles have
+many more small components of distinct values: fingerprinting them cost more than it
+saved past 6, and pairs never paid)."""
+
+
+class CompiledWins:
+    """The compiled who-wins search of Clobber sums (``_k_masks.c``'s ``wins``): the core's
+    outcome search (``cgframework/solvers/outcome_search.py``, the reference) hands it
+    every question whose components are all mask tokens ``((h, w, xs, os, es), sign)``.
+    Its tables (components, moves, states) live as long as this object and take about
+    ``memory`` bytes; every node it expands is charged to ``ctx.table`` (so
+    ``--max-nodes``/``--timeout`` stop it with the usual error). Its rules are chosen at the
+    first question (:data:`STRIP_SETTINGS` when every component is a strip, else
+    :data:`BOARD_SETTINGS`)."""
+
+    def __init__(self, kernel: object, table: object, memory: int) -> None:
+        self.kernel = kernel
+        self.table = table
+        self.memory = memory
+        self.search: object = None
+
+    def _charge(self, count: int) -> None:
+        self.table.nodes += count  # type: ignore[attr-defined]  # (may raise: a limit)
+
+    def wins(self, comps: object, player: Player) -> bool | None:
+        """Does ``player``, to move in the sum of ``comps``, win? None when the kernel
+        declines (a component past 64 cells, a sum past its size limits). The table's
+        ``hits`` and ``misses`` count the kernel's own, as the Python search's do."""
+        kernel, table = self.kernel, self.table
+        every = CHARGE_EVERY
+        budget = getattr(table, "budget", None)
+        if budget is not None and budget.max_nodes is not None:
+            every = max(1, min(every, budget.max_nodes - table.nodes + 1))  # type: ignore[attr-defined]
+        if self.search is None:
+            strips = all(key[0] == 1 for key, _ in comps)  # type: ignore[attr-defined]
+            settings = STRIP_SETTINGS if strips else BOARD_SETTINGS
+            self.search = kernel.searcher(self.memory, *settings)  # type: ignore[attr-defined]
+        nodes, hits = kernel.stats(self.search)[:2]  # type: ignore[attr-defined]
+        try:
+            return kernel.wins(  # type: ignore[attr-defined]
+                self.search, comps, player is Player.LEFT, self._charge, every
+            )
+        finally:
+            after, hits_after = kernel.stats(self.search)[:2]  # type: ignore[attr-defined]
+            table.hits += hits_after - hits  # type: ignore[attr-defined]
+            table.misses += after - nodes  # type: ignore[attr-defined]
+
+    @property
+    def nodes(self) -> int:
+        """Positions the compiled search has expanded (table hits not counted)."""
+        if self.search is None:
+            return 0
+        return self.kernel.stats(self.search)[0]  # type: ignore[attr-defined]
+
+
+def compiled_wins(rule: int, table: object, memory: int) -> CompiledWins | None:
+    """The compiled who-wins search for ``rule`` (Clobber only), or None without the
+    kernel or with ``CGFRAMEWORK_PURE_PYTHON=1`` set (asked at each solve, so that a test
+    may set it after the import)."""
+    if KERNEL is None or rule != CLOBBER or pure_python():
+        return None
+    return CompiledWins(KERNEL, table, memory)

@@ -78,6 +78,11 @@ class Clobber(MaskSearch, GridRuleset):
     fill = "."
     checker = True
 
+    def compiled_outcome_search(self, ctx: SolveContext, memory: int) -> Any:
+        """The core outcome search's optional compiled twin: who wins a sum of mask tokens,
+        in C (``mask_keys.CompiledWins``, ``_k_masks.c``); None without the kernel."""
+        return mask_keys.compiled_wins(self.rule, ctx.table, memory)
+
     def normalised(self, grid: Grid) -> Grid:
         return Grid(grid.height, grid.width, grid.cells.replace("#", "."))
 

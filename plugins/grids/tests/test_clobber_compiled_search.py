@@ -1,0 +1,167 @@
+"""The compiled who-wins search of Clobber sums (``_k_masks.c``'s ``wins``, reached through
+the core outcome search's ``compiled_outcome_search`` hook) against the reference: the core's
+Python search on the same tokens and the canonical-value route, on random boards and sums;
+each of its outcome rules switched off in turn; its limits; the Python path without it."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cgframework import solve
+from cgframework.extensions import SolveContext
+from cgframework.game import Outcome, Player, parse_position
+from cgframework.plugins import get_registry
+from cgframework.proofs import build_certificate
+from cgframework.runtime.budget import SearchBudget, SearchStopped
+from cgframework.runtime.cache import TranspositionTable
+from cgframework.solvers.outcome_search import OutcomeSearch
+from cgframework.testing import run_cli
+from cgframework_grids import mask_keys
+
+KERNEL = mask_keys.KERNEL
+CLOBBER = get_registry().ruleset("clobber")
+
+needs_kernel = pytest.mark.skipif(KERNEL is None, reason="the _k_masks kernel is not built")
+
+ALL_RULES = 31
+"""The kernel's rule bits: 1 drop P components, 2 the static outcome rules, 4 drop a
+component good for the mover, 8 a small component by its value's representative, 16 two
+small components by a representative of their sum."""
+
+
+@st.composite
+def boards(draw: st.DrawFn, max_cells: int = 12) -> str:
+    """A random Clobber board (rows joined by ``|``): a strip or a rectangle."""
+    if draw(st.booleans()):
+        h, w = 1, draw(st.integers(1, 14))
+    else:
+        h = draw(st.integers(2, 4))
+        w = draw(st.integers(1, max_cells // h))
+    cells = draw(st.lists(st.sampled_from("xxoo."), min_size=h * w, max_size=h * w))
+    return "|".join("".join(cells[r * w : (r + 1) * w]) for r in range(h))
+
+
+def outcome_of(search: OutcomeSearch, text: str) -> Outcome:
+    return search.outcome(parse_position(CLOBBER, text))
+
+
+def canonical_outcome(text: str) -> Outcome:
+    value = solve(CLOBBER, parse_position(CLOBBER, text)).value
+    return value.outcome()
+
+
+@needs_kernel
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards())
+def test_random_boards_agree_with_python_search_and_canonical_values(text: str) -> None:
+    compiled = OutcomeSearch(CLOBBER, SolveContext())
+    python = OutcomeSearch(CLOBBER, SolveContext(), compiled=False)
+    assert compiled.compiled is not None and python.compiled is None
+    found = outcome_of(compiled, text)
+    assert found == outcome_of(python, text) == canonical_outcome(text)
+
+
+@needs_kernel
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(boards(max_cells=8), min_size=2, max_size=4))
+def test_sums_agree_with_python_search(parts: list[str]) -> None:
+    text = " + ".join(parts)
+    compiled = OutcomeSearch(CLOBBER, SolveContext())
+    python = OutcomeSearch(CLOBBER, SolveContext(), compiled=False)
+    assert outcome_of(compiled, text) == outcome_of(python, text)
+
+
+def tokens(text: str) -> list:
+    return OutcomeSearch(CLOBBER, SolveContext(), compiled=False).components_of(
+        parse_position(CLOBBER, text)
+    )
+
+
+@needs_kernel
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(boards(max_cells=9), min_size=1, max_size=3), st.sampled_from((0, 2, 4, 8)))
+def test_each_rule_keeps_the_answer(parts: list[str], stones: int) -> None:
+    """The same answers with no rule, each rule alone and all (small bounds, so that the
+    rules meet components both under and over them)."""
+    comps = tokens(" + ".join(parts))
+    answers = set()
+    for rules in (0, 1, 2, 4, 8, 16, ALL_RULES):
+        search = KERNEL.searcher(1 << 24, rules, stones, stones, stones)
+        answers.add(
+            tuple(KERNEL.wins(search, comps, left, None, 1 << 40) for left in (True, False))
+        )
+    assert len(answers) == 1
+
+
+@needs_kernel
+@pytest.mark.parametrize(
+    ("text", "outcome"),
+    [
+        # Grossman 2004 (checkerboards) and Albert et al. 2005 ((xo)^3 = P): the sources in
+        # full in benchmarks/outcome_tables.py
+        ("checker:2x3", Outcome.P),
+        ("checker:2x6", Outcome.P),
+        ("checker:3x4", Outcome.P),
+        ("checker:4x4", Outcome.N),
+        ("xoxoxo", Outcome.P),
+        ("xoxoxoxoxoxoxoxo", Outcome.N),
+    ],
+)
+def test_published_outcomes(text: str, outcome: Outcome) -> None:
+    search = OutcomeSearch(CLOBBER, SolveContext())
+    assert outcome_of(search, text) == outcome
+    assert search.stats()["compiled_nodes"] > 0 and search.stats()["search_nodes"] == 0
+
+
+@needs_kernel
+def test_node_budget_stops_the_kernel() -> None:
+    table = TranspositionTable(budget=SearchBudget(max_nodes=500))
+    search = OutcomeSearch(CLOBBER, SolveContext(table=table))
+    with pytest.raises(SearchStopped):
+        search.wins(parse_position(CLOBBER, "checker:4x4"), Player.LEFT)
+    assert 500 < table.nodes <= 501
+
+
+def test_cli_node_budget_is_exit_3(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(
+        capsys, "solve", "clobber", "checker:4x5", "--outcome", "--max-nodes", "1000"
+    )
+    assert code == 3 and out == "" and len(err.strip().splitlines()) == 1
+
+
+@needs_kernel
+def test_kernel_declines_what_it_does_not_take() -> None:
+    search = KERNEL.searcher(1 << 24)
+    assert KERNEL.wins(search, [((9, 9, 1, 2, 0), 1)], True, None, 1) is None  # 81 cells
+    assert KERNEL.wins(search, [((1, 3, 1, 2, 4), 1)], True, None, 1) is None  # empties
+    assert KERNEL.wins(search, [((1, 2, 1, 2, 0), 1)], True, None, 1) is True  # xo = *
+
+
+def test_python_search_without_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mask_keys, "KERNEL", None)
+    search = OutcomeSearch(CLOBBER, SolveContext())
+    assert search.compiled is None
+    assert outcome_of(search, "checker:3x4") == Outcome.P
+    assert search.stats()["search_nodes"] > 0 and "compiled_nodes" not in search.stats()
+
+
+@needs_kernel
+@pytest.mark.parametrize("text", ["xoxoxoxoxoxoxo", "checker:3x4", "xox|oxo + xxo"])
+def test_certificates_are_the_python_paths_byte_for_byte(text: str) -> None:
+    position = parse_position(CLOBBER, text)
+    compiled = OutcomeSearch(CLOBBER, SolveContext())
+    python = OutcomeSearch(CLOBBER, SolveContext(), compiled=False)
+    assert build_certificate(CLOBBER, position, compiled).data == (
+        build_certificate(CLOBBER, position, python).data
+    )
+    assert compiled.stats()["compiled_nodes"] > 0 and "compiled_nodes" not in python.stats()
+
+
+@needs_kernel
+def test_a_full_component_table_is_a_memory_error() -> None:
+    search = KERNEL.searcher(1 << 24)  # (16 MiB: room for some 100,000 components)
+    comps = tokens("checker:4x6")
+    with pytest.raises(MemoryError, match="component table"):
+        KERNEL.wins(search, comps, True, None, 1 << 40)
