@@ -71,7 +71,9 @@ def check_against_reference(name: str, text: str, nodes: int = REFERENCE_NODES) 
     ruleset = get_registry().ruleset(name)
     position = parse_position(ruleset, text)
     for allowance in ALLOWANCES:
-        search = OutcomeSearch(ruleset, SolveContext(), allowance=allowance, value_moves=1000)
+        search = OutcomeSearch(
+            ruleset, SolveContext(), allowance=allowance, value_moves=1000, compiled=False
+        )  # (the Python search: a ruleset's compiled one is asked below, with the defaults)
         assert search.outcome(position) is outcome, (name, text, allowance)
         for first in (Player.LEFT, Player.RIGHT):
             assert search.winning_moves(position, first) == moves[first], (name, text, first)
@@ -351,7 +353,7 @@ def _capped_search(ruleset, monkeypatch) -> OutcomeSearch:
     monkeypatch.setattr(outcome_search, "CHECK_EVERY", 4)
     monkeypatch.setattr(outcome_search, "MIN_ENTRIES", 8)
     monkeypatch.setattr(outcome_search, "table_budget", lambda: 0)
-    return OutcomeSearch(ruleset, SolveContext(), allowance=0)  # (everything searched)
+    return OutcomeSearch(ruleset, SolveContext(), allowance=0, compiled=False)  # (all searched)
 
 
 @pytest.mark.parametrize("name", ["clobber", "domineering", "toppling-dominoes"])
@@ -376,7 +378,7 @@ def test_tables_capped_by_memory_stay_exact(name, data, monkeypatch):
 def test_a_capped_table_is_halved_at_the_cap(monkeypatch):
     ruleset = get_registry().ruleset("clobber")
     position = parse_position(ruleset, "xoxoxoxoxoxo")
-    unlimited = OutcomeSearch(ruleset, SolveContext(), allowance=0)
+    unlimited = OutcomeSearch(ruleset, SolveContext(), allowance=0, compiled=False)
     assert unlimited.outcome(position) is Outcome.N
     assert unlimited.parts.cap == float("inf")  # (the share not passed: no cap yet)
     assert len(unlimited.states) == unlimited.search_nodes
@@ -391,7 +393,7 @@ def test_the_search_leaves_its_objects_to_the_oldest_generation():
     youngest generation (a pass over them cost a quarter of Amazons 3x4's time); a caller's
     frozen objects stay frozen."""
     ruleset = get_registry().ruleset("clobber")
-    search = OutcomeSearch(ruleset, SolveContext(), allowance=0)
+    search = OutcomeSearch(ruleset, SolveContext(), allowance=0, compiled=False)
     assert gc.isenabled()
     search.wins(parse_position(ruleset, "xox|oxo|xox|oxo"), Player.LEFT)
     assert search.search_nodes > 500

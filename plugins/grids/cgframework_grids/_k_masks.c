@@ -584,22 +584,54 @@ static int tt_find(Search *s, u64 h, const uint32_t *st, int n, int left) {
     return -1;
 }
 
+#define FIRST_ENTRIES ((size_t)1 << 14)
+
+/* a generation's tables, made at their first use with FIRST_ENTRIES slots (or fewer when the
+ * most is fewer) and doubled as they fill (generation_grow): memory is taken as the search
+ * needs it, not reserved at once (the process's ceiling counts what is reserved) */
 static int generation_ready(Generation *g, size_t entries) {
     if (!g->slots) {
-        g->slots = calloc(entries, sizeof(Entry));
-        g->arena = malloc(entries * 8 * sizeof(uint32_t));
+        size_t first = entries < FIRST_ENTRIES ? entries : FIRST_ENTRIES;
+        g->slots = calloc(first, sizeof(Entry));
+        g->arena = malloc(first * 8 * sizeof(uint32_t));
         if (!g->slots || !g->arena) return memory_full("transposition table");
-        g->mask = entries - 1;
-        g->arena_cap = entries * 8;
+        g->mask = first - 1;
+        g->arena_cap = first * 8;
     }
+    return 0;
+}
+
+/* double a generation's slots and arena, its entries kept; 0, or -1 when the memory is not
+ * there (nothing lost: the caller then starts the other generation instead) */
+static int generation_grow(Generation *g) {
+    size_t size = (g->mask + 1) * 2;
+    Entry *slots = calloc(size, sizeof(Entry));
+    if (!slots) return -1;
+    uint32_t *arena = realloc(g->arena, size * 8 * sizeof(uint32_t));
+    if (!arena) {
+        free(slots);
+        return -1;
+    }
+    g->arena = arena;
+    g->arena_cap = size * 8;
+    for (size_t i = 0; i <= g->mask; i++) {
+        if (!g->slots[i].used) continue;
+        size_t j = g->slots[i].hash & (size - 1);
+        while (slots[j].used) j = (j + 1) & (size - 1);
+        slots[j] = g->slots[i];
+    }
+    free(g->slots);
+    g->slots = slots;
+    g->mask = size - 1;
     return 0;
 }
 
 static int tt_store(Search *s, u64 h, const uint32_t *st, int n, int left, int wins) {
     Generation *g = &s->gen[s->cur];
     if (generation_ready(g, s->entries) < 0) return -1;
-    if ((g->count + 1) * 2 > g->mask + 1 || g->arena_len + (size_t)n > g->arena_cap) {
-        s->cur = !s->cur; /* the older generation goes */
+    while ((g->count + 1) * 2 > g->mask + 1 || g->arena_len + (size_t)n > g->arena_cap) {
+        if (g->mask + 1 < s->entries && generation_grow(g) == 0) continue;
+        s->cur = !s->cur; /* full size (or no memory to grow): the older generation goes */
         g = &s->gen[s->cur];
         if (generation_ready(g, s->entries) < 0) return -1;
         memset(g->slots, 0, (g->mask + 1) * sizeof(Entry));

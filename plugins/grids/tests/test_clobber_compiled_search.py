@@ -165,3 +165,25 @@ def test_a_full_component_table_is_a_memory_error() -> None:
     comps = tokens("checker:4x6")
     with pytest.raises(MemoryError, match="component table"):
         KERNEL.wins(search, comps, True, None, 1 << 40)
+
+
+@pytest.mark.skipif(mask_keys.KERNEL is None, reason="needs the compiled kernel")
+def test_searches_take_memory_as_their_tables_fill(capsys):
+    """A search's tables grow as they fill instead of reserving their share of the ceiling
+    at once: the ceiling counts what is reserved, and a search lives on (for its
+    certificate) until the collector frees its table, so solves one after the other in one
+    process (the explorer, a sweep's roots, these tests) each reserving two fifths of the
+    ceiling ran out of memory after a dozen."""
+    import gc
+
+    collecting = gc.isenabled()
+    gc.disable()  # (the searches left behind stay, as they may between two collections)
+    try:
+        for _ in range(30):
+            code, out, err = run_cli(
+                capsys, "--max-memory", "600M", "solve", "clobber", "checker:2x3", "--outcome"
+            )
+            assert code == 0 and "P" in out, err
+    finally:
+        if collecting:
+            gc.enable()
