@@ -172,7 +172,7 @@ def test_searches_take_memory_as_their_tables_fill(capsys):
     """A search's tables grow as they fill instead of reserving their share of the ceiling
     at once: the ceiling counts what is reserved, and a search lives on (for its
     certificate) until the collector frees its table, so solves one after the other in one
-    process (the explorer, a sweep's roots, these tests) each reserving two fifths of the
+    process (the explorer, a sweep's roots, these tests) each reserving its tables' share of the
     ceiling ran out of memory after a dozen."""
     import gc
 
