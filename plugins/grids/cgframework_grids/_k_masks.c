@@ -261,8 +261,9 @@ static PyObject *fold(PyObject *self, PyObject *args) {
 /* ---- Who wins a sum of Clobber regions: a compiled boolean negamax ----------------------
  *
  *   searcher(budget[, rules, outcome_stones, class_stones, pair_stones]) -> a search (a
- *       capsule) whose tables take about budget bytes (and 16 MiB of pairs); rules are the
- *       RULE_* bits below (all by default), the stones bound the components they class;
+ *       capsule) whose tables take about budget bytes, as they fill (and 16 MiB of pairs,
+ *       at the first pair); rules are the RULE_* bits below (all by default), the stones
+ *       bound the components they class;
  *   wins(search, comps, left, charge, every) -> does the player to move (Left if left) win
  *       the sum of comps, each a token ((h, w, xs, os, es), sign) of mask_keys (sign -1:
  *       minus that key's value)? None when the search declines (a board past 64 cells,
@@ -782,6 +783,10 @@ static long pair_of(Search *s, uint32_t a, uint32_t b, int depth) {
         a = b, b = t;
     }
     u64 key = (u64)a << 32 | b, h = mix(key);
+    if (!s->pairs) { /* (made at the first pair: boards never pair) */
+        s->pairs = calloc(PAIR_MASK + 1, sizeof(Pair));
+        if (!s->pairs) return memory_full("pair table");
+    }
     size_t j = h & PAIR_MASK;
     for (; s->pairs[j].key; j = (j + 1) & PAIR_MASK)
         if (s->pairs[j].key == key + 1) return s->pairs[j].value;
@@ -990,7 +995,7 @@ static int search_reset(Search *s) {
         gen->count = gen->arena_len = 0;
     }
     memset(s->bucket, 0, sizeof s->bucket);
-    memset(s->pairs, 0, (PAIR_MASK + 1) * sizeof(Pair));
+    if (s->pairs) memset(s->pairs, 0, (PAIR_MASK + 1) * sizeof(Pair));
     s->npairs = 0;
 fresh:;
     long star = intern(s, 1, 2, 1, 2), up = intern(s, 1, 3, 1, 6); /* xo; xoo, minus xxo */
@@ -1034,8 +1039,7 @@ static PyObject *searcher(PyObject *self, PyObject *args) {
     s->index_mask = 1023;
     s->index = calloc(1024, sizeof(uint32_t));
     s->buf = malloc((size_t)MAX_ROWS * STRIDE * sizeof(uint32_t));
-    s->pairs = calloc(PAIR_MASK + 1, sizeof(Pair));
-    if (!s->index || !s->buf || !s->pairs) {
+    if (!s->index || !s->buf) {
         search_free(s);
         return PyErr_NoMemory();
     }
