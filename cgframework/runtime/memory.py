@@ -114,6 +114,14 @@ def limit() -> int | None:
     return _state["limit"]
 
 
+def ceiling() -> int | None:
+    """The memory the process may use, for sizing tables: the ceiling in force, else
+    :func:`default_limit` (``import cgframework`` sets none), or ``None`` when neither is
+    known."""
+    size = limit()
+    return default_limit() if size is None else size
+
+
 def set_limit(size: int | None) -> int | None:
     """Set the ceiling to ``size`` bytes (``None``: none) and return the previous one. The
     soft ``RLIMIT_DATA`` becomes ``size`` + :data:`STACK_ALLOWANCE` (never above the hard
@@ -166,6 +174,7 @@ def exhausted_message() -> str:
 __all__ = [
     "ENV_VAR",
     "MemoryLimitExceeded",
+    "ceiling",
     "check",
     "default_limit",
     "exhausted_message",

@@ -724,15 +724,8 @@ class _Valued:
 
 
 COMPILED_MEMORY_FRACTION = 0.4
-"""The share of the memory ceiling (:func:`memory_ceiling`) a ruleset's compiled search may
-use for its tables (of 2 GiB when the ceiling is unknown)."""
-
-
-def memory_ceiling() -> int | None:
-    """The memory the process may use: ``--max-memory``, else the default limit
-    (:func:`cgframework.runtime.memory.default_limit`), or None when neither is known."""
-    size = memory.limit()
-    return memory.default_limit() if size is None else size
+"""The share of the memory ceiling (:func:`cgframework.runtime.memory.ceiling`) a ruleset's
+compiled search may use for its tables (of 2 GiB when the ceiling is unknown)."""
 
 
 def _compiled_search(ruleset: Ruleset, ctx: SolveContext) -> Any:
@@ -743,7 +736,7 @@ def _compiled_search(ruleset: Ruleset, ctx: SolveContext) -> Any:
     hook = getattr(ruleset, "compiled_outcome_search", None)
     if hook is None:
         return None
-    ceiling = memory_ceiling()
+    ceiling = memory.ceiling()
     return hook(ctx, int((2 << 30 if ceiling is None else ceiling) * COMPILED_MEMORY_FRACTION))
 
 
@@ -755,7 +748,7 @@ certificate written after it (:func:`shared_search`) asks the same search and ta
 def table_budget() -> int | None:
     """Resident bytes past which the search caps its tables (:data:`TABLE_SHARE` of the
     memory ceiling), or None when the memory the process may use is unknown."""
-    size = memory_ceiling()
+    size = memory.ceiling()
     return None if size is None else int(size * TABLE_SHARE)
 
 
