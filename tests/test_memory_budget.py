@@ -247,6 +247,10 @@ def test_format_size():
     [
         (MemoryError(), "out of memory: over the"),
         (memory.MemoryLimitExceeded("out of memory: building x"), "out of memory: building x"),
+        (  # compiled code that names its full table: that line, not the generic one
+            MemoryError("out of memory: the compiled search's component table is full"),
+            "out of memory: the compiled search's component table is full",
+        ),
     ],
 )
 def test_a_position_too_big_to_read_is_a_limit_not_bad_input(capsys, monkeypatch, error, printed):

@@ -114,7 +114,7 @@ def test_json_facts_of_a_big_value_keep_the_timeout(capsys):
     code, out, err = run_cli(capsys, "solve", "snort", "path:17", "--json", "--timeout", "0.5")
     assert code == 3 and out == ""
     assert err.strip() == "cgf: error: search stopped after 0.5 s (--timeout)"
-    assert time.monotonic() - start < 4
+    assert time.monotonic() - start < 15  # (the bug ran past 20 s; loaded CI machines are slow)
 
 
 def test_an_interruption_that_is_lost_is_raised_again():

@@ -1107,6 +1107,7 @@ def main(argv: list[str] | None = None) -> None:
     exits = tuple(e for e in (getattr(errors, "Exit", None), typer.Exit) if e)
     ceiling = memory.limit()  # the command's ceiling ends with it (main() may run in-process)
     out_of_memory = False
+    said = ""
     guard_stdout()  # a full disk under standard output: one line, exit 2, from any write
     try:
         status = command.main(args=argv, prog_name="cgf", standalone_mode=False)
@@ -1145,8 +1146,9 @@ def main(argv: list[str] | None = None) -> None:
             # int <-> str conversion of a huge number (sys.get_int_max_str_digits)
             _die(f"a number has more than {sys.get_int_max_str_digits()} digits (limit)", 3)
         _die(f"internal error: ValueError: {exc} (set CGF_DEBUG=1 for a traceback)", 1)
-    except MemoryError:  # past --max-memory (or the machine's): a search too big for it
+    except MemoryError as exc:  # past --max-memory (or the machine's): a search too big for it
         out_of_memory = True
+        said = str(exc)  # (compiled code may say which of its tables is full)
     except SystemError as exc:
         if "without exception set" not in str(exc):
             _die(f"internal error: SystemError: {exc} (set CGF_DEBUG=1 for a traceback)", 1)
@@ -1160,6 +1162,8 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         message = memory.exhausted_message()
         memory.set_limit(ceiling)
+    if said.startswith("out of memory"):
+        message = said
     if out_of_memory:  # (out of the handler: what the failed work held is freed by now)
         _die(message, 3)
 
