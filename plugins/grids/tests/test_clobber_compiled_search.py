@@ -25,10 +25,11 @@ CLOBBER = get_registry().ruleset("clobber")
 
 needs_kernel = pytest.mark.skipif(KERNEL is None, reason="the _k_masks kernel is not built")
 
-ALL_RULES = 31
+ALL_RULES = 63
 """The kernel's rule bits: 1 drop P components, 2 the static outcome rules, 4 drop a
 component good for the mover, 8 a small component by its value's representative, 16 two
-small components by a representative of their sum."""
+small components by a representative of their sum, 32 small components by their canonical
+values, summed."""
 
 
 @st.composite
@@ -83,12 +84,14 @@ def tokens(text: str) -> list:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(boards(max_cells=9), min_size=1, max_size=3), st.sampled_from((0, 2, 4, 8)))
 def test_each_rule_keeps_the_answer(parts: list[str], stones: int) -> None:
-    """The same answers with no rule, each rule alone and all (small bounds, so that the
-    rules meet components both under and over them)."""
+    """The same answers with no rule, each rule alone, all, and all but each one in turn
+    (small bounds, so that the rules meet components both under and over them; values of
+    components to ``stones`` stones and sums of value parts to birthday ``stones``)."""
     comps = tokens(" + ".join(parts))
     answers = set()
-    for rules in (0, 1, 2, 4, 8, 16, ALL_RULES):
-        search = KERNEL.searcher(1 << 24, rules, stones, stones, stones)
+    bits = (1, 2, 4, 8, 16, 32)
+    for rules in (0, *bits, ALL_RULES, *(ALL_RULES ^ bit for bit in bits)):
+        search = KERNEL.searcher(1 << 24, rules, stones, stones, stones, stones, stones)
         answers.add(
             tuple(KERNEL.wins(search, comps, left, None, 1 << 40) for left in (True, False))
         )
