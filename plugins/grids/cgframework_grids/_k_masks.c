@@ -59,6 +59,8 @@ static u64 permuted(u64 mask, int h, int w, int k) {
     return out;
 }
 
+static int last_selfneg; /* least_image's last region: is its swap's least image its own? */
+
 /* the least image (best) of a trimmed region over its symmetries and colour swap: its
  * height and width in the flatter orientation, and whether the swap's image won (-1) */
 static int least_image(int h, int w, u64 xs, u64 os, u64 es, int *ih, int *iw, u64 best[3]) {
@@ -72,6 +74,7 @@ static int least_image(int h, int w, u64 xs, u64 os, u64 es, int *ih, int *iw, u
     }
     *ih = h > w ? w : h;
     *iw = h > w ? h : w;
+    last_selfneg = own[0] == swap[0] && own[1] == swap[1] && own[2] == swap[2];
     int negative = triple_less(swap, own);
     memcpy(best, negative ? swap : own, sizeof own);
     return negative;
@@ -758,7 +761,14 @@ static void values_init(Values *v, size_t share) {
 }
 
 /* the id of component (h, w, xs, os), interned if new; -1 when the table is full */
+static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg);
+
 static long intern(Search *s, int h, int w, u64 xs, u64 os) {
+    return intern_as(s, h, w, xs, os, -1);
+}
+
+/* intern with selfneg (-1: not known, found here) */
+static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg) {
     u64 hk = mix(xs ^ mix(os ^ ((u64)h << 8 | (u64)w)));
     if ((s->ncomps + 1) * 2 > s->index_mask + 1) {
         size_t size = (s->index_mask + 1) * 2;
@@ -803,6 +813,11 @@ static long intern(Search *s, int h, int w, u64 xs, u64 os) {
         return (long)s->ncomps++;
     }
     c->selfneg = 0; /* the least image of its colour swap is its own least image */
+    if (selfneg >= 0) {
+        c->selfneg = (uint8_t)selfneg;
+        s->index[j] = (uint32_t)s->ncomps + 1;
+        return (long)s->ncomps++;
+    }
     int first = h > w ? 4 : 0, last = h < w ? 4 : 8;
     u64 own[3] = {0, 0, 0}, swap[3] = {0, 0, 0};
     for (int k = first; k < last; k++) {
@@ -851,7 +866,7 @@ static const uint32_t *moves_of(Search *s, uint32_t id, int left) {
                 u64 n[3], best[3];
                 trim(&f, px, po, 0, &nh, &nw, n);
                 int negative = least_image(nh, nw, n[0], n[1], 0, &ih, &iw, best);
-                long c = intern(s, ih, iw, best[0], best[1]);
+                long c = intern_as(s, ih, iw, best[0], best[1], last_selfneg);
                 if (c < 0) return NULL;
                 if (nd >= MOVES_TMP) {
                     memory_full("move buffer");
@@ -976,6 +991,8 @@ static const uint32_t *value_moves(Search *s, uint32_t id, int left) {
     return out;
 }
 
+static int settle(Search *s);
+
 static int stones_of(const Comp *cp) { return __builtin_popcountll(cp->xs | cp->os); }
 
 /* the canonical value of plain component c (at most value_stones stones): {the sums of the
@@ -986,6 +1003,7 @@ static long comp_value(Search *s, uint32_t c) {
     Comp *cp = &s->comps[c];
     if (cp->value) return (long)cp->value - 1;
     if (s->v.full || stones_of(cp) > s->value_stones) return -2;
+    if (++s->nodes - s->charged >= s->every && settle(s) < 0) return -1; /* (a node too) */
     uint32_t *list[2] = {NULL, NULL}, *opts[2] = {NULL, NULL}, count[2] = {0, 0};
     long result = -2;
     for (int left = 0; left < 2; left++) {
@@ -1445,9 +1463,9 @@ static int solve(Search *s, int depth, int n, int left) {
     uint32_t *st = s->buf + (size_t)depth * STRIDE;
     if (s->rules & RULE_VALUE) { /* small components by their values, summed */
         if ((n = normalize(s, st, n)) < 0) return -1;
-        if (n == 0) return 0;
-        if (n == 1 && !s->comps[st[0] >> 1].h) { /* one value V: does V > 0, or V || 0? */
+        if (n == 0 || (n == 1 && !s->comps[st[0] >> 1].h)) { /* values only: decided */
             if (++s->nodes - s->charged >= s->every && settle(s) < 0) return -1;
+            if (n == 0) return 0;
             int o = s->comps[st[0] >> 1].outcome & 3;
             if (st[0] & 1) o = swap_bits(o);
             return left ? o & 1 : o >> 1;
@@ -1577,6 +1595,7 @@ static PyObject *searcher(PyObject *self, PyObject *args) {
     s->pair_stones = pair_stones;
     s->value_stones = value_stones;
     s->value_birth = value_birth;
+    s->every = 4096;
     values_init(&s->v, (size_t)(budget / 10));
     s->pool_gen = 1;
     s->index_mask = 1023;

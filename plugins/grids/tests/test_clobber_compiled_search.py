@@ -81,7 +81,7 @@ def tokens(text: str) -> list:
 
 
 @needs_kernel
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(boards(max_cells=9), min_size=1, max_size=3), st.sampled_from((0, 2, 4, 8)))
 def test_each_rule_keeps_the_answer(parts: list[str], stones: int) -> None:
     """The same answers with no rule, each rule alone, all, and all but each one in turn
