@@ -300,7 +300,14 @@ static PyObject *fold(PyObject *self, PyObject *args) {
  * component by the first component met of equal value (or minus it), RULE_PAIR two small
  * components by one equal to their sum: candidates share a fingerprint of outcomes, and
  * G = H is checked as G - H having outcome P. MCGS's Clobber solver (Folkersen, Du and
- * Muller) uses the first three; the house's measurements of each are in RESULTS.md. */
+ * Muller) uses the first three; the house's measurements of each are in RESULTS.md.
+ * RULE_VALUE (before the others, in solve) replaces each component of at most value_stones
+ * stones by its canonical value (found from its move lists with the short-game arithmetic
+ * of the Values tables, and kept on the component), drops the values 0 and sums the others
+ * into one value part while the two summands' birthdays add up to at most value_birth (a
+ * value part is a Comp of its own: its moves are its value's canonical options; replacing
+ * a component by an equal game never changes who wins a sum). A state of one value part V
+ * is decided at once: Left moving first wins iff not V <= 0, Right iff not V >= 0. */
 
 #define MAX_STONES 512
 #define MAX_PARTS 256
@@ -1003,6 +1010,7 @@ static long comp_value(Search *s, uint32_t c) {
     Comp *cp = &s->comps[c];
     if (cp->value) return (long)cp->value - 1;
     if (s->v.full || stones_of(cp) > s->value_stones) return -2;
+    if (s->ncomps > s->comps_max / 8 * 7) return -2; /* (the rest left to the search) */
     if (++s->nodes - s->charged >= s->every && settle(s) < 0) return -1; /* (a node too) */
     uint32_t *list[2] = {NULL, NULL}, *opts[2] = {NULL, NULL}, count[2] = {0, 0};
     long result = -2;
