@@ -32,7 +32,6 @@ INSTANCES = {
     "clobber-2x12": "checker:2x12",
     "xo-22": "xo" * 22,
     "xo-24": "xo" * 24,
-    "xo-26": "xo" * 26,
 }
 
 SETTINGS = {
