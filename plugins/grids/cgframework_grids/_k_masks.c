@@ -1793,7 +1793,8 @@ static PyMethodDef methods[] = {
      "live regions' tokens (mask_keys.option_keys), with signed as (key, sign) pairs."},
     {"fold", fold, METH_VARARGS, "fold(h, w, xs, os, es) -> the token of a trimmed region."},
     {"searcher", searcher, METH_VARARGS,
-     "searcher(budget) -> a compiled Clobber who-wins search using about budget bytes."},
+     "searcher(budget[, rules, outcome_stones, class_stones, pair_stones, value_stones, "
+     "value_birth]) -> a compiled Clobber who-wins search using about budget bytes."},
     {"wins", wins, METH_VARARGS,
      "wins(search, comps, left, charge, every) -> does the mover win the sum of Clobber tokens "
      "comps (((h, w, xs, os, es), sign) pairs)? None when declined."},
