@@ -329,6 +329,8 @@ typedef struct {
 /* A value part is a Comp of h = w = 0 whose xs is the id of a canonical value: its moves
  * are that value's options (each one value part, or none for the option 0). */
 
+#define FREE_SLOT 0xFF /* the h of a slot on the free list (a region is at most 64 high) */
+
 #define PAIR_MASK ((1u << 20) - 1)
 typedef struct { u64 key; uint32_t value; } Pair; /* key: 1 + (a << 32 | b) */
 
@@ -373,9 +375,12 @@ typedef struct {
     size_t arena_len, arena_cap;
 } Generation;
 
+#define MAX_ROWS_DECL (512 + 2 + 8 * 40) /* = MAX_ROWS (checked below) */
 typedef struct {
     Comp *comps;
-    size_t ncomps, comps_alloc, comps_max;
+    size_t ncomps, comps_alloc, comps_max; /* ncomps: slots used so far, free ones included */
+    size_t nlive;       /* components in the table (the slots not on the free list) */
+    uint32_t free_head; /* 1 + the first free slot (its next: 1 + the one after), or 0 */
     uint32_t *index; /* intern table: comp id + 1, or 0 */
     size_t index_mask;
     uint32_t *pool;  /* move lists: [m, m + 1 offsets, ids...] */
@@ -395,6 +400,8 @@ typedef struct {
     unsigned long long nodes, charged, hits, stored, every;
     int rules, outcome_stones; /* RULE_* bits; the most stones of a component classed */
     int nesting;               /* searches started by the rules under way */
+    int rowlen[MAX_ROWS_DECL]; /* the length of the state in each row of the search's path */
+    unsigned long long collections; /* times the component table was collected (collect) */
     PyObject *charge;
     Values v;        /* canonical values of small components and of value parts */
     int value_stones;  /* the most stones of a component replaced by its value */
@@ -404,6 +411,7 @@ typedef struct {
 #define STRIDE (3 * MAX_PARTS)
 #define NEST_MAX 8 /* most nested searches the rules start (each for a small sum) */
 #define MAX_ROWS (MAX_STONES + 2 + NEST_MAX * 40)
+_Static_assert(MAX_ROWS == MAX_ROWS_DECL, "rowlen has a slot per row");
 
 enum { RULE_ZERO = 1, RULE_STATIC = 2, RULE_DROP = 4, RULE_CLASS = 8, RULE_PAIR = 16,
        RULE_VALUE = 32 };
@@ -783,6 +791,7 @@ static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg) {
         if (!index) return memory_full("component table");
         for (size_t i = 0; i < s->ncomps; i++) {
             Comp *c = &s->comps[i];
+            if (c->h == FREE_SLOT) continue;
             u64 ck = mix(c->xs ^ mix(c->os ^ ((u64)c->h << 8 | (u64)c->w)));
             size_t j = ck & (size - 1);
             while (index[j]) j = (j + 1) & (size - 1);
@@ -798,8 +807,12 @@ static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg) {
         if (c->xs == xs && c->os == os && c->h == h && c->w == w) return s->index[j] - 1;
         j = (j + 1) & s->index_mask;
     }
-    if (s->ncomps >= s->comps_max) return memory_full("component table");
-    if (s->ncomps == s->comps_alloc) {
+    if (s->nlive >= s->comps_max) return memory_full("component table");
+    size_t id = s->ncomps;
+    if (s->free_head) {
+        id = s->free_head - 1;
+        s->free_head = s->comps[id].next;
+    } else if (s->ncomps == s->comps_alloc) {
         size_t alloc = s->comps_alloc ? s->comps_alloc * 2 : 1024;
         if (alloc > s->comps_max) alloc = s->comps_max;
         Comp *comps = realloc(s->comps, alloc * sizeof(Comp));
@@ -807,7 +820,10 @@ static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg) {
         s->comps = comps;
         s->comps_alloc = alloc;
     }
-    Comp *c = &s->comps[s->ncomps];
+    if (id == s->ncomps) s->ncomps++;
+    s->nlive++;
+    s->index[j] = (uint32_t)id + 1;
+    Comp *c = &s->comps[id];
     memset(c, 0, sizeof *c);
     c->xs = xs, c->os = os, c->h = (uint8_t)h, c->w = (uint8_t)w;
     for (int k = 0; k < 4; k++) c->killer[k] = -1;
@@ -816,14 +832,12 @@ static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg) {
         c->value = v + 1;
         c->selfneg = s->v.nodes[v].neg == v + 1;
         c->outcome = (uint8_t)(4 | !vleq(&s->v, v, 0) | !vleq(&s->v, 0, v) << 1);
-        s->index[j] = (uint32_t)s->ncomps + 1;
-        return (long)s->ncomps++;
+        return (long)id;
     }
     c->selfneg = 0; /* the least image of its colour swap is its own least image */
     if (selfneg >= 0) {
         c->selfneg = (uint8_t)selfneg;
-        s->index[j] = (uint32_t)s->ncomps + 1;
-        return (long)s->ncomps++;
+        return (long)id;
     }
     int first = h > w ? 4 : 0, last = h < w ? 4 : 8;
     u64 own[3] = {0, 0, 0}, swap[3] = {0, 0, 0};
@@ -834,8 +848,7 @@ static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg) {
         if (k == first || triple_less(other, swap)) memcpy(swap, other, sizeof swap);
     }
     c->selfneg = own[0] == swap[0] && own[1] == swap[1];
-    s->index[j] = (uint32_t)s->ncomps + 1;
-    return (long)s->ncomps++;
+    return (long)id;
 }
 
 static const uint32_t *pool_store(Search *s, uint32_t id, int left, uint32_t count,
@@ -1010,7 +1023,7 @@ static long comp_value(Search *s, uint32_t c) {
     Comp *cp = &s->comps[c];
     if (cp->value) return (long)cp->value - 1;
     if (s->v.full || stones_of(cp) > s->value_stones) return -2;
-    if (s->ncomps > s->comps_max / 8 * 7) return -2; /* (the rest left to the search) */
+    if (s->nlive > s->comps_max / 8 * 7) return -2; /* (the rest left to the search) */
     if (++s->nodes - s->charged >= s->every && settle(s) < 0) return -1; /* (a node too) */
     uint32_t *list[2] = {NULL, NULL}, *opts[2] = {NULL, NULL}, count[2] = {0, 0};
     long result = -2;
@@ -1465,10 +1478,74 @@ static int rules(Search *s, int depth, uint32_t *st, int n, int left) {
     return 2;
 }
 
+/* Collect the component table when it is three quarters full, between two nodes of the
+ * outermost search (no nested search under way, so every component id in use is in a row
+ * of the search's path, in the transposition table, in a move list, or in the
+ * representatives and pairs): the components of the path's states (rows 0..depth, the last
+ * of n parts) are kept, and those of the newer generation's states too when all of these fit
+ * in half the table (that generation is then kept; else it goes as well); the older
+ * generation, every move list, representative and pair is forgotten, and the other slots go
+ * to the free list. Values are kept (they name no component). Before, a full table ended
+ * the search (3x10 and 4x7 filled it). 0, or -1 on error. */
+static int collect(Search *s, int depth, int n) {
+    uint8_t *live = calloc(s->ncomps, 1);
+    if (!live) return memory_full("component table");
+    for (int d = 0; d <= depth; d++) {
+        const uint32_t *row = s->buf + (size_t)d * STRIDE;
+        int len = d < depth ? s->rowlen[d] : n;
+        for (int i = 0; i < len; i++) live[row[i] >> 1] = 1;
+    }
+    live[s->star >> 1] = live[s->up >> 1] = 1;
+    size_t kept = 0;
+    Generation *g = &s->gen[s->cur];
+    for (size_t i = 0; g->slots && i <= g->mask; i++) {
+        if (!g->slots[i].used) continue;
+        const uint32_t *st = g->arena + g->slots[i].off;
+        for (int k = 0; k < g->slots[i].len; k++)
+            if (!live[st[k] >> 1]) live[st[k] >> 1] = 2;
+    }
+    for (size_t i = 0; i < s->ncomps; i++) kept += live[i] != 0;
+    int keep_table = kept <= s->comps_max / 2;
+    for (int k = 0; k < 2; k++) {
+        Generation *gen = &s->gen[k];
+        if ((k == s->cur && keep_table) || !gen->slots) continue;
+        memset(gen->slots, 0, (gen->mask + 1) * sizeof(Entry));
+        gen->count = gen->arena_len = 0;
+    }
+    memset(s->index, 0, (s->index_mask + 1) * sizeof(uint32_t));
+    s->free_head = 0;
+    s->nlive = 0;
+    for (size_t i = s->ncomps; i-- > 0;) { /* (backwards: the free list is lowest first) */
+        Comp *c = &s->comps[i];
+        if (c->h == FREE_SLOT || !(live[i] == 1 || (live[i] == 2 && keep_table))) {
+            c->h = FREE_SLOT;
+            c->next = s->free_head;
+            s->free_head = (uint32_t)i + 1;
+            continue;
+        }
+        c->rep = c->next = 0;
+        c->fp = 0;
+        u64 ck = mix(c->xs ^ mix(c->os ^ ((u64)c->h << 8 | (u64)c->w)));
+        size_t j = ck & s->index_mask;
+        while (s->index[j]) j = (j + 1) & s->index_mask;
+        s->index[j] = (uint32_t)i + 1;
+        s->nlive++;
+    }
+    free(live);
+    memset(s->bucket, 0, sizeof s->bucket);
+    if (s->pairs) memset(s->pairs, 0, (PAIR_MASK + 1) * sizeof(Pair));
+    s->npairs = 0;
+    s->pool_len = 0; /* every move list names components: made again as needed */
+    s->pool_gen++;
+    s->collections++;
+    return 0;
+}
+
 /* does the player to move (left) win the state in row depth of n parts? 1, 0, -1 error */
 static int solve(Search *s, int depth, int n, int left) {
     if (n == 0) return 0;
     uint32_t *st = s->buf + (size_t)depth * STRIDE;
+    if (s->nlive > s->comps_max / 4 * 3 && !s->nesting && collect(s, depth, n) < 0) return -1;
     if (s->rules & RULE_VALUE) { /* small components by their values, summed */
         if ((n = normalize(s, st, n)) < 0) return -1;
         if (n == 0 || (n == 1 && !s->comps[st[0] >> 1].h)) { /* values only: decided */
@@ -1479,6 +1556,7 @@ static int solve(Search *s, int depth, int n, int left) {
             return left ? o & 1 : o >> 1;
         }
     }
+    s->rowlen[depth] = n;
     u64 h = state_hash(st, n, left);
     int found = tt_find(s, h, st, n, left);
     if (found >= 0) {
@@ -1549,7 +1627,8 @@ static int solve(Search *s, int depth, int n, int left) {
  * between two questions); 0, or -1 on error */
 static int search_reset(Search *s) {
     if (!s->ncomps) goto fresh; /* (nothing to forget: the tables are as calloc left them) */
-    s->ncomps = 0;
+    s->ncomps = s->nlive = 0;
+    s->free_head = 0;
     memset(s->index, 0, (s->index_mask + 1) * sizeof(uint32_t));
     s->pool_len = 0;
     s->pool_gen++;
@@ -1578,9 +1657,9 @@ static PyObject *searcher(PyObject *self, PyObject *args) {
     unsigned long long budget;
     int rule_bits = RULE_ZERO | RULE_STATIC | RULE_DROP | RULE_CLASS | RULE_PAIR;
     int outcome_stones = 16;
-    int class_stones = 6, pair_stones = 4, value_stones = 10, value_birth = 24;
-    if (!PyArg_ParseTuple(args, "K|iiiiii", &budget, &rule_bits, &outcome_stones, &class_stones,
-                          &pair_stones, &value_stones, &value_birth))
+    int class_stones = 6, pair_stones = 4, value_stones = 10, value_birth = 24, comps_cap = 0;
+    if (!PyArg_ParseTuple(args, "K|iiiiiii", &budget, &rule_bits, &outcome_stones,
+                          &class_stones, &pair_stones, &value_stones, &value_birth, &comps_cap))
         return NULL;
     if (budget < (1u << 24)) budget = 1u << 24;
     Search *s = calloc(1, sizeof(Search));
@@ -1590,6 +1669,8 @@ static PyObject *searcher(PyObject *self, PyObject *args) {
      * value table only stops valuing), at most two fifths the table */
     s->comps_max = (size_t)(budget * 2 / 5 / (sizeof(Comp) + 4 * sizeof(uint32_t)));
     if (s->comps_max > 0xFFFFFFF0u / 2) s->comps_max = 0xFFFFFFF0u / 2;
+    if (comps_cap >= 64 && (size_t)comps_cap < s->comps_max) /* (tests: collect often) */
+        s->comps_max = (size_t)comps_cap;
     s->pool_cap = (size_t)(budget / 10 / sizeof(uint32_t));
     if (s->pool_cap > 0xFFFFFFF0u) s->pool_cap = 0xFFFFFFF0u;
     size_t per_entry = sizeof(Entry) + 8 * sizeof(uint32_t);
@@ -1632,7 +1713,7 @@ static PyObject *wins(PyObject *self, PyObject *args) {
     PyObject *seq = PySequence_Fast(comps, "comps must be a sequence");
     if (!seq) return NULL;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    if ((s->ncomps > s->comps_max / 4 * 3 || s->v.full) && search_reset(s) < 0) {
+    if ((s->nlive > s->comps_max / 4 * 3 || s->v.full) && search_reset(s) < 0) {
         Py_DECREF(seq);
         return NULL;
     }
@@ -1681,8 +1762,8 @@ static PyObject *stats(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
     Search *s = PyCapsule_GetPointer(capsule, "cgframework_grids.clobber_search");
     if (!s) return NULL;
-    return Py_BuildValue("(KKKK)", s->nodes, s->hits, (unsigned long long)s->ncomps,
-                         s->stored);
+    return Py_BuildValue("(KKKKK)", s->nodes, s->hits, (unsigned long long)s->nlive,
+                         s->stored, s->collections);
 }
 
 /* ---- debug entry points (tests): values as nested option tuples ((lefts), (rights)) ---- */
@@ -1815,7 +1896,7 @@ static struct PyModuleDef module = {
 };
 
 /* Raised whenever what mask_keys.py calls here changes: a stale build is then not loaded. */
-#define API_VERSION 5
+#define API_VERSION 6
 
 PyMODINIT_FUNC PyInit__k_masks(void) {
     PyObject *m = PyModule_Create(&module);

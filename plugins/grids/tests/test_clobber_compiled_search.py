@@ -44,6 +44,15 @@ def boards(draw: st.DrawFn, max_cells: int = 12) -> str:
     return "|".join("".join(cells[r * w : (r + 1) * w]) for r in range(h))
 
 
+@st.composite
+def full_boards(draw: st.DrawFn) -> str:
+    """A random Clobber rectangle of 8 to 12 stones and no empty cell (its search meets
+    hundreds of components)."""
+    h, w = draw(st.sampled_from(((2, 4), (2, 5), (2, 6), (3, 3), (3, 4))))
+    cells = draw(st.lists(st.sampled_from("xo"), min_size=h * w, max_size=h * w))
+    return "|".join("".join(cells[r * w : (r + 1) * w]) for r in range(h))
+
+
 def outcome_of(search: OutcomeSearch, text: str) -> Outcome:
     return search.outcome(parse_position(CLOBBER, text))
 
@@ -163,11 +172,44 @@ def test_certificates_are_the_python_paths_byte_for_byte(text: str) -> None:
 
 
 @needs_kernel
-def test_a_full_component_table_is_a_memory_error() -> None:
-    search = KERNEL.searcher(1 << 24)  # (16 MiB: room for some 100,000 components)
-    comps = tokens("checker:4x6")
-    with pytest.raises(MemoryError, match="component table"):
-        KERNEL.wins(search, comps, True, None, 1 << 40)
+def test_a_full_component_table_is_collected() -> None:
+    """16 MiB leave room for some 80,000 components: 2x11 (N) needs more. Before, a full
+    table ended the search with a MemoryError (3x10 and 4x7 ended so)."""
+    search = KERNEL.searcher(1 << 24, *mask_keys.BOARD_SETTINGS)
+    comps = tokens("checker:2x11")
+    assert KERNEL.wins(search, comps, True, None, 1 << 40) is True
+    assert KERNEL.wins(search, comps, False, None, 1 << 40) is True
+    assert KERNEL.stats(search)[4] >= 1  # (collections)
+
+
+COLLECTED = [0]
+
+
+@needs_kernel
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(full_boards(), min_size=1, max_size=2), st.sampled_from((0, 1)))
+def test_collecting_the_component_table_keeps_the_answer(parts: list[str], strip: int) -> None:
+    """A table of 256 components is collected every few nodes (the path's components kept,
+    the rest forgotten with the states naming them): the answers are a roomy table's."""
+    comps = tokens(" + ".join(parts))
+    shape = mask_keys.STRIP_SETTINGS if strip else mask_keys.BOARD_SETTINGS
+    tight = KERNEL.searcher(1 << 24, *shape, 256)
+    roomy = KERNEL.searcher(1 << 24, *shape)
+    for left in (True, False):
+        assert KERNEL.wins(tight, comps, left, None, 1 << 40) == (
+            KERNEL.wins(roomy, comps, left, None, 1 << 40)
+        )
+    COLLECTED[0] += KERNEL.stats(tight)[4]
+
+
+@needs_kernel
+def test_collections_happened() -> None:
+    """(the test above met full tables: run after it, in the same process)"""
+    if COLLECTED[0] == 0:  # (run alone, or on another worker: see for ourselves)
+        search = KERNEL.searcher(1 << 24, *mask_keys.BOARD_SETTINGS, 256)
+        assert KERNEL.wins(search, tokens("checker:3x4"), True, None, 1 << 40) is False
+        COLLECTED[0] = KERNEL.stats(search)[4]
+    assert COLLECTED[0] > 0
 
 
 @pytest.mark.skipif(mask_keys.KERNEL is None, reason="needs the compiled kernel")
