@@ -5,7 +5,9 @@ first and Right first, in one fresh kernel search per setting (in this process: 
 no Python search) and prints a markdown table of nodes and CPU seconds per setting. The
 settings add the rules one at a time (1 drop P components, 2 the static outcome rules,
 4 drop a component good for the mover, 8 small components by a representative of their
-value, 16 pairs of small components by one of their sum), then the shipped ones
+value, 16 pairs of small components by one of their sum), then 32 small components by
+their canonical values (to 10, 12 or 20 stones, sums of value parts to birthday 8) with
+rules 1, 2 and 4, then the shipped ones
 (``mask_keys.STRIP_SETTINGS`` / ``BOARD_SETTINGS``). Every setting must give the same
 answers (exit 1 if not). Needs the kernel (exit 2 without it).
 """
@@ -40,10 +42,13 @@ SETTINGS = {
     "+class 6": (15, 16, 6, 0),
     "+class 14": (15, 16, 14, 0),
     "+pairs 10": (31, 16, 14, 10),
+    "values 10": (39, 16, 0, 0, 10, 8),
+    "values 12": (39, 16, 0, 0, 12, 8),
+    "values 20": (39, 16, 0, 0, 20, 8),
     "shipped": None,
 }
 
-STRIPS_ONLY = ("+class 14", "+pairs 10")
+STRIPS_ONLY = ("+class 14", "+pairs 10", "values 20")
 """Settings run on strips only: on rectangles they cost minutes (Clobber 4x5 with
 representatives up to 10 stones and pairs: over 4 CPU minutes, against 0.4 s without)."""
 

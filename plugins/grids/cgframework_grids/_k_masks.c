@@ -59,6 +59,8 @@ static u64 permuted(u64 mask, int h, int w, int k) {
     return out;
 }
 
+static int last_selfneg; /* least_image's last region: is its swap's least image its own? */
+
 /* the least image (best) of a trimmed region over its symmetries and colour swap: its
  * height and width in the flatter orientation, and whether the swap's image won (-1) */
 static int least_image(int h, int w, u64 xs, u64 os, u64 es, int *ih, int *iw, u64 best[3]) {
@@ -72,6 +74,7 @@ static int least_image(int h, int w, u64 xs, u64 os, u64 es, int *ih, int *iw, u
     }
     *ih = h > w ? w : h;
     *iw = h > w ? h : w;
+    last_selfneg = own[0] == swap[0] && own[1] == swap[1] && own[2] == swap[2];
     int negative = triple_less(swap, own);
     memcpy(best, negative ? swap : own, sizeof own);
     return negative;
@@ -297,7 +300,14 @@ static PyObject *fold(PyObject *self, PyObject *args) {
  * component by the first component met of equal value (or minus it), RULE_PAIR two small
  * components by one equal to their sum: candidates share a fingerprint of outcomes, and
  * G = H is checked as G - H having outcome P. MCGS's Clobber solver (Folkersen, Du and
- * Muller) uses the first three; the house's measurements of each are in RESULTS.md. */
+ * Muller) uses the first three; the house's measurements of each are in RESULTS.md.
+ * RULE_VALUE (before the others, in solve) replaces each component of at most value_stones
+ * stones by its canonical value (found from its move lists with the short-game arithmetic
+ * of the Values tables, and kept on the component), drops the values 0 and sums the others
+ * into one value part while the two summands' birthdays add up to at most value_birth (a
+ * value part is a Comp of its own: its moves are its value's canonical options; replacing
+ * a component by an equal game never changes who wins a sum). A state of one value part V
+ * is decided at once: Left moving first wins iff not V <= 0, Right iff not V >= 0. */
 
 #define MAX_STONES 512
 #define MAX_PARTS 256
@@ -314,10 +324,41 @@ typedef struct {
     int16_t killer[4];   /* [sign * 2 + left]: the move that last won there, or -1 */
     uint32_t moves[2];   /* [left]: pool offset + 1 of the move list (0: none made) */
     uint32_t stamp[2];   /* the pool generation the offset is from */
+    uint32_t value;      /* 1 + the id of its canonical value (Values), or 0 (not known) */
 } Comp;
+/* A value part is a Comp of h = w = 0 whose xs is the id of a canonical value: its moves
+ * are that value's options (each one value part, or none for the option 0). */
+
+#define FREE_SLOT 0xFF /* the h of a slot on the free list (a region is at most 64 high) */
 
 #define PAIR_MASK ((1u << 20) - 1)
 typedef struct { u64 key; uint32_t value; } Pair; /* key: 1 + (a << 32 | b) */
+
+/* Canonical values of short games (generic: nothing of Clobber in them). A node is a form
+ * {L | R} with its options' ids, sorted and de-duplicated, in the option pool; node 0 is 0. */
+typedef struct {
+    uint32_t off;   /* its nl Left then nr Right options in the option pool */
+    uint16_t nl, nr;
+    uint16_t birth; /* the birthday of this form */
+    uint32_t neg;   /* 1 + the id of its negative (known when canonical), or 0 */
+    uint32_t canon; /* 1 + the id of its canonical form, or 0 (not found yet) */
+} VNode;
+
+typedef struct {
+    Pair *slots; /* key 1 + (a << 32 | b), or 0 (free) */
+    size_t mask, count, max;
+} Memo;
+
+typedef struct {
+    VNode *nodes;
+    size_t n, alloc, max;
+    uint32_t *opts;
+    size_t nopts, opts_alloc, opts_max;
+    uint32_t *index; /* intern table: node id + 1, or 0 */
+    size_t index_mask;
+    Memo leq, sum; /* G <= H, and G + H (canonical) */
+    int full;      /* a table could not grow: no new values (the search goes on without) */
+} Values;
 
 typedef struct {
     u64 hash;
@@ -334,9 +375,12 @@ typedef struct {
     size_t arena_len, arena_cap;
 } Generation;
 
+#define MAX_ROWS_DECL (512 + 2 + 8 * 40) /* = MAX_ROWS (checked below) */
 typedef struct {
     Comp *comps;
-    size_t ncomps, comps_alloc, comps_max;
+    size_t ncomps, comps_alloc, comps_max; /* ncomps: slots used so far, free ones included */
+    size_t nlive;       /* components in the table (the slots not on the free list) */
+    uint32_t free_head; /* 1 + the first free slot (its next: 1 + the one after), or 0 */
     uint32_t *index; /* intern table: comp id + 1, or 0 */
     size_t index_mask;
     uint32_t *pool;  /* move lists: [m, m + 1 offsets, ids...] */
@@ -356,14 +400,21 @@ typedef struct {
     unsigned long long nodes, charged, hits, stored, every;
     int rules, outcome_stones; /* RULE_* bits; the most stones of a component classed */
     int nesting;               /* searches started by the rules under way */
+    int rowlen[MAX_ROWS_DECL]; /* the length of the state in each row of the search's path */
+    unsigned long long collections; /* times the component table was collected (collect) */
     PyObject *charge;
+    Values v;        /* canonical values of small components and of value parts */
+    int value_stones;  /* the most stones of a component replaced by its value */
+    int value_birth;   /* two value parts are summed when their birthdays add up to this */
 } Search;
 
 #define STRIDE (3 * MAX_PARTS)
 #define NEST_MAX 8 /* most nested searches the rules start (each for a small sum) */
 #define MAX_ROWS (MAX_STONES + 2 + NEST_MAX * 40)
+_Static_assert(MAX_ROWS == MAX_ROWS_DECL, "rowlen has a slot per row");
 
-enum { RULE_ZERO = 1, RULE_STATIC = 2, RULE_DROP = 4, RULE_CLASS = 8, RULE_PAIR = 16 };
+enum { RULE_ZERO = 1, RULE_STATIC = 2, RULE_DROP = 4, RULE_CLASS = 8, RULE_PAIR = 16,
+       RULE_VALUE = 32 };
 
 #define CLASS_TRIES 16 /* most representatives a new component is compared with */
 
@@ -373,6 +424,8 @@ static u64 mix(u64 x) {
     x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
     return x ^ (x >> 31);
 }
+
+static void values_free(Values *v);
 
 static void search_free(Search *s) {
     if (!s) return;
@@ -385,6 +438,7 @@ static void search_free(Search *s) {
     }
     free(s->buf);
     free(s->pairs);
+    values_free(&s->v);
     free(s);
 }
 
@@ -394,8 +448,342 @@ static int memory_full(const char *what) {
     return -1;
 }
 
+/* ---- canonical values (Conway, On Numbers and Games; Siegel, Combinatorial Game Theory,
+ * ch. II: G <= H iff no G^L >= H and no H^R <= G; the canonical form has no dominated and
+ * no reversible option). Every failure (a table that cannot grow) sets v->full and answers
+ * VFAIL: the search then goes on without values; nothing here raises. The recursions go as
+ * deep as the birthdays of the forms met, which the callers bound. */
+
+#define VFAIL 0xFFFFFFFFu
+#define MEMO_NONE 0xFFFFFFFFu
+
+static void values_free(Values *v) {
+    free(v->nodes);
+    free(v->opts);
+    free(v->index);
+    free(v->leq.slots);
+    free(v->sum.slots);
+    memset(v, 0, sizeof *v);
+}
+
+static uint32_t memo_get(const Memo *m, u64 key) {
+    if (!m->slots) return MEMO_NONE;
+    for (size_t j = mix(key) & m->mask; m->slots[j].key; j = (j + 1) & m->mask)
+        if (m->slots[j].key == key + 1) return m->slots[j].value;
+    return MEMO_NONE;
+}
+
+/* remember key -> value: the table doubles up to its most slots, then is emptied */
+static void memo_put(Memo *m, u64 key, uint32_t value) {
+    if (!m->slots) {
+        size_t first = m->max < 4096 ? m->max : 4096;
+        if (first < 16 || !(m->slots = calloc(first, sizeof(Pair)))) return;
+        m->mask = first - 1;
+    }
+    if ((m->count + 1) * 2 > m->mask + 1) {
+        size_t size = (m->mask + 1) * 2;
+        Pair *slots = size <= m->max ? calloc(size, sizeof(Pair)) : NULL;
+        if (slots) {
+            for (size_t i = 0; i <= m->mask; i++) {
+                if (!m->slots[i].key) continue;
+                size_t j = mix(m->slots[i].key - 1) & (size - 1);
+                while (slots[j].key) j = (j + 1) & (size - 1);
+                slots[j] = m->slots[i];
+            }
+            free(m->slots);
+            m->slots = slots;
+            m->mask = size - 1;
+        } else {
+            memset(m->slots, 0, (m->mask + 1) * sizeof(Pair));
+            m->count = 0;
+        }
+    }
+    size_t j = mix(key) & m->mask;
+    while (m->slots[j].key) j = (j + 1) & m->mask;
+    m->slots[j].key = key + 1;
+    m->slots[j].value = value;
+    m->count++;
+}
+
+static u64 vhash(const uint32_t *l, int nl, const uint32_t *r, int nr) {
+    u64 h = mix((u64)nl << 32 | (u64)nr);
+    for (int i = 0; i < nl; i++) h = mix(h ^ l[i]);
+    for (int i = 0; i < nr; i++) h = mix(h ^ ((u64)r[i] << 32));
+    return h;
+}
+
+static uint32_t vfail(Values *v) {
+    v->full = 1;
+    return VFAIL;
+}
+
+/* the id of the form {l | r} (each sorted, without repeats, not in the option pool),
+ * interned if new; VFAIL when full */
+static uint32_t vintern(Values *v, const uint32_t *l, int nl, const uint32_t *r, int nr) {
+    if (nl > 0xFFFF || nr > 0xFFFF) return vfail(v);
+    u64 h = vhash(l, nl, r, nr);
+    if (!v->index || (v->n + 1) * 2 > v->index_mask + 1) {
+        size_t size = v->index ? (v->index_mask + 1) * 2 : 1024;
+        uint32_t *index = calloc(size, sizeof(uint32_t));
+        if (!index || size > v->max * 4) {
+            free(index);
+            return vfail(v);
+        }
+        for (size_t i = 0; i < v->n; i++) {
+            VNode *g = &v->nodes[i];
+            const uint32_t *o = v->opts + g->off;
+            size_t j = vhash(o, g->nl, o + g->nl, g->nr) & (size - 1);
+            while (index[j]) j = (j + 1) & (size - 1);
+            index[j] = (uint32_t)i + 1;
+        }
+        free(v->index);
+        v->index = index;
+        v->index_mask = size - 1;
+    }
+    size_t j = h & v->index_mask;
+    for (; v->index[j]; j = (j + 1) & v->index_mask) {
+        VNode *g = &v->nodes[v->index[j] - 1];
+        const uint32_t *o = v->opts + g->off;
+        if (g->nl == nl && g->nr == nr && !memcmp(o, l, (size_t)nl * sizeof(uint32_t)) &&
+            !memcmp(o + nl, r, (size_t)nr * sizeof(uint32_t)))
+            return v->index[j] - 1;
+    }
+    if (v->n >= v->max || v->nopts + (size_t)(nl + nr) > v->opts_max) return vfail(v);
+    if (v->n == v->alloc) {
+        size_t alloc = v->alloc ? v->alloc * 2 : 1024;
+        if (alloc > v->max) alloc = v->max;
+        VNode *nodes = realloc(v->nodes, alloc * sizeof(VNode));
+        if (!nodes) return vfail(v);
+        v->nodes = nodes;
+        v->alloc = alloc;
+    }
+    if (v->nopts + (size_t)(nl + nr) > v->opts_alloc) {
+        size_t alloc = v->opts_alloc ? v->opts_alloc * 2 : 4096;
+        while (alloc < v->nopts + (size_t)(nl + nr)) alloc *= 2;
+        if (alloc > v->opts_max) alloc = v->opts_max;
+        uint32_t *opts = realloc(v->opts, alloc * sizeof(uint32_t));
+        if (!opts) return vfail(v);
+        v->opts = opts;
+        v->opts_alloc = alloc;
+    }
+    VNode *g = &v->nodes[v->n];
+    g->off = (uint32_t)v->nopts;
+    g->nl = (uint16_t)nl, g->nr = (uint16_t)nr;
+    g->neg = g->canon = 0;
+    memcpy(v->opts + v->nopts, l, (size_t)nl * sizeof(uint32_t));
+    memcpy(v->opts + v->nopts + nl, r, (size_t)nr * sizeof(uint32_t));
+    v->nopts += (size_t)(nl + nr);
+    int birth = 0;
+    for (int i = 0; i < nl + nr; i++) {
+        int b = v->nodes[(i < nl ? l[i] : r[i - nl])].birth + 1;
+        if (b > birth) birth = b;
+    }
+    g->birth = (uint16_t)(birth > 0xFFFF ? 0xFFFF : birth);
+    v->index[j] = (uint32_t)v->n + 1;
+    return (uint32_t)v->n++;
+}
+
+/* G <= H: no G^L >= H and no H^R <= G (memoised on the pair) */
+static int vleq(Values *v, uint32_t a, uint32_t b) {
+    if (a == b) return 1;
+    u64 key = (u64)a << 32 | b;
+    uint32_t m = memo_get(&v->leq, key);
+    if (m != MEMO_NONE) return (int)m;
+    int r = 1;
+    const VNode *ga = &v->nodes[a], *gb = &v->nodes[b];
+    const uint32_t *al = v->opts + ga->off, *br = v->opts + gb->off + gb->nl;
+    for (int i = 0; r && i < ga->nl; i++)
+        if (vleq(v, b, al[i])) r = 0;
+    for (int i = 0; r && i < gb->nr; i++)
+        if (vleq(v, br[i], a)) r = 0;
+    memo_put(&v->leq, key, (uint32_t)r);
+    return r;
+}
+
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int sort_unique(uint32_t *a, int n) {
+    if (n < 2) return n;
+    qsort(a, (size_t)n, sizeof(uint32_t), cmp_u32);
+    int k = 1;
+    for (int i = 1; i < n; i++)
+        if (a[i] != a[k - 1]) a[k++] = a[i];
+    return k;
+}
+
+/* the negative of canonical G: {-G^R | -G^L} (canonical too), memoised both ways */
+static uint32_t vneg(Values *v, uint32_t a) {
+    if (a == 0) return 0;
+    if (v->nodes[a].neg) return v->nodes[a].neg - 1;
+    int nl = v->nodes[a].nl, nr = v->nodes[a].nr;
+    uint32_t *buf = malloc((size_t)(nl + nr + 1) * sizeof(uint32_t));
+    if (!buf) return vfail(v);
+    for (int i = 0; i < nl + nr; i++) {
+        uint32_t o = vneg(v, v->opts[v->nodes[a].off + i]);
+        if (o == VFAIL) {
+            free(buf);
+            return VFAIL;
+        }
+        buf[i < nl ? nr + i : i - nl] = o; /* -G^R become Left's, -G^L Right's */
+    }
+    int ml = sort_unique(buf, nr), mr = sort_unique(buf + nr, nl);
+    uint32_t n = vintern(v, buf, ml, buf + nr, mr);
+    free(buf);
+    if (n == VFAIL) return VFAIL;
+    v->nodes[a].neg = n + 1;
+    v->nodes[n].neg = a + 1;
+    v->nodes[n].canon = n + 1;
+    return n;
+}
+
+/* the canonical form of {l[0..nl) | r[0..nr)}, options canonical (any order, repeats
+ * allowed; l and r are not in the pool): dominated options removed and reversible ones
+ * bypassed until neither is left (Siegel, CGT, II.2) */
+static uint32_t vcanon(Values *v, const uint32_t *l0, int nl, const uint32_t *r0, int nr) {
+    size_t cap = (size_t)(nl + nr) + 16, len[2];
+    uint32_t *side[2], result = VFAIL;
+    side[0] = malloc(cap * sizeof(uint32_t));
+    side[1] = malloc(cap * sizeof(uint32_t));
+    size_t caps[2] = {cap, cap};
+    if (!side[0] || !side[1]) goto done_fail;
+    memcpy(side[0], l0, (size_t)nl * sizeof(uint32_t));
+    memcpy(side[1], r0, (size_t)nr * sizeof(uint32_t));
+    len[0] = (size_t)sort_unique(side[0], nl);
+    len[1] = (size_t)sort_unique(side[1], nr);
+    uint32_t g = vintern(v, side[0], (int)len[0], side[1], (int)len[1]);
+    if (g == VFAIL) goto done;
+    if (v->nodes[g].canon) {
+        result = v->nodes[g].canon - 1;
+        goto done;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int s = 0; s < 2; s++) { /* dominated: Left's x <= y, Right's x >= y */
+            uint32_t *o = side[s];
+            size_t k = 0;
+            for (size_t i = 0; i < len[s]; i++) {
+                int dominated = 0;
+                for (size_t j = 0; j < len[s] && !dominated; j++)
+                    if (j != i && o[j] != VFAIL)
+                        dominated = s ? vleq(v, o[j], o[i]) : vleq(v, o[i], o[j]);
+                if (dominated) o[i] = VFAIL; /* (gone; compared no more) */
+            }
+            for (size_t i = 0; i < len[s]; i++)
+                if (o[i] != VFAIL) o[k++] = o[i];
+            len[s] = k;
+        }
+        for (int s = 0; s < 2 && !changed; s++) { /* reversible: Left's x with x^R <= G */
+            uint32_t *o = side[s];
+            for (size_t i = 0; i < len[s] && !changed; i++) {
+                const VNode *x = &v->nodes[o[i]];
+                int n = s ? x->nl : x->nr;
+                const uint32_t *xo = v->opts + x->off + (s ? 0 : x->nl);
+                for (int t = 0; t < n; t++) {
+                    if (!(s ? vleq(v, g, xo[t]) : vleq(v, xo[t], g))) continue;
+                    const VNode *y = &v->nodes[xo[t]]; /* bypass x by y's options */
+                    int m = s ? y->nr : y->nl;
+                    const uint32_t *yo = v->opts + y->off + (s ? y->nl : 0);
+                    if (len[s] - 1 + (size_t)m > caps[s]) {
+                        size_t c = (len[s] + (size_t)m) * 2;
+                        uint32_t *grown = realloc(side[s], c * sizeof(uint32_t));
+                        if (!grown) goto done_fail;
+                        side[s] = o = grown;
+                        caps[s] = c;
+                    }
+                    o[i] = o[--len[s]];
+                    memcpy(o + len[s], yo, (size_t)m * sizeof(uint32_t));
+                    len[s] = (size_t)sort_unique(o, (int)(len[s] + (size_t)m));
+                    changed = 1;
+                    break;
+                }
+            }
+        }
+    }
+    result = vintern(v, side[0], (int)len[0], side[1], (int)len[1]);
+    if (result != VFAIL) {
+        v->nodes[result].canon = result + 1;
+        v->nodes[g].canon = result + 1;
+    }
+    goto done;
+done_fail:
+    result = vfail(v);
+done:
+    free(side[0]);
+    free(side[1]);
+    return result;
+}
+
+/* G + H, canonical (of canonical G and H): {G^L + H, G + H^L | G^R + H, G + H^R} */
+static uint32_t vadd(Values *v, uint32_t a, uint32_t b) {
+    if (a == 0) return b;
+    if (b == 0) return a;
+    if (a > b) {
+        uint32_t t = a;
+        a = b, b = t;
+    }
+    u64 key = (u64)a << 32 | b;
+    uint32_t m = memo_get(&v->sum, key);
+    if (m != MEMO_NONE) return m;
+    int al = v->nodes[a].nl, ar = v->nodes[a].nr, bl = v->nodes[b].nl, br = v->nodes[b].nr;
+    uint32_t *buf = malloc((size_t)(al + ar + bl + br + 1) * sizeof(uint32_t));
+    if (!buf) return vfail(v);
+    uint32_t *l = buf, *r = buf + al + bl;
+    for (int i = 0; i < al + ar + bl + br; i++) {
+        uint32_t x; /* (the pool may move: read it afresh) */
+        if (i < al) x = vadd(v, v->opts[v->nodes[a].off + i], b);
+        else if (i < al + bl) x = vadd(v, a, v->opts[v->nodes[b].off + i - al]);
+        else if (i < al + bl + ar) x = vadd(v, v->opts[v->nodes[a].off + al + i - al - bl], b);
+        else x = vadd(v, a, v->opts[v->nodes[b].off + bl + i - al - bl - ar]);
+        if (x == VFAIL) {
+            free(buf);
+            return VFAIL;
+        }
+        buf[i] = x;
+    }
+    uint32_t s = vcanon(v, l, al + bl, r, ar + br);
+    free(buf);
+    if (s != VFAIL) memo_put(&v->sum, key, s);
+    return s;
+}
+
+/* empty the value tables (keeping their memory share) and intern 0 as node 0 */
+static void values_reset(Values *v) {
+    v->n = v->nopts = 0;
+    if (v->index) memset(v->index, 0, (v->index_mask + 1) * sizeof(uint32_t));
+    if (v->leq.slots) memset(v->leq.slots, 0, (v->leq.mask + 1) * sizeof(Pair));
+    if (v->sum.slots) memset(v->sum.slots, 0, (v->sum.mask + 1) * sizeof(Pair));
+    v->leq.count = v->sum.count = 0;
+    v->full = 0;
+    uint32_t zero = vintern(v, NULL, 0, NULL, 0);
+    if (zero == 0) v->nodes[0].canon = v->nodes[0].neg = 1;
+}
+
+/* share bytes for the value tables: a quarter each to the nodes (with their index), the
+ * option pool and the two memos */
+static void values_init(Values *v, size_t share) {
+    memset(v, 0, sizeof *v);
+    v->max = share / 4 / (sizeof(VNode) + 4 * sizeof(uint32_t));
+    if (v->max > 0x7FFFFFF0u) v->max = 0x7FFFFFF0u;
+    v->opts_max = share / 4 / sizeof(uint32_t);
+    if (v->opts_max > 0xFFFFFFF0u) v->opts_max = 0xFFFFFFF0u;
+    size_t slots = 16;
+    while (slots * 2 * sizeof(Pair) <= share / 8) slots *= 2;
+    v->leq.max = v->sum.max = slots;
+    values_reset(v);
+}
+
 /* the id of component (h, w, xs, os), interned if new; -1 when the table is full */
+static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg);
+
 static long intern(Search *s, int h, int w, u64 xs, u64 os) {
+    return intern_as(s, h, w, xs, os, -1);
+}
+
+/* intern with selfneg (-1: not known, found here) */
+static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg) {
     u64 hk = mix(xs ^ mix(os ^ ((u64)h << 8 | (u64)w)));
     if ((s->ncomps + 1) * 2 > s->index_mask + 1) {
         size_t size = (s->index_mask + 1) * 2;
@@ -403,6 +791,7 @@ static long intern(Search *s, int h, int w, u64 xs, u64 os) {
         if (!index) return memory_full("component table");
         for (size_t i = 0; i < s->ncomps; i++) {
             Comp *c = &s->comps[i];
+            if (c->h == FREE_SLOT) continue;
             u64 ck = mix(c->xs ^ mix(c->os ^ ((u64)c->h << 8 | (u64)c->w)));
             size_t j = ck & (size - 1);
             while (index[j]) j = (j + 1) & (size - 1);
@@ -418,8 +807,12 @@ static long intern(Search *s, int h, int w, u64 xs, u64 os) {
         if (c->xs == xs && c->os == os && c->h == h && c->w == w) return s->index[j] - 1;
         j = (j + 1) & s->index_mask;
     }
-    if (s->ncomps >= s->comps_max) return memory_full("component table");
-    if (s->ncomps == s->comps_alloc) {
+    if (s->nlive >= s->comps_max) return memory_full("component table");
+    size_t id = s->ncomps;
+    if (s->free_head) {
+        id = s->free_head - 1;
+        s->free_head = s->comps[id].next;
+    } else if (s->ncomps == s->comps_alloc) {
         size_t alloc = s->comps_alloc ? s->comps_alloc * 2 : 1024;
         if (alloc > s->comps_max) alloc = s->comps_max;
         Comp *comps = realloc(s->comps, alloc * sizeof(Comp));
@@ -427,10 +820,25 @@ static long intern(Search *s, int h, int w, u64 xs, u64 os) {
         s->comps = comps;
         s->comps_alloc = alloc;
     }
-    Comp *c = &s->comps[s->ncomps];
+    if (id == s->ncomps) s->ncomps++;
+    s->nlive++;
+    s->index[j] = (uint32_t)id + 1;
+    Comp *c = &s->comps[id];
     memset(c, 0, sizeof *c);
     c->xs = xs, c->os = os, c->h = (uint8_t)h, c->w = (uint8_t)w;
+    for (int k = 0; k < 4; k++) c->killer[k] = -1;
+    if (h == 0) { /* a value part: G = -G when its negative is known to be itself */
+        uint32_t v = (uint32_t)xs;
+        c->value = v + 1;
+        c->selfneg = s->v.nodes[v].neg == v + 1;
+        c->outcome = (uint8_t)(4 | !vleq(&s->v, v, 0) | !vleq(&s->v, 0, v) << 1);
+        return (long)id;
+    }
     c->selfneg = 0; /* the least image of its colour swap is its own least image */
+    if (selfneg >= 0) {
+        c->selfneg = (uint8_t)selfneg;
+        return (long)id;
+    }
     int first = h > w ? 4 : 0, last = h < w ? 4 : 8;
     u64 own[3] = {0, 0, 0}, swap[3] = {0, 0, 0};
     for (int k = first; k < last; k++) {
@@ -440,16 +848,19 @@ static long intern(Search *s, int h, int w, u64 xs, u64 os) {
         if (k == first || triple_less(other, swap)) memcpy(swap, other, sizeof swap);
     }
     c->selfneg = own[0] == swap[0] && own[1] == swap[1];
-    for (int k = 0; k < 4; k++) c->killer[k] = -1;
-    s->index[j] = (uint32_t)s->ncomps + 1;
-    return (long)s->ncomps++;
+    return (long)id;
 }
+
+static const uint32_t *pool_store(Search *s, uint32_t id, int left, uint32_t count,
+                                  const uint32_t *data, const uint32_t *t, uint32_t nd);
+static const uint32_t *value_moves(Search *s, uint32_t id, int left);
 
 /* the move list of plain component id for Left (left) or Right, made if not cached: a
  * pointer into the pool, valid until the next call; NULL on error */
 static const uint32_t *moves_of(Search *s, uint32_t id, int left) {
     Comp *cp = &s->comps[id];
     if (cp->moves[left] && cp->stamp[left] == s->pool_gen) return s->pool + cp->moves[left] - 1;
+    if (!cp->h) return value_moves(s, id, left);
     int h = cp->h, w = cp->w;
     u64 xs = cp->xs, os = cp->os;
     Frame f = frame(CLOBBER, h, w);
@@ -475,7 +886,7 @@ static const uint32_t *moves_of(Search *s, uint32_t id, int left) {
                 u64 n[3], best[3];
                 trim(&f, px, po, 0, &nh, &nw, n);
                 int negative = least_image(nh, nw, n[0], n[1], 0, &ih, &iw, best);
-                long c = intern(s, ih, iw, best[0], best[1]);
+                long c = intern_as(s, ih, iw, best[0], best[1], last_selfneg);
                 if (c < 0) return NULL;
                 if (nd >= MOVES_TMP) {
                     memory_full("move buffer");
@@ -486,6 +897,14 @@ static const uint32_t *moves_of(Search *s, uint32_t id, int left) {
         }
     }
     data[count] = nd;
+    return pool_store(s, id, left, count, data, t, nd);
+}
+
+/* store a move list (count moves, data[0..count] offsets into t[0..nd)) in the pool as
+ * component id's for left; a pointer to it, or NULL on error */
+static const uint32_t *pool_store(Search *s, uint32_t id, int left, uint32_t count,
+                                  const uint32_t *data, const uint32_t *t, uint32_t nd) {
+    Comp *cp;
     size_t size = 2 + count + nd;
     if (s->pool_len + size > s->pool_alloc) {
         if (s->pool_len + size <= s->pool_cap) {
@@ -551,6 +970,154 @@ static int put(const Search *s, uint32_t *st, int n, uint32_t p) {
     memmove(st + lo + 1, st + lo, (size_t)(n - lo) * sizeof(uint32_t));
     st[lo] = p;
     return n + 1;
+}
+
+/* the signed id of the value part of canonical value x: the part of x or of -x, whichever
+ * has the smaller id (so that G and -G cancel in a state); -1 on error */
+static long value_part(Search *s, uint32_t x) {
+    uint32_t n = vneg(&s->v, x);
+    int minus = n != VFAIL && n < x;
+    long c = intern(s, 0, 0, minus ? n : x, 0);
+    if (c < 0) return -1;
+    if (n == x) s->comps[c].selfneg = 1;
+    return c * 2 + minus;
+}
+
+/* the move list of value part id for left: one move per option of its value, to that
+ * option's value part (or to nothing for the option 0); NULL on error */
+static const uint32_t *value_moves(Search *s, uint32_t id, int left) {
+    uint32_t x = (uint32_t)s->comps[id].xs;
+    uint32_t m = left ? s->v.nodes[x].nl : s->v.nodes[x].nr, nd = 0;
+    uint32_t *data = malloc((2 * (size_t)m + 1) * sizeof(uint32_t)), *t = data + m + 1;
+    if (!data) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (uint32_t k = 0; k < m; k++) {
+        const VNode *g = &s->v.nodes[x]; /* (read afresh: value_part may move the pool) */
+        uint32_t o = s->v.opts[g->off + (left ? 0 : g->nl) + k];
+        data[k] = nd;
+        if (!o) continue;
+        long p = value_part(s, o);
+        if (p < 0) {
+            free(data);
+            return NULL;
+        }
+        t[nd++] = (uint32_t)p;
+    }
+    data[m] = nd;
+    const uint32_t *out = pool_store(s, id, left, m, data, t, nd);
+    free(data);
+    return out;
+}
+
+static int settle(Search *s);
+
+static int stones_of(const Comp *cp) { return __builtin_popcountll(cp->xs | cp->os); }
+
+/* the canonical value of plain component c (at most value_stones stones): {the sums of the
+ * values of the parts after each Left move | the same for Right}, made canonical; kept on
+ * the component. The id, -2 when not valued (too big, or the value tables are full), -1 on
+ * error. Recurses once per stone (the parts after a move are smaller). */
+static long comp_value(Search *s, uint32_t c) {
+    Comp *cp = &s->comps[c];
+    if (cp->value) return (long)cp->value - 1;
+    if (s->v.full || stones_of(cp) > s->value_stones) return -2;
+    if (s->nlive > s->comps_max / 8 * 7) return -2; /* (the rest left to the search) */
+    if (++s->nodes - s->charged >= s->every && settle(s) < 0) return -1; /* (a node too) */
+    uint32_t *list[2] = {NULL, NULL}, *opts[2] = {NULL, NULL}, count[2] = {0, 0};
+    long result = -2;
+    for (int left = 0; left < 2; left++) {
+        const uint32_t *ml = moves_of(s, c, left);
+        if (!ml) {
+            result = -1;
+            goto done;
+        }
+        size_t size = 2 + ml[0] + ml[1 + ml[0]];
+        list[left] = malloc(size * sizeof(uint32_t));
+        opts[left] = malloc((ml[0] + 1) * sizeof(uint32_t));
+        if (!list[left] || !opts[left]) {
+            PyErr_NoMemory();
+            result = -1;
+            goto done;
+        }
+        memcpy(list[left], ml, size * sizeof(uint32_t));
+        count[left] = ml[0];
+    }
+    for (int left = 0; left < 2; left++) {
+        const uint32_t *off = list[left] + 1, *data = list[left] + 2 + count[left];
+        for (uint32_t j = 0; j < count[left]; j++) {
+            uint32_t sum = 0;
+            for (uint32_t q = off[j]; q < off[j + 1]; q++) {
+                long pv = comp_value(s, data[q] >> 1);
+                if (pv < 0) {
+                    result = pv;
+                    goto done;
+                }
+                uint32_t x = (uint32_t)pv;
+                if (data[q] & 1) x = vneg(&s->v, x);
+                if (x == VFAIL || (sum = vadd(&s->v, sum, x)) == VFAIL) goto done;
+            }
+            opts[left][j] = sum;
+        }
+    }
+    uint32_t g = vcanon(&s->v, opts[1], (int)count[1], opts[0], (int)count[0]);
+    if (g != VFAIL) {
+        s->comps[c].value = g + 1;
+        result = g;
+    }
+done:
+    for (int left = 0; left < 2; left++) {
+        free(list[left]);
+        free(opts[left]);
+    }
+    return result;
+}
+
+/* the state st[0..n) with each component of at most value_stones stones replaced by its
+ * value, the values 0 dropped, and the values summed into one value part while the
+ * birthdays of the two summed add up to at most value_birth (else kept apart); the new
+ * length (st rewritten, sorted), or -1 on error. Uses st + MAX_PARTS as scratch. */
+static int normalize(Search *s, uint32_t *st, int n) {
+    uint32_t *out = st + MAX_PARTS, acc = 0;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t p = st[i];
+        Comp *cp = &s->comps[p >> 1];
+        long v;
+        if (!cp->h) v = (long)cp->value - 1;
+        else if (stones_of(cp) > s->value_stones) v = -2;
+        else if ((v = comp_value(s, p >> 1)) == -1) return -1;
+        uint32_t x = v < 0 ? VFAIL : (uint32_t)v;
+        if (x != VFAIL && (p & 1)) x = vneg(&s->v, x);
+        if (x == VFAIL) {
+            out[k++] = p;
+            continue;
+        }
+        if (x == 0) continue;
+        if (acc == 0) {
+            acc = x;
+            continue;
+        }
+        if (s->v.nodes[acc].birth + s->v.nodes[x].birth <= s->value_birth) {
+            uint32_t t = vadd(&s->v, acc, x);
+            if (t != VFAIL) {
+                acc = t;
+                continue;
+            }
+        }
+        long q = value_part(s, x);
+        if (q < 0) return -1;
+        out[k++] = (uint32_t)q;
+    }
+    if (acc) {
+        long q = value_part(s, acc);
+        if (q < 0) return -1;
+        out[k++] = (uint32_t)q;
+    }
+    int m = 0;
+    for (int i = 0; i < k; i++) m = put(s, st, m, out[i]);
+    return m;
 }
 
 static u64 state_hash(const uint32_t *st, int n, int left) {
@@ -829,7 +1396,7 @@ static int rules(Search *s, int depth, uint32_t *st, int n, int left) {
             uint32_t c = st[i] >> 1;
             Comp *cp = &s->comps[c];
             long r = st[i];
-            if (__builtin_popcountll(cp->xs | cp->os) <= s->class_stones) {
+            if (cp->h && stones_of(cp) <= s->class_stones) {
                 s->nesting++;
                 r = class_of(s, c, depth + 1);
                 s->nesting--;
@@ -847,10 +1414,10 @@ static int rules(Search *s, int depth, uint32_t *st, int n, int left) {
     if (s->rules & RULE_PAIR) { /* two small components by a representative of their sum */
         for (int i = 0; i < n; i++) {
             Comp *ci = &s->comps[st[i] >> 1];
-            if (__builtin_popcountll(ci->xs | ci->os) > s->pair_stones) continue;
+            if (!ci->h || stones_of(ci) > s->pair_stones) continue;
             for (int j = i + 1; j < n; j++) {
                 Comp *cj = &s->comps[st[j] >> 1];
-                if (__builtin_popcountll(cj->xs | cj->os) > s->pair_stones) continue;
+                if (!cj->h || stones_of(cj) > s->pair_stones) continue;
                 s->nesting++;
                 long r = pair_of(s, st[i], st[j], depth + 1);
                 s->nesting--;
@@ -871,7 +1438,7 @@ static int rules(Search *s, int depth, uint32_t *st, int n, int left) {
             cls[i] = cls[i - 1];
         } else {
             Comp *cp = &s->comps[st[i] >> 1];
-            if (__builtin_popcountll(cp->xs | cp->os) > s->outcome_stones) {
+            if (cp->h && stones_of(cp) > s->outcome_stones) {
                 cls[i] = 255;
             } else {
                 s->nesting++;
@@ -911,10 +1478,85 @@ static int rules(Search *s, int depth, uint32_t *st, int n, int left) {
     return 2;
 }
 
+/* Collect the component table when it is three quarters full, between two nodes of the
+ * outermost search (no nested search under way, so every component id in use is in a row
+ * of the search's path, in the transposition table, in a move list, or in the
+ * representatives and pairs): the components of the path's states (rows 0..depth, the last
+ * of n parts) are kept, and those of the newer generation's states too when all of these fit
+ * in half the table (that generation is then kept; else it goes as well); the older
+ * generation, every move list, representative and pair is forgotten, and the other slots go
+ * to the free list. Values are kept (they name no component). Before, a full table ended
+ * the search (3x10 and 4x7 filled it). 0, or -1 on error. */
+static int collect(Search *s, int depth, int n) {
+    uint8_t *live = calloc(s->ncomps, 1);
+    if (!live) return memory_full("component table");
+    for (int d = 0; d <= depth; d++) {
+        const uint32_t *row = s->buf + (size_t)d * STRIDE;
+        int len = d < depth ? s->rowlen[d] : n;
+        for (int i = 0; i < len; i++) live[row[i] >> 1] = 1;
+    }
+    live[s->star >> 1] = live[s->up >> 1] = 1;
+    size_t kept = 0;
+    Generation *g = &s->gen[s->cur];
+    for (size_t i = 0; g->slots && i <= g->mask; i++) {
+        if (!g->slots[i].used) continue;
+        const uint32_t *st = g->arena + g->slots[i].off;
+        for (int k = 0; k < g->slots[i].len; k++)
+            if (!live[st[k] >> 1]) live[st[k] >> 1] = 2;
+    }
+    for (size_t i = 0; i < s->ncomps; i++) kept += live[i] != 0;
+    int keep_table = kept <= s->comps_max / 2;
+    for (int k = 0; k < 2; k++) {
+        Generation *gen = &s->gen[k];
+        if ((k == s->cur && keep_table) || !gen->slots) continue;
+        memset(gen->slots, 0, (gen->mask + 1) * sizeof(Entry));
+        gen->count = gen->arena_len = 0;
+    }
+    memset(s->index, 0, (s->index_mask + 1) * sizeof(uint32_t));
+    s->free_head = 0;
+    s->nlive = 0;
+    for (size_t i = s->ncomps; i-- > 0;) { /* (backwards: the free list is lowest first) */
+        Comp *c = &s->comps[i];
+        if (c->h == FREE_SLOT || !(live[i] == 1 || (live[i] == 2 && keep_table))) {
+            c->h = FREE_SLOT;
+            c->next = s->free_head;
+            s->free_head = (uint32_t)i + 1;
+            continue;
+        }
+        c->rep = c->next = 0;
+        c->fp = 0;
+        u64 ck = mix(c->xs ^ mix(c->os ^ ((u64)c->h << 8 | (u64)c->w)));
+        size_t j = ck & s->index_mask;
+        while (s->index[j]) j = (j + 1) & s->index_mask;
+        s->index[j] = (uint32_t)i + 1;
+        s->nlive++;
+    }
+    free(live);
+    memset(s->bucket, 0, sizeof s->bucket);
+    if (s->pairs) memset(s->pairs, 0, (PAIR_MASK + 1) * sizeof(Pair));
+    s->npairs = 0;
+    s->pool_len = 0; /* every move list names components: made again as needed */
+    s->pool_gen++;
+    s->collections++;
+    return 0;
+}
+
 /* does the player to move (left) win the state in row depth of n parts? 1, 0, -1 error */
 static int solve(Search *s, int depth, int n, int left) {
     if (n == 0) return 0;
     uint32_t *st = s->buf + (size_t)depth * STRIDE;
+    if (s->nlive > s->comps_max / 4 * 3 && !s->nesting && collect(s, depth, n) < 0) return -1;
+    if (s->rules & RULE_VALUE) { /* small components by their values, summed */
+        if ((n = normalize(s, st, n)) < 0) return -1;
+        if (n == 0 || (n == 1 && !s->comps[st[0] >> 1].h)) { /* values only: decided */
+            if (++s->nodes - s->charged >= s->every && settle(s) < 0) return -1;
+            if (n == 0) return 0;
+            int o = s->comps[st[0] >> 1].outcome & 3;
+            if (st[0] & 1) o = swap_bits(o);
+            return left ? o & 1 : o >> 1;
+        }
+    }
+    s->rowlen[depth] = n;
     u64 h = state_hash(st, n, left);
     int found = tt_find(s, h, st, n, left);
     if (found >= 0) {
@@ -985,7 +1627,8 @@ static int solve(Search *s, int depth, int n, int left) {
  * between two questions); 0, or -1 on error */
 static int search_reset(Search *s) {
     if (!s->ncomps) goto fresh; /* (nothing to forget: the tables are as calloc left them) */
-    s->ncomps = 0;
+    s->ncomps = s->nlive = 0;
+    s->free_head = 0;
     memset(s->index, 0, (s->index_mask + 1) * sizeof(uint32_t));
     s->pool_len = 0;
     s->pool_gen++;
@@ -997,6 +1640,7 @@ static int search_reset(Search *s) {
     memset(s->bucket, 0, sizeof s->bucket);
     if (s->pairs) memset(s->pairs, 0, (PAIR_MASK + 1) * sizeof(Pair));
     s->npairs = 0;
+    values_reset(&s->v);
 fresh:;
     long star = intern(s, 1, 2, 1, 2), up = intern(s, 1, 3, 1, 6); /* xo; xoo, minus xxo */
     if (star < 0 || up < 0) return -1;
@@ -1013,18 +1657,21 @@ static PyObject *searcher(PyObject *self, PyObject *args) {
     unsigned long long budget;
     int rule_bits = RULE_ZERO | RULE_STATIC | RULE_DROP | RULE_CLASS | RULE_PAIR;
     int outcome_stones = 16;
-    int class_stones = 6, pair_stones = 4;
-    if (!PyArg_ParseTuple(args, "K|iiii", &budget, &rule_bits, &outcome_stones, &class_stones,
-                          &pair_stones))
+    int class_stones = 6, pair_stones = 4, value_stones = 10, value_birth = 24, comps_cap = 0;
+    if (!PyArg_ParseTuple(args, "K|iiiiiii", &budget, &rule_bits, &outcome_stones,
+                          &class_stones, &pair_stones, &value_stones, &value_birth, &comps_cap))
         return NULL;
     if (budget < (1u << 24)) budget = 1u << 24;
     Search *s = calloc(1, sizeof(Search));
     if (!s) return PyErr_NoMemory();
     /* two fifths for the components (a full component table ends the search, a full state
-     * table only forgets), a fifth for their move lists, at most two fifths the table */
+     * table only forgets), a tenth for their move lists, a tenth for the values (a full
+     * value table only stops valuing), at most two fifths the table */
     s->comps_max = (size_t)(budget * 2 / 5 / (sizeof(Comp) + 4 * sizeof(uint32_t)));
     if (s->comps_max > 0xFFFFFFF0u / 2) s->comps_max = 0xFFFFFFF0u / 2;
-    s->pool_cap = (size_t)(budget / 5 / sizeof(uint32_t));
+    if (comps_cap >= 64 && (size_t)comps_cap < s->comps_max) /* (tests: collect often) */
+        s->comps_max = (size_t)comps_cap;
+    s->pool_cap = (size_t)(budget / 10 / sizeof(uint32_t));
     if (s->pool_cap > 0xFFFFFFF0u) s->pool_cap = 0xFFFFFFF0u;
     size_t per_entry = sizeof(Entry) + 8 * sizeof(uint32_t);
     size_t entries = 1024;
@@ -1035,11 +1682,15 @@ static PyObject *searcher(PyObject *self, PyObject *args) {
     s->outcome_stones = outcome_stones;
     s->class_stones = class_stones;
     s->pair_stones = pair_stones;
+    s->value_stones = value_stones;
+    s->value_birth = value_birth;
+    s->every = 4096;
+    values_init(&s->v, (size_t)(budget / 10));
     s->pool_gen = 1;
     s->index_mask = 1023;
     s->index = calloc(1024, sizeof(uint32_t));
     s->buf = malloc((size_t)MAX_ROWS * STRIDE * sizeof(uint32_t));
-    if (!s->index || !s->buf) {
+    if (!s->index || !s->buf || !s->v.n) {
         search_free(s);
         return PyErr_NoMemory();
     }
@@ -1062,7 +1713,7 @@ static PyObject *wins(PyObject *self, PyObject *args) {
     PyObject *seq = PySequence_Fast(comps, "comps must be a sequence");
     if (!seq) return NULL;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    if (s->ncomps > s->comps_max / 4 * 3 && search_reset(s) < 0) {
+    if ((s->nlive > s->comps_max / 4 * 3 || s->v.full) && search_reset(s) < 0) {
         Py_DECREF(seq);
         return NULL;
     }
@@ -1111,8 +1762,110 @@ static PyObject *stats(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
     Search *s = PyCapsule_GetPointer(capsule, "cgframework_grids.clobber_search");
     if (!s) return NULL;
-    return Py_BuildValue("(KKKK)", s->nodes, s->hits, (unsigned long long)s->ncomps,
-                         s->stored);
+    return Py_BuildValue("(KKKKK)", s->nodes, s->hits, (unsigned long long)s->nlive,
+                         s->stored, s->collections);
+}
+
+/* ---- debug entry points (tests): values as nested option tuples ((lefts), (rights)) ---- */
+
+static PyObject *vtuple(Values *v, uint32_t a) {
+    const VNode *g = &v->nodes[a];
+    PyObject *sides[2] = {PyTuple_New(g->nl), PyTuple_New(g->nr)};
+    if (!sides[0] || !sides[1]) goto fail;
+    for (int k = 0; k < g->nl + g->nr; k++) {
+        PyObject *o = vtuple(v, v->opts[g->off + k]);
+        if (!o) goto fail;
+        PyTuple_SET_ITEM(sides[k >= g->nl], k >= g->nl ? k - g->nl : k, o);
+    }
+    return Py_BuildValue("(NN)", sides[0], sides[1]);
+fail:
+    Py_XDECREF(sides[0]);
+    Py_XDECREF(sides[1]);
+    return NULL;
+}
+
+/* the canonical id of nested tuple obj (at most 64 deep); VFAIL with an exception set */
+static uint32_t vfrom(Values *v, PyObject *obj, int depth) {
+    if (depth > 64) {
+        PyErr_SetString(PyExc_ValueError, "a game nested too deep");
+        return VFAIL;
+    }
+    PyObject *l, *r;
+    if (!PyArg_ParseTuple(obj, "OO", &l, &r)) return VFAIL;
+    PyObject *sides[2] = {PySequence_Fast(l, "options"), NULL};
+    if (!sides[0] || !(sides[1] = PySequence_Fast(r, "options"))) {
+        Py_XDECREF(sides[0]);
+        return VFAIL;
+    }
+    Py_ssize_t nl = PySequence_Fast_GET_SIZE(sides[0]), nr = PySequence_Fast_GET_SIZE(sides[1]);
+    uint32_t *buf = malloc((size_t)(nl + nr + 1) * sizeof(uint32_t)), result = VFAIL;
+    if (!buf) PyErr_NoMemory();
+    for (Py_ssize_t k = 0; buf && k < nl + nr; k++) {
+        PyObject *o = PySequence_Fast_GET_ITEM(sides[k >= nl], k >= nl ? k - nl : k);
+        if ((buf[k] = vfrom(v, o, depth + 1)) == VFAIL) goto done;
+    }
+    if (buf && (result = vcanon(v, buf, (int)nl, buf + nl, (int)nr)) == VFAIL)
+        PyErr_SetString(PyExc_MemoryError, "the value tables are full");
+done:
+    free(buf);
+    Py_DECREF(sides[0]);
+    Py_DECREF(sides[1]);
+    return result;
+}
+
+static PyObject *board_value(PyObject *self, PyObject *args) {
+    PyObject *capsule, *comps;
+    if (!PyArg_ParseTuple(args, "OO", &capsule, &comps)) return NULL;
+    Search *s = PyCapsule_GetPointer(capsule, "cgframework_grids.clobber_search");
+    if (!s) return NULL;
+    PyObject *seq = PySequence_Fast(comps, "comps must be a sequence");
+    if (!seq) return NULL;
+    uint32_t sum = 0;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+        int h, w, sign;
+        unsigned long long x, o, e;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "(iiKKK)i", &h, &w, &x, &o, &e,
+                              &sign)) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (h < 1 || w < 1 || h * w > 64 || e || (x & o) || ((x | o) & ~ones_of(h * w))) {
+            Py_DECREF(seq);
+            Py_RETURN_NONE;
+        }
+        if (!x || !o) continue;
+        long c = intern(s, h, w, x, o), v = c < 0 ? -1 : comp_value(s, (uint32_t)c);
+        if (v == -1) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        uint32_t g = v < 0 ? VFAIL : (uint32_t)v;
+        if (g != VFAIL && sign < 0) g = vneg(&s->v, g);
+        if (g == VFAIL || (sum = vadd(&s->v, sum, g)) == VFAIL) {
+            Py_DECREF(seq);
+            Py_RETURN_NONE; /* past value_stones, or the tables are full */
+        }
+    }
+    Py_DECREF(seq);
+    return vtuple(&s->v, sum);
+}
+
+static PyObject *value_op(PyObject *self, PyObject *args) {
+    PyObject *capsule, *a, *b = Py_None;
+    const char *op;
+    if (!PyArg_ParseTuple(args, "OsO|O", &capsule, &op, &a, &b)) return NULL;
+    Search *s = PyCapsule_GetPointer(capsule, "cgframework_grids.clobber_search");
+    if (!s) return NULL;
+    uint32_t x = vfrom(&s->v, a, 0), y = 0, r;
+    if (x == VFAIL) return NULL;
+    if (b != Py_None && (y = vfrom(&s->v, b, 0)) == VFAIL) return NULL;
+    if (!strcmp(op, "leq")) return PyBool_FromLong(vleq(&s->v, x, y));
+    if (!strcmp(op, "canon")) r = x;
+    else if (!strcmp(op, "neg")) r = vneg(&s->v, x);
+    else if (!strcmp(op, "add")) r = vadd(&s->v, x, y);
+    else return PyErr_Format(PyExc_ValueError, "unknown operation %s", op);
+    if (r == VFAIL) return PyErr_Format(PyExc_MemoryError, "the value tables are full");
+    return vtuple(&s->v, r);
 }
 
 static PyMethodDef methods[] = {
@@ -1121,10 +1874,17 @@ static PyMethodDef methods[] = {
      "live regions' tokens (mask_keys.option_keys), with signed as (key, sign) pairs."},
     {"fold", fold, METH_VARARGS, "fold(h, w, xs, os, es) -> the token of a trimmed region."},
     {"searcher", searcher, METH_VARARGS,
-     "searcher(budget) -> a compiled Clobber who-wins search using about budget bytes."},
+     "searcher(budget[, rules, outcome_stones, class_stones, pair_stones, value_stones, "
+     "value_birth]) -> a compiled Clobber who-wins search using about budget bytes."},
     {"wins", wins, METH_VARARGS,
      "wins(search, comps, left, charge, every) -> does the mover win the sum of Clobber tokens "
      "comps (((h, w, xs, os, es), sign) pairs)? None when declined."},
+    {"board_value", board_value, METH_VARARGS,
+     "board_value(search, comps) -> the canonical value of the sum of Clobber tokens comps as "
+     "nested option tuples ((lefts), (rights)); None past the search's value_stones."},
+    {"value_op", value_op, METH_VARARGS,
+     "value_op(search, op, a[, b]) -> op of games given as nested option tuples: 'leq' (a <= b), "
+     "'add', 'neg' or 'canon' (a tuple)."},
     {"stats", stats, METH_VARARGS,
      "stats(search) -> (nodes, table hits, components, states stored)."},
     {NULL, NULL, 0, NULL},
@@ -1136,7 +1896,7 @@ static struct PyModuleDef module = {
 };
 
 /* Raised whenever what mask_keys.py calls here changes: a stale build is then not loaded. */
-#define API_VERSION 4
+#define API_VERSION 6
 
 PyMODINIT_FUNC PyInit__k_masks(void) {
     PyObject *m = PyModule_Create(&module);

@@ -33,7 +33,7 @@ Token = MaskKey | NegatedMaskKey
 CLOBBER, AMAZONS = 0, 1  # the rules (the kernel's too)
 
 #: The compiled twin (``_k_masks.c``), or None: this module's Python path.
-KERNEL = load_kernel("cgframework_grids._k_masks", api_version=4)
+KERNEL = load_kernel("cgframework_grids._k_masks", api_version=6)
 
 MAX_CELLS = 64
 """Most cells of a board the compiled twin takes (its masks are 64 bits); the Python path
@@ -244,17 +244,25 @@ CHARGE_EVERY = 4096
 node budget and deadline) and two looks at the signals (Ctrl-C)."""
 
 
-STRIP_SETTINGS = (31, 16, 14, 10)
-"""The kernel's rules and size bounds on strips (every component one row): all five rules
-(1 drop P components, 2 the static outcome rules, 4 drop a component good for the mover,
+STRIP_SETTINGS = (39, 0, 0, 0, 20, 8)
+"""The kernel's rules and size bounds on strips (every component one row): rule bits
+1 drop P components, 2 the static outcome rules, 4 drop a component good for the mover,
 8 a small component by its value's representative, 16 two small components by one of their
-sum), outcomes of components up to 16 stones, representatives up to 14, pairs up to 10
-(measured on (xo)^24 and (xo)^26: ``benchmarks/RESULTS.md``)."""
+sum, 32 small components by their canonical values, summed into one value part; then the
+most stones of a component whose outcome is used, given a representative, paired and
+valued, and the most two value parts' birthdays may add up to for them to be summed. On
+strips rules 1, 2, 4 and 32 with values to 20 stones and sums to birthday 8, outcomes of
+value parts only: with values, representatives, pairs and the outcomes of bigger components
+pay nothing more, and sums of bigger birthdays cost far more than they save ((xo)^26: 0.7 s
+with sums to birthday 8, 4 s to 12, 400 s to 24; measured on (xo)^24 and (xo)^26:
+``benchmarks/RESULTS.md``)."""
 
-BOARD_SETTINGS = (15, 16, 6, 0)
-"""The same on other boards: no pairs, representatives up to 6 stones (rectangles have
-many more small components of distinct values: fingerprinting them cost more than it
-saved past 6, and pairs never paid)."""
+BOARD_SETTINGS = (39, 0, 0, 0, 12, 8)
+"""The same on other boards: values to 12 stones (fewer nodes past that, but valuing a
+component's every follower cost more than they saved: 2x12 0.84 million nodes in 8.9 s with
+14 stones, 1.5 million in 5.1 s with 12), sums to birthday 8, no representatives or pairs,
+outcomes of value parts only (searching those of components of 13-16 stones cost more than
+it saved: 3x8 27.7 s and 4.5 million nodes without, 32.7 s and 5.0 million with)."""
 
 
 class CompiledWins:

@@ -25,10 +25,11 @@ CLOBBER = get_registry().ruleset("clobber")
 
 needs_kernel = pytest.mark.skipif(KERNEL is None, reason="the _k_masks kernel is not built")
 
-ALL_RULES = 31
+ALL_RULES = 63
 """The kernel's rule bits: 1 drop P components, 2 the static outcome rules, 4 drop a
 component good for the mover, 8 a small component by its value's representative, 16 two
-small components by a representative of their sum."""
+small components by a representative of their sum, 32 small components by their canonical
+values, summed."""
 
 
 @st.composite
@@ -40,6 +41,15 @@ def boards(draw: st.DrawFn, max_cells: int = 12) -> str:
         h = draw(st.integers(2, 4))
         w = draw(st.integers(1, max_cells // h))
     cells = draw(st.lists(st.sampled_from("xxoo."), min_size=h * w, max_size=h * w))
+    return "|".join("".join(cells[r * w : (r + 1) * w]) for r in range(h))
+
+
+@st.composite
+def full_boards(draw: st.DrawFn) -> str:
+    """A random Clobber rectangle of 8 to 12 stones and no empty cell (its search meets
+    hundreds of components)."""
+    h, w = draw(st.sampled_from(((2, 4), (2, 5), (2, 6), (3, 3), (3, 4))))
+    cells = draw(st.lists(st.sampled_from("xo"), min_size=h * w, max_size=h * w))
     return "|".join("".join(cells[r * w : (r + 1) * w]) for r in range(h))
 
 
@@ -80,15 +90,17 @@ def tokens(text: str) -> list:
 
 
 @needs_kernel
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(boards(max_cells=9), min_size=1, max_size=3), st.sampled_from((0, 2, 4, 8)))
 def test_each_rule_keeps_the_answer(parts: list[str], stones: int) -> None:
-    """The same answers with no rule, each rule alone and all (small bounds, so that the
-    rules meet components both under and over them)."""
+    """The same answers with no rule, each rule alone, all, and all but each one in turn
+    (small bounds, so that the rules meet components both under and over them; values of
+    components to ``stones`` stones and sums of value parts to birthday ``stones``)."""
     comps = tokens(" + ".join(parts))
     answers = set()
-    for rules in (0, 1, 2, 4, 8, 16, ALL_RULES):
-        search = KERNEL.searcher(1 << 24, rules, stones, stones, stones)
+    bits = (1, 2, 4, 8, 16, 32)
+    for rules in (0, *bits, ALL_RULES, *(ALL_RULES ^ bit for bit in bits)):
+        search = KERNEL.searcher(1 << 24, rules, stones, stones, stones, stones, stones)
         answers.add(
             tuple(KERNEL.wins(search, comps, left, None, 1 << 40) for left in (True, False))
         )
@@ -160,11 +172,44 @@ def test_certificates_are_the_python_paths_byte_for_byte(text: str) -> None:
 
 
 @needs_kernel
-def test_a_full_component_table_is_a_memory_error() -> None:
-    search = KERNEL.searcher(1 << 24)  # (16 MiB: room for some 100,000 components)
-    comps = tokens("checker:4x6")
-    with pytest.raises(MemoryError, match="component table"):
-        KERNEL.wins(search, comps, True, None, 1 << 40)
+def test_a_full_component_table_is_collected() -> None:
+    """16 MiB leave room for some 80,000 components: 2x11 (N) needs more. Before, a full
+    table ended the search with a MemoryError (3x10 and 4x7 ended so)."""
+    search = KERNEL.searcher(1 << 24, *mask_keys.BOARD_SETTINGS)
+    comps = tokens("checker:2x11")
+    assert KERNEL.wins(search, comps, True, None, 1 << 40) is True
+    assert KERNEL.wins(search, comps, False, None, 1 << 40) is True
+    assert KERNEL.stats(search)[4] >= 1  # (collections)
+
+
+COLLECTED = [0]
+
+
+@needs_kernel
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(full_boards(), min_size=1, max_size=2), st.sampled_from((0, 1)))
+def test_collecting_the_component_table_keeps_the_answer(parts: list[str], strip: int) -> None:
+    """A table of 256 components is collected every few nodes (the path's components kept,
+    the rest forgotten with the states naming them): the answers are a roomy table's."""
+    comps = tokens(" + ".join(parts))
+    shape = mask_keys.STRIP_SETTINGS if strip else mask_keys.BOARD_SETTINGS
+    tight = KERNEL.searcher(1 << 24, *shape, 256)
+    roomy = KERNEL.searcher(1 << 24, *shape)
+    for left in (True, False):
+        assert KERNEL.wins(tight, comps, left, None, 1 << 40) == (
+            KERNEL.wins(roomy, comps, left, None, 1 << 40)
+        )
+    COLLECTED[0] += KERNEL.stats(tight)[4]
+
+
+@needs_kernel
+def test_collections_happened() -> None:
+    """(the test above met full tables: run after it, in the same process)"""
+    if COLLECTED[0] == 0:  # (run alone, or on another worker: see for ourselves)
+        search = KERNEL.searcher(1 << 24, *mask_keys.BOARD_SETTINGS, 256)
+        assert KERNEL.wins(search, tokens("checker:3x4"), True, None, 1 << 40) is False
+        COLLECTED[0] = KERNEL.stats(search)[4]
+    assert COLLECTED[0] > 0
 
 
 @pytest.mark.skipif(mask_keys.KERNEL is None, reason="needs the compiled kernel")
