@@ -5,6 +5,7 @@ check."""
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import json
@@ -16,7 +17,12 @@ from hypothesis import strategies as st
 from cgframework.extensions import SolveContext
 from cgframework.game import Outcome, Player, parse_position
 from cgframework.plugins import resolve_ruleset
-from cgframework.proofs import CertificateError, check_certificate, write_certificate
+from cgframework.proofs import (
+    CertificateError,
+    build_certificate,
+    check_certificate,
+    write_certificate,
+)
 from cgframework.proofs import checker as checker_module
 from cgframework.proofs import values as values_module
 from cgframework.proofs.checker import Parts
@@ -162,12 +168,17 @@ def test_certificates_with_value_leaves_check(tmp_path, name, text):
     assert built.nodes < plain.nodes
 
 
+@functools.cache
+def clobber_proof() -> bytes:
+    """A certificate of 3x4 Clobber (P) with value leaves, some lost and some won for the mover."""
+    return build_certificate("clobber", "xoxo|oxox|xoxo", value_budget=30).data
+
+
 @pytest.fixture
 def proof(tmp_path):
-    """A certificate of Clobber with value leaves, some lost and some won for the mover."""
-    ruleset = resolve_ruleset("clobber")
     path = str(tmp_path / "proof.gz")
-    write_certificate(path, ruleset, parse_position(ruleset, "xoxox|oxoxo"), value_budget=200)
+    with open(path, "wb") as out:
+        out.write(clobber_proof())
     check_certificate(path)
     return path
 
@@ -241,7 +252,7 @@ def test_value_leaves_need_a_version_2_header(proof):
     del header["value_budget"]
     pack(proof, header, nodes)
     refused(proof, "header allows none")
-    header["value_budget"] = 200
+    header["value_budget"] = 30
     pack(proof, header, nodes)
     refused(proof, "version 1 certificate has no 'value_budget'")
     header["version"] = 3

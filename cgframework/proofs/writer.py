@@ -303,6 +303,16 @@ class _Builder:
         self.claims.append(claim)
         self.lines.append(_line(list(key[1]), player, claim, written))
 
+    def closed_by_values(self, parts: list[Part], player: Player) -> bool | None:
+        """Does ``player`` to move win, by the components' values (``None``: not a value
+        leaf, a component being too big for ``value_budget`` or the sum too much work)?"""
+        if not all(self.is_small(part) for part in parts):
+            return None
+        try:
+            return self.values.sum_wins(parts, player, self.value_budget)
+        except ValueTooBig:
+            return None
+
     def is_small(self, part: Part) -> bool:
         """Does the component reach at most ``value_budget`` distinct positions (itself
         included)? The checker expands at most those for its value, whatever it knows."""
@@ -342,15 +352,11 @@ class _Builder:
         moves = list(self.parts_of.moves(parts, player))
         if not moves:
             return False, [], []
-        if self.value_budget and all(self.is_small(part) for part in parts):
-            try:
-                wins = self.values.sum_wins(parts, player, self.value_budget)
-            except ValueTooBig:
-                pass
-            else:
-                self.leaves += 1
-                self.value_leaves += 1
-                return wins, VALUES, []
+        wins = self.closed_by_values(parts, player) if self.value_budget else None
+        if wins is not None:
+            self.leaves += 1
+            self.value_leaves += 1
+            return wins, VALUES, []
         if sum(len(text) for text, _ in parts) <= LEAF_TEXT_HINT and self.leaf_budget:
             try:
                 wins = brute_force_wins(self.parts_of, parts, player, self.leaf_budget)
@@ -360,13 +366,17 @@ class _Builder:
                 self.leaves += 1
                 return wins, SEARCH, []
         opponent = player.opponent
+        for text, result in moves:  # a position already proved lost for the opponent
+            child = self.key(result, opponent)
+            if child in self.ids and not self.claims[self.ids[child]]:
+                return True, (text, child), []
+        if self.value_budget:  # a move to a value leaf lost for the opponent: no search at all
+            for text, result in moves:
+                if self.closed_by_values(result, opponent) is False:
+                    return True, (text, self.key(result, opponent)), [(result, opponent)]
         asks = self.asks
         if asks.wins(parts, player):
             winning = None
-            for text, result in moves:  # a position already proved lost for the opponent
-                child = self.key(result, opponent)
-                if child in self.ids and not self.claims[self.ids[child]]:
-                    return True, (text, child), []
             # the first winning move among those that leave the fewest replies: a smaller
             # proof (a fifth to a half fewer nodes) for little more search (the search's
             # table answers most at once). Preferring the moves the solve proved instead
