@@ -49,8 +49,9 @@ class ValueTooBig(Exception):
 class Values:
     """Canonical forms of short games, and the values of a ruleset's components (by text).
 
-    ``parts_of`` splits a position into its sorted live components (``split(position) ->
-    [(text, component), ...]``; the checker's :class:`~cgframework.proofs.checker.Parts`)."""
+    ``parts_of`` gives a component's moves as sorted live components
+    (``component_moves((text, component), player) -> [(move text, [(text, component), ...])]``:
+    the checker's :class:`~cgframework.proofs.checker.Parts`)."""
 
     def __init__(self, parts_of: Any) -> None:
         self.parts_of = parts_of
@@ -192,14 +193,10 @@ class Values:
             if expanded > budget:
                 raise ValueTooBig(f"a component of more than {budget} positions")
             self._spend()
-            sides = []
-            for player in (Player.LEFT, Player.RIGHT):
-                sides.append(
-                    [
-                        self.parts_of.split(move.result)
-                        for move in self.ruleset.options(component, player)
-                    ]
-                )
+            sides = [
+                [after for _, after in self.parts_of.component_moves((text, component), player)]
+                for player in (Player.LEFT, Player.RIGHT)
+            ]
             on_stack.add(text)
             waiting = [part for side in sides for result in side for part in result]
             stack.append([text, sides, waiting])
