@@ -169,6 +169,7 @@ class Parts:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self._live: dict[str, bool] = {}
+        self._results: dict[str, list[Part]] = {}
 
     def split(self, position: Position) -> list[Part]:
         """The live components of ``position`` (a :class:`Sum` or one position), sorted."""
@@ -197,7 +198,20 @@ class Parts:
     def component_moves(self, part: Part, player: Player) -> Iterable[tuple[str, list[Part]]]:
         """``player``'s moves in one component: each move's text and its live parts."""
         for move in self.ruleset.options(part[1], player):
-            yield move.text, self.split(move.result)
+            yield move.text, self.split_result(move.result)
+
+    def split_result(self, position: Position) -> list[Part]:
+        """:meth:`split` of a move's result, remembered by the result's text (the ruleset's
+        ``format``, which stands for a position throughout a certificate): positions reached
+        by many moves are split once. The list is shared: do not change it."""
+        text = self.ruleset.format(position)
+        found = self._results.get(text)
+        if found is None:
+            found = self.split(position)
+            if len(self._results) >= self.LIVE_MEMO:
+                self._results.clear()
+            self._results[text] = found
+        return found
 
     def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:
         """Every move of ``player`` in the sum of ``parts``: its text and the sorted result."""
@@ -215,6 +229,27 @@ class Parts:
                 result = rest + after
                 result.sort(key=_text_of)
                 yield (f"{i + 1}:{text}" if several else text), result
+
+    def moves_named(self, parts: list[Part], player: Player, wanted: str) -> Iterator[list[Part]]:
+        """The sorted result of each move of ``player`` named ``wanted`` (as :meth:`moves`
+        names it); only those results are split into components."""
+        several = len(parts) > 1
+        count = 0
+        for i, part in enumerate(parts):
+            prefix = f"{i + 1}:" if several else ""
+            if not wanted.startswith(prefix):
+                continue
+            for move in self.ruleset.options(part[1], player):
+                count += 1
+                if count > MAX_MOVES:
+                    raise LimitExceeded(
+                        f"a position of the certificate has more than {MAX_MOVES} moves "
+                        "(the checker's limit)"
+                    )
+                if prefix + move.text == wanted:
+                    result = parts[:i] + parts[i + 1 :] + self.split_result(move.result)
+                    result.sort(key=_text_of)
+                    yield result
 
 
 def _text_of(part: Part) -> str:
@@ -593,9 +628,7 @@ class _NodeCheck:
             raise self.fail(f"move {move_text!r} leads to node {child}, which is not a loss")
         target = self.digest(child)
         legal = False
-        for text, result in self.parts_of.moves(parts, player):
-            if text != move_text:
-                continue
+        for result in self.parts_of.moves_named(parts, player, move_text):
             legal = True
             if node_digest([t for t, _ in result], player.opponent) == target:
                 return
@@ -630,6 +663,7 @@ class _Counting(Parts):
     def __init__(self, parts_of: Parts) -> None:
         self.ruleset = parts_of.ruleset
         self._live = parts_of._live
+        self._results = parts_of._results
         self.expanded = 0
 
     def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:
