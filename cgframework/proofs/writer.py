@@ -65,10 +65,10 @@ from cgframework.runtime.version import VERSION
 DEFAULT_LEAF_BUDGET = 64
 """Positions the checker's brute force may expand for one leaf (a certificate's cut-off)."""
 
-DEFAULT_VALUE_BUDGET = 1000
+DEFAULT_VALUE_BUDGET = 50
 """Distinct positions one component of a ``"values"`` leaf may reach (0: no value leaves)."""
 
-VALUE_TEXT_HINT = 40
+VALUE_TEXT_HINT = 14
 """A component is tried for a value leaf only when its text has at most this many characters
 (the test walks up to ``value_budget`` positions; big components are not walked)."""
 
