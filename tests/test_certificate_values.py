@@ -271,3 +271,31 @@ def test_a_version_1_certificate_still_checks(tmp_path):
     pack(path, header, nodes)
     report = check_certificate(path)
     assert report.value_leaves == 0 and report.outcome.value == header["outcome"]
+
+
+def test_a_value_leaf_of_a_huge_heap_stops_at_the_limit(tmp_path, monkeypatch):
+    """Each move counts against the work limit: a nim heap of 10^30 is refused, not a hang."""
+    heap = str(10**30)
+    body = json.dumps([[heap], "L", "W", "values"]).encode() + b"\n"
+    header = {
+        "format": "cgframework-certificate",
+        "version": 2,
+        "generator": "test",
+        "ruleset": "nim",
+        "ruleset_version": "1",
+        "position": heap,
+        "left_first": "L",
+        "right_first": "R",
+        "outcome": "N",
+        "roots": {"left_first": 0, "right_first": 0},
+        "nodes": 1,
+        "leaves": 1,
+        "leaf_budget": 0,
+        "value_budget": 10,
+        "sha256": hashlib.sha256(body).hexdigest(),
+    }
+    path = str(tmp_path / "heap.gz")
+    with open(path, "wb") as out:
+        out.write(gzip.compress(json.dumps(header).encode() + b"\n" + body))
+    monkeypatch.setattr(values_module, "MAX_WORK", 5000)
+    refused(path, "node 0:", "more than 5000 steps")

@@ -18,8 +18,8 @@ Limits, so that a hostile file cannot keep the checker busy: each component may 
 ``budget`` positions not yet known (the positions are memoised by component text across the
 whole check, so an honest file's component costs at most the number of distinct positions it
 reaches, which the writer counts); a game's birthday may not pass :data:`MAX_BIRTHDAY` (so
-recursion stays shallow); one leaf may do at most :data:`MAX_WORK` new comparisons, sums and
-expansions together. Past a limit: :class:`ValueTooBig`.
+recursion stays shallow); one leaf may do at most :data:`MAX_WORK` new comparisons, sums,
+expansions and moves together. Past a limit: :class:`ValueTooBig`.
 """
 
 from __future__ import annotations
@@ -193,10 +193,11 @@ class Values:
             if expanded > budget:
                 raise ValueTooBig(f"a component of more than {budget} positions")
             self._spend()
-            sides = [
-                [after for _, after in self.parts_of.component_moves((text, component), player)]
-                for player in (Player.LEFT, Player.RIGHT)
-            ]
+            sides: list[list[list[tuple[str, Any]]]] = [[], []]
+            for side, player in zip(sides, (Player.LEFT, Player.RIGHT), strict=True):
+                for _, after in self.parts_of.component_moves((text, component), player):
+                    self._spend()  # (a heap of 10^30 has as many moves: each one counts)
+                    side.append(after)
             on_stack.add(text)
             waiting = [part for side in sides for result in side for part in result]
             stack.append([text, sides, waiting])
