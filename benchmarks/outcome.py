@@ -495,11 +495,16 @@ def certified_solve(
         checked, note = None, "check stopped at a limit"
     elif checked:
         try:
-            verified = json.loads(check.stdout).get("outcome")
+            report = json.loads(check.stdout)
+            verified = report.get("outcome")
         except (ValueError, AttributeError):
-            verified = None
+            report, verified = {}, None
         if verified is not None and verified != solved.outcome:
             checked, note = False, f"checker verified {verified}, solve said {solved.outcome}"
+        elif isinstance(report.get("nodes"), int):  # the proof's size, its value leaves
+            note = (
+                f"verified: {report['nodes']:,} nodes, {report.get('value_leaves', 0):,} by values"
+            )
     else:
         note = ((check.stderr or check.stdout).strip().splitlines() or ["no output"])[-1]
     return Certified(solved, method, size, check.cpu, checked, note)
@@ -513,7 +518,9 @@ def certified_row(label: str, published: str | None, source: str | None, c: Cert
     else:
         agrees = "yes" if r.outcome == published else "NO"
     size = "-" if c.certificate_bytes is None else f"{c.certificate_bytes / 1024:.1f}"
-    checked = {None: c.check_note or "-", True: "verified", False: "REFUSED"}[c.checked]
+    checked = {None: c.check_note or "-", True: c.check_note or "verified", False: "REFUSED"}[
+        c.checked
+    ]
     check_cpu = "-" if c.check_cpu is None else f"{c.check_cpu:.2f}"
     cells = [
         label,

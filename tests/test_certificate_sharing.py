@@ -41,12 +41,12 @@ def test_a_certificate_from_the_solves_table_is_the_same_proof_for_less_search(t
     assert search.wins(position, Player.LEFT) is True  # the root: the table answers
     assert expanded(search) == solved
     hits = table.hits
-    shared = build_certificate(ruleset, position, table=table)
+    shared = build_certificate(ruleset, position, table=table, value_budget=0)
     extra = expanded(search) - solved
     assert table.hits > hits + shared.nodes // 2  # it asked the solve's search
 
     fresh_search = OutcomeSearch(ruleset, SolveContext())
-    fresh = build_certificate(ruleset, position, fresh_search)
+    fresh = build_certificate(ruleset, position, fresh_search, value_budget=0)
     assert fresh.data == shared.data  # the oracle's answers are facts: the same proof
     assert extra <= expanded(fresh_search) - solved  # the solve's work reused
     path = str(tmp_path / "proof.gz")

@@ -75,13 +75,13 @@ POSITIONS = st.one_of(
 
 
 @SETTINGS
-@given(POSITIONS, st.sampled_from([0, 8, 64]))
-def test_certificates_of_random_positions_check(tmp_path_factory, case, leaf_budget):
+@given(POSITIONS, st.sampled_from([0, 8, 64]), st.sampled_from([0, 6, 1000]))
+def test_certificates_of_random_positions_check(tmp_path_factory, case, leaf_budget, values):
     name, text = case
     ruleset = resolve_ruleset(name)
     position = parse_position(ruleset, text)
     path = str(tmp_path_factory.mktemp("c") / "proof.gz")
-    built = write_certificate(path, ruleset, position, leaf_budget=leaf_budget)
+    built = write_certificate(path, ruleset, position, leaf_budget=leaf_budget, value_budget=values)
     report = check_certificate(path)
     expected = brute_outcome(ruleset, position)
     assert report.outcome is expected is built.outcome
@@ -89,8 +89,10 @@ def test_certificates_of_random_positions_check(tmp_path_factory, case, leaf_bud
         expected in (Outcome.L, Outcome.N),
         expected in (Outcome.R, Outcome.N),
     )
-    if leaf_budget == 0:
+    if leaf_budget == values == 0:
         assert report.leaves == 0
+    if values == 0:
+        assert report.value_leaves == 0
 
 
 @pytest.mark.parametrize(("n", "outcome"), [(1, "N"), (2, "N"), (3, "P"), (4, "N"), (7, "N")])
@@ -136,7 +138,9 @@ def proof(tmp_path):
     """A certificate of 4x3 Domineering without leaves (every step is a node)."""
     ruleset = resolve_ruleset("domineering")
     path = str(tmp_path / "proof.gz")
-    write_certificate(path, ruleset, parse_position(ruleset, "...|...|...|..."), leaf_budget=0)
+    write_certificate(
+        path, ruleset, parse_position(ruleset, "...|...|...|..."), leaf_budget=0, value_budget=0
+    )
     check_certificate(path)  # sound before tampering
     return path
 
@@ -285,7 +289,7 @@ def test_a_truncated_node_list_is_refused(proof):
 def test_a_wrong_leaf_is_refused(tmp_path):
     ruleset = resolve_ruleset("clobber")
     path = str(tmp_path / "proof.gz")
-    write_certificate(path, ruleset, parse_position(ruleset, "xoxoxoxoxo"))
+    write_certificate(path, ruleset, parse_position(ruleset, "xoxoxoxoxo"), value_budget=0)
     header, nodes = unpack(path)
     number = next(i for i, n in enumerate(nodes) if n[3] == "search")
     nodes[number][2] = "L" if nodes[number][2] == "W" else "W"
@@ -296,7 +300,8 @@ def test_a_wrong_leaf_is_refused(tmp_path):
 def test_a_leaf_too_big_for_its_budget_is_refused(tmp_path):
     ruleset = resolve_ruleset("clobber")
     path = str(tmp_path / "proof.gz")
-    write_certificate(path, ruleset, parse_position(ruleset, "xoxoxoxoxo"), leaf_budget=64)
+    position = parse_position(ruleset, "xoxoxoxoxo")
+    write_certificate(path, ruleset, position, leaf_budget=64, value_budget=0)
     header, nodes = unpack(path)
     header["leaf_budget"] = 1
     pack(path, header, nodes)
@@ -384,12 +389,12 @@ def test_a_wrong_search_gives_a_certificate_the_checker_refuses(tmp_path):
     ruleset = resolve_ruleset("domineering")
     position = parse_position(ruleset, "..|..")
     path = str(tmp_path / "proof.gz")
-    write_certificate(path, ruleset, position, Liar(), leaf_budget=0)
+    write_certificate(path, ruleset, position, Liar(), leaf_budget=0, value_budget=0)
     refused(path, "is not a win for the other player")
 
 
 def test_names_and_texts_are_accepted():
-    built = build_certificate("kayles", "4,2", leaf_budget=0)
+    built = build_certificate("kayles", "4,2", leaf_budget=0, value_budget=0)
     assert built.header["position"] == "4,2"
     assert built.outcome is brute_outcome(
         resolve_ruleset("kayles"), parse_position(resolve_ruleset("kayles"), "4,2")
@@ -410,7 +415,7 @@ def test_one_node_per_distinct_position():
     sizes = []
     for n in (4, 8):
         built = build_certificate(
-            ruleset, parse_position(ruleset, " + ".join(["xo"] * n)), leaf_budget=0
+            ruleset, parse_position(ruleset, " + ".join(["xo"] * n)), leaf_budget=0, value_budget=0
         )
         texts = [json.loads(line)[0:2] for line in built.lines]
         assert len({json.dumps(t) for t in texts}) == len(texts)
@@ -506,7 +511,9 @@ def run(*args):
 def test_the_checker_command_in_a_subprocess(tmp_path):
     ruleset = resolve_ruleset("clobber")
     path = str(tmp_path / "proof.gz")
-    write_certificate(path, ruleset, parse_position(ruleset, "xoxoxoxoxo"), leaf_budget=0)
+    write_certificate(
+        path, ruleset, parse_position(ruleset, "xoxoxoxoxo"), leaf_budget=0, value_budget=0
+    )
     code, out, err = run("certificate", "check", path)
     assert code == 0, err
     assert "clobber" in out and "xoxoxoxoxo" in out and "N" in out
@@ -549,7 +556,7 @@ def test_check_json_refusal_and_timeout(capsys, proof, monkeypatch):
 
 @functools.cache
 def clobber_proof() -> bytes:
-    return build_certificate("clobber", "xoxoxo|ox.oxo", leaf_budget=8).data
+    return build_certificate("clobber", "xoxoxo|ox.oxo", leaf_budget=8, value_budget=0).data
 
 
 @settings(max_examples=150, deadline=None, derandomize=True)
@@ -656,4 +663,6 @@ def test_the_checker_depends_on_no_solver():
     and the limits; no solver, table, store or value algebra, not even in a function body."""
     from architecture import import_graph
 
-    assert import_graph()["proofs.checker"] <= {"game", "plugins", "runtime.budget"}
+    graph = import_graph()
+    assert graph["proofs.checker"] <= {"game", "plugins", "runtime.budget", "proofs.values"}
+    assert graph["proofs.values"] <= {"game"}

@@ -95,7 +95,11 @@ def check_cmd(
             ("outcome", report.outcome.value),
             ("left first", "Left wins" if report.left_first_wins else "Right wins"),
             ("right first", "Right wins" if report.right_first_wins else "Left wins"),
-            ("nodes", f"{report.nodes} ({report.leaves} solved by brute force)"),
+            (
+                "nodes",
+                f"{report.nodes} ({report.leaves - report.value_leaves} solved by brute force, "
+                f"{report.value_leaves} by values)",
+            ),
         ]
     )
 

@@ -3,11 +3,12 @@
 A certificate is a gzip stream of JSON lines. The first line is the header (``left_first``: who wins
 with Left moving first, as in ``cgf solve --json``)::
 
-    {"format": "cgframework-certificate", "version": 1, "generator": "cgframework 1.2",
+    {"format": "cgframework-certificate", "version": 2, "generator": "cgframework 1.2",
      "ruleset": "clobber", "ruleset_version": "1", "position": "xoxoxo",
      "left_first": "L", "right_first": "R", "outcome": "N",
      "roots": {"left_first": 41, "right_first": 87}, "nodes": 88, "leaves": 30,
-     "leaf_budget": 200, "leaf_measure": "...", "sha256": "<hex of every byte after the header>"}
+     "leaf_budget": 200, "leaf_measure": "...", "value_budget": 2000, "value_leaves": 12,
+     "sha256": "<hex of every byte after the header>"}
 
 Every other line is one node, numbered from 0, ``[components, mover, claim, proof]``: the
 position as the sorted texts of its live components (the ruleset's ``format`` of each; a
@@ -20,15 +21,23 @@ the mover wins or ``"L"`` if the mover loses (normal play), and the proof of the
 * ``"L"``: ``[child, ...]``, for every move of the mover the node its result is, where the
   other player moves and wins (no moves at all: ``[]``, the mover cannot move and loses);
 * ``"search"``: a small position the checker solves itself by plain brute force, within
-  ``leaf_budget`` positions (and never more than :data:`MAX_LEAF_BUDGET`).
+  ``leaf_budget`` positions (and never more than :data:`MAX_LEAF_BUDGET`);
+* ``"values"`` (version 2): a position whose components are small enough for the checker to
+  compute the canonical value of each itself (:mod:`cgframework.proofs.values`, its own short
+  code from ``options`` alone), each within ``value_budget`` positions not yet known (never
+  more than :data:`MAX_VALUE_BUDGET`); the values are remembered by component text for the
+  rest of the check. The sum ``G`` of the values decides the claim: Left to move wins iff NOT
+  ``G <= 0``, Right to move iff NOT ``G >= 0``.
+
+Version 1 files (no ``"values"`` leaves, no ``value_budget``) are still read.
 
 A child's number is always smaller than its parent's, so the file is a DAG in an order where
 every claim is proved from claims already proved: no cycle can hide in it. The checker reads
 the nodes one by one, keeping a 16-byte digest and the claim of each, and uses the ruleset's
-``parse``, ``format``, ``components`` and ``options`` alone. A file that fails is refused with
-:class:`CertificateError` (what, and which node); a file that cannot be read, or names a ruleset
-that is not installed, with :class:`CertificateUnreadable`; a file past the checker's limits
-with :class:`~cgframework.runtime.budget.LimitExceeded`.
+``parse``, ``format``, ``components`` and ``options`` alone (its value code too). A file that
+fails is refused with :class:`CertificateError` (what, and which node); a file that cannot be
+read, or names a ruleset that is not installed, with :class:`CertificateUnreadable`; a file
+past the checker's limits with :class:`~cgframework.runtime.budget.LimitExceeded`.
 """
 
 from __future__ import annotations
@@ -43,13 +52,20 @@ from typing import IO, Any
 import attrs
 
 from cgframework.game import Convention, Outcome, Player, Position, Ruleset, Sum, parse_position
+from cgframework.proofs.values import Values, ValueTooBig
 from cgframework.runtime.budget import LimitExceeded
 
 FORMAT = "cgframework-certificate"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READ_VERSIONS = (1, 2)
+"""The format versions this checker reads (1: no ``"values"`` leaves)."""
 
 MAX_LEAF_BUDGET = 10_000
 """Positions the checker's brute force expands for one leaf at most, whatever a file asks."""
+
+MAX_VALUE_BUDGET = 100_000
+"""New positions the checker expands for the value of one component of a ``"values"`` leaf at
+most, whatever a file asks."""
 
 MAX_NODES = 5_000_000
 """Nodes a certificate may have unless the caller allows more (about 40 bytes each in memory)."""
@@ -73,7 +89,12 @@ LEAF_MEASURE = (
     "memoised within the leaf)"
 )
 
-WIN, LOSE, SEARCH = "W", "L", "search"
+VALUE_MEASURE = (
+    "positions of one component whose canonical value the checker computes for the first time "
+    "(values are remembered by component text for the whole check)"
+)
+
+WIN, LOSE, SEARCH, VALUES = "W", "L", "search", "values"
 
 
 class CertificateError(Exception):
@@ -109,6 +130,10 @@ class CheckReport:
     generator: str
     installed_version: str = ""
     """The installed ruleset's version, that the certificate was checked against."""
+    value_leaves: int = 0
+    """Leaves closed by the components' canonical values (``leaves`` counts them too)."""
+    value_positions: int = 0
+    """Positions the checker's value code expanded for all value leaves together."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -121,6 +146,8 @@ class CheckReport:
             "nodes": self.nodes,
             "leaves": self.leaves,
             "leaf_positions": self.leaf_positions,
+            "value_leaves": self.value_leaves,
+            "value_positions": self.value_positions,
             "ruleset_version": self.ruleset_version,
             "installed_version": self.installed_version,
             "generator": self.generator,
@@ -142,6 +169,7 @@ class Parts:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self._live: dict[str, bool] = {}
+        self._results: dict[str, list[Part]] = {}
 
     def split(self, position: Position) -> list[Part]:
         """The live components of ``position`` (a :class:`Sum` or one position), sorted."""
@@ -170,7 +198,20 @@ class Parts:
     def component_moves(self, part: Part, player: Player) -> Iterable[tuple[str, list[Part]]]:
         """``player``'s moves in one component: each move's text and its live parts."""
         for move in self.ruleset.options(part[1], player):
-            yield move.text, self.split(move.result)
+            yield move.text, self.split_result(move.result)
+
+    def split_result(self, position: Position) -> list[Part]:
+        """:meth:`split` of a move's result, remembered by the result's text (the ruleset's
+        ``format``, which stands for a position throughout a certificate): positions reached
+        by many moves are split once. The list is shared: do not change it."""
+        text = self.ruleset.format(position)
+        found = self._results.get(text)
+        if found is None:
+            found = self.split(position)
+            if len(self._results) >= self.LIVE_MEMO:
+                self._results.clear()
+            self._results[text] = found
+        return found
 
     def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:
         """Every move of ``player`` in the sum of ``parts``: its text and the sorted result."""
@@ -188,6 +229,27 @@ class Parts:
                 result = rest + after
                 result.sort(key=_text_of)
                 yield (f"{i + 1}:{text}" if several else text), result
+
+    def moves_named(self, parts: list[Part], player: Player, wanted: str) -> Iterator[list[Part]]:
+        """The sorted result of each move of ``player`` named ``wanted`` (as :meth:`moves`
+        names it); only those results are split into components."""
+        several = len(parts) > 1
+        count = 0
+        for i, part in enumerate(parts):
+            prefix = f"{i + 1}:" if several else ""
+            if not wanted.startswith(prefix):
+                continue
+            for move in self.ruleset.options(part[1], player):
+                count += 1
+                if count > MAX_MOVES:
+                    raise LimitExceeded(
+                        f"a position of the certificate has more than {MAX_MOVES} moves "
+                        "(the checker's limit)"
+                    )
+                if prefix + move.text == wanted:
+                    result = parts[:i] + parts[i + 1 :] + self.split_result(move.result)
+                    result.sort(key=_text_of)
+                    yield result
 
 
 def _text_of(part: Part) -> str:
@@ -294,7 +356,9 @@ class _Checker:
         digests = bytearray()  # grown node by node: a header's count costs nothing up front
         claims = bytearray()  # 1: the mover wins, 2: the mover loses
         leaf_budget = header["leaf_budget"]
-        leaves = leaf_positions = 0
+        value_budget = header.get("value_budget", 0)
+        values = Values(parts_of) if value_budget else None
+        leaves = leaf_positions = value_leaves = value_positions = 0
         for number in range(count):
             data = self.line(f"node {number}")
             self.hasher.update(data)
@@ -305,6 +369,10 @@ class _Checker:
             if node[3] == SEARCH:
                 leaves += 1
                 leaf_positions += verify.by_search(parts, player, claim, leaf_budget)
+            elif node[3] == VALUES:
+                leaves += 1
+                value_leaves += 1
+                value_positions += verify.by_values(values, parts, player, claim, value_budget)
             elif claim:
                 verify.winning_move(parts, player)
             else:
@@ -327,16 +395,19 @@ class _Checker:
             ruleset_version=header["ruleset_version"],
             generator=header["generator"],
             installed_version=str(getattr(ruleset, "version", "")),
+            value_leaves=value_leaves,
+            value_positions=value_positions,
         )
 
     def header(self) -> dict[str, Any]:
         header = _decode(self.line("header"), "header")
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise CertificateError(f"not a certificate: the header's format is not {FORMAT!r}")
-        if header.get("version") != FORMAT_VERSION:
+        version = header.get("version")
+        if isinstance(version, bool) or version not in READ_VERSIONS:
             raise CertificateError(
-                f"certificate format version {header.get('version')!r} is not supported "
-                f"(this checker reads version {FORMAT_VERSION})"
+                f"certificate format version {version!r} is not supported "
+                f"(this checker reads versions {', '.join(map(str, READ_VERSIONS))})"
             )
         kinds = {
             "generator": str,
@@ -352,17 +423,26 @@ class _Checker:
             "leaf_budget": int,
             "sha256": str,
         }
+        if version >= 2:
+            kinds["value_budget"] = int
+        elif "value_budget" in header:
+            raise CertificateError("header: a version 1 certificate has no 'value_budget'")
         for name, kind in kinds.items():
             value = header.get(name)
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
                 raise CertificateError(f"header: {name!r} is missing or not a {kind.__name__}")
-        for name in ("nodes", "leaves", "leaf_budget"):
-            if header[name] < 0:
+        for name in ("nodes", "leaves", "leaf_budget", "value_budget"):
+            if header.get(name, 0) < 0:
                 raise CertificateError(f"header: {name!r} is negative")
         if header["nodes"] > self.max_nodes:
             raise LimitExceeded(
                 f"certificate has {header['nodes']} nodes, more than the limit {self.max_nodes} "
                 "(--max-nodes)"
+            )
+        if header.get("value_budget", 0) > MAX_VALUE_BUDGET:
+            raise CertificateError(
+                f"header: value leaves of up to {header['value_budget']} positions a component; "
+                f"this checker computes at most {MAX_VALUE_BUDGET}"
             )
         if header["leaf_budget"] > MAX_LEAF_BUDGET:
             raise CertificateError(
@@ -520,6 +600,25 @@ class _NodeCheck:
             )
         return counter.expanded
 
+    def by_values(
+        self, values: Values | None, parts: list[Part], player: Player, claim: bool, budget: int
+    ) -> int:
+        if values is None:
+            raise self.fail("a value leaf, but the header allows none (no value_budget)")
+        before = values.expanded
+        try:
+            wins = values.sum_wins(parts, player, budget)
+        except ValueTooBig as exc:
+            raise self.fail(
+                f"value leaf past the checker's limits (value budget {budget}): {exc}"
+            ) from None
+        if wins != claim:
+            raise self.fail(
+                f"the components' values show that {player.name.lower()} to move "
+                f"{'wins' if wins else 'loses'}, not what the node claims"
+            )
+        return values.expanded - before
+
     def winning_move(self, parts: list[Part], player: Player) -> None:
         proof = self.node[3]
         if not (isinstance(proof, list) and len(proof) == 2 and isinstance(proof[0], str)):
@@ -529,9 +628,7 @@ class _NodeCheck:
             raise self.fail(f"move {move_text!r} leads to node {child}, which is not a loss")
         target = self.digest(child)
         legal = False
-        for text, result in self.parts_of.moves(parts, player):
-            if text != move_text:
-                continue
+        for result in self.parts_of.moves_named(parts, player, move_text):
             legal = True
             if node_digest([t for t, _ in result], player.opponent) == target:
                 return
@@ -566,6 +663,7 @@ class _Counting(Parts):
     def __init__(self, parts_of: Parts) -> None:
         self.ruleset = parts_of.ruleset
         self._live = parts_of._live
+        self._results = parts_of._results
         self.expanded = 0
 
     def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:
@@ -584,6 +682,8 @@ __all__ = [
     "MAX_COMPONENTS",
     "MAX_LEAF_BUDGET",
     "MAX_NODES",
+    "MAX_VALUE_BUDGET",
+    "VALUE_MEASURE",
     "CertificateError",
     "CertificateUnreadable",
     "CheckReport",

@@ -4,9 +4,13 @@ A who-wins search (the *oracle*: anything with ``wins(position, player) -> bool`
 wins each position; the writer walks the proof it implies, depth first and without recursion:
 where the mover wins, one winning move (to a position already in the certificate if one
 wins, else the first that wins among those leaving the fewest replies);
-where the mover loses, every move; a position with no move for the mover closes itself, and a
-small one (its brute force expands at most ``leaf_budget`` positions, counted by the checker's
-own search) is left to the checker. Each distinct position (sorted live component texts, and
+where the mover loses, every move; a position with no move for the mover closes itself; one
+whose live components each reach at most ``value_budget`` distinct positions (a bounded walk,
+tried only on components of at most :data:`VALUE_TEXT_HINT` characters) is a ``"values"`` leaf,
+closed by the canonical values the checker computes itself (the writer computes them with the
+checker's own code, :mod:`cgframework.proofs.values`, to write the claim); and a small one (its
+brute force expands at most ``leaf_budget`` positions, counted by the checker's own search) is
+left to the checker's brute force. Each distinct position (sorted live component texts, and
 who moves) is one node, numbered after its children, so the file is a DAG the checker reads in
 one pass.
 
@@ -42,13 +46,17 @@ from cgframework.proofs.checker import (
     MAX_COMPONENTS,
     MAX_LEAF_BUDGET,
     MAX_NODES,
+    MAX_VALUE_BUDGET,
     SEARCH,
+    VALUE_MEASURE,
+    VALUES,
     WIN,
     LeafTooBig,
     Part,
     Parts,
     brute_force_wins,
 )
+from cgframework.proofs.values import MAX_WORK, Values, ValueTooBig
 from cgframework.runtime.budget import LimitExceeded, SearchBudget
 from cgframework.runtime.cache import TranspositionTable
 from cgframework.runtime.outputs import open_output
@@ -56,6 +64,17 @@ from cgframework.runtime.version import VERSION
 
 DEFAULT_LEAF_BUDGET = 64
 """Positions the checker's brute force may expand for one leaf (a certificate's cut-off)."""
+
+DEFAULT_VALUE_BUDGET = 50
+"""Distinct positions one component of a ``"values"`` leaf may reach (0: no value leaves)."""
+
+VALUE_TEXT_HINT = 14
+"""A component is tried for a value leaf only when its text has at most this many characters
+(the test walks up to ``value_budget`` positions; big components are not walked)."""
+
+WRITER_WORK = MAX_WORK // 20
+"""Steps of value arithmetic the writer allows one value leaf: a twentieth of what the checker
+allows, so that the checker, whose memo holds other values at that point, stays well within."""
 
 LEAF_TEXT_HINT = 12
 """A position is tried as a leaf only when its component texts add up to at most this many
@@ -133,6 +152,7 @@ def build_certificate(
     oracle: WinOracle | None = None,
     *,
     leaf_budget: int = DEFAULT_LEAF_BUDGET,
+    value_budget: int = DEFAULT_VALUE_BUDGET,
     max_nodes: int = MAX_NODES,
     budget: SearchBudget | None = None,
     table: TranspositionTable | None = None,
@@ -143,6 +163,7 @@ def build_certificate(
     on ``table``, so its proven wins and losses are reused rather than searched again; else
     :func:`default_oracle`); ``budget`` limits its
     search (``--max-nodes``/``--timeout``: :class:`~cgframework.runtime.budget.SearchStopped`);
+    ``value_budget`` bounds the components of value leaves (0: none);
     more than ``max_nodes`` nodes raises :class:`~cgframework.runtime.budget.LimitExceeded`.
     Runs on a large-stack thread (the oracle may recurse deeply)."""
     from cgframework.plugins import resolve_ruleset
@@ -156,6 +177,8 @@ def build_certificate(
         )
     if not 0 <= leaf_budget <= MAX_LEAF_BUDGET:
         raise ValueError(f"leaf_budget must be between 0 and {MAX_LEAF_BUDGET}")
+    if not 0 <= value_budget <= MAX_VALUE_BUDGET:
+        raise ValueError(f"value_budget must be between 0 and {MAX_VALUE_BUDGET}")
     if budget is not None:
         budget.start()
     if oracle is None and table is not None:
@@ -171,14 +194,19 @@ def build_certificate(
     found = oracle
 
     def build() -> Certificate:  # (a fresh builder if run_deep runs it again, deeper)
-        return _Builder(ruleset, found, leaf_budget, max_nodes).build(position)
+        return _Builder(ruleset, found, leaf_budget, max_nodes, value_budget).build(position)
 
     return run_deep(build, budget=budget)
 
 
 class _Builder:
     def __init__(
-        self, ruleset: Ruleset, oracle: WinOracle, leaf_budget: int, max_nodes: int
+        self,
+        ruleset: Ruleset,
+        oracle: WinOracle,
+        leaf_budget: int,
+        max_nodes: int,
+        value_budget: int = 0,
     ) -> None:
         self.ruleset = ruleset
         self.oracle = oracle
@@ -190,6 +218,11 @@ class _Builder:
         self.claims: list[bool] = []
         self.lines: list[bytes] = []
         self.leaves = 0
+        self.value_budget = value_budget
+        self.value_leaves = 0
+        self.values = Values(self.parts_of)
+        self.values.work_limit = WRITER_WORK
+        self.small: dict[str, bool] = {}
 
     def build(self, position: Position) -> Certificate:
         parts = self.parts_of.split(position)
@@ -211,6 +244,9 @@ class _Builder:
             "leaves": self.leaves,
             "leaf_budget": self.leaf_budget,
             "leaf_measure": LEAF_MEASURE,
+            "value_budget": self.value_budget,
+            "value_measure": VALUE_MEASURE,
+            "value_leaves": self.value_leaves,
             "sha256": hashlib.sha256(body).hexdigest(),
         }
         return Certificate(header, tuple(self.lines))
@@ -256,8 +292,8 @@ class _Builder:
                 f"a position of {len(key[1])} components: a certificate's nodes have at most "
                 f"{MAX_COMPONENTS}"
             )
-        if proof == SEARCH:
-            written: Any = SEARCH
+        if proof in (SEARCH, VALUES):
+            written: Any = proof
         elif claim:
             move, child = proof
             written = [move, self.ids[child]]
@@ -266,6 +302,46 @@ class _Builder:
         self.ids[key] = len(self.lines)
         self.claims.append(claim)
         self.lines.append(_line(list(key[1]), player, claim, written))
+
+    def closed_by_values(self, parts: list[Part], player: Player) -> bool | None:
+        """Does ``player`` to move win, by the components' values (``None``: not a value
+        leaf, a component being too big for ``value_budget`` or the sum too much work)?"""
+        if not all(self.is_small(part) for part in parts):
+            return None
+        try:
+            return self.values.sum_wins(parts, player, self.value_budget)
+        except ValueTooBig:
+            return None
+
+    def is_small(self, part: Part) -> bool:
+        """Does the component reach at most ``value_budget`` distinct positions (itself
+        included)? The checker expands at most those for its value, whatever it knows."""
+        known = self.small.get(part[0])
+        if known is None:
+            known = len(part[0]) <= VALUE_TEXT_HINT and self._walk(part)
+            if len(self.small) >= _CachedParts.MOVES_MEMO:
+                self.small.clear()
+            self.small[part[0]] = known
+        return known
+
+    def _walk(self, part: Part) -> bool:
+        seen = {part[0]}
+        todo = [part]
+        budget = self.value_budget
+        while todo:
+            top = todo.pop()
+            for player in _FIRST.values():
+                for _, after in self.parts_of.component_moves(top, player):
+                    for child in after:
+                        if child[0] in seen:
+                            continue
+                        if self.small.get(child[0]) is False:
+                            return False
+                        seen.add(child[0])
+                        if len(seen) > budget:
+                            return False
+                        todo.append(child)
+        return True
 
     def replies(self, parts: list[Part], player: Player) -> int:
         """How many moves ``player`` has in the sum of ``parts``."""
@@ -276,6 +352,11 @@ class _Builder:
         moves = list(self.parts_of.moves(parts, player))
         if not moves:
             return False, [], []
+        wins = self.closed_by_values(parts, player) if self.value_budget else None
+        if wins is not None:
+            self.leaves += 1
+            self.value_leaves += 1
+            return wins, VALUES, []
         if sum(len(text) for text, _ in parts) <= LEAF_TEXT_HINT and self.leaf_budget:
             try:
                 wins = brute_force_wins(self.parts_of, parts, player, self.leaf_budget)
@@ -285,13 +366,17 @@ class _Builder:
                 self.leaves += 1
                 return wins, SEARCH, []
         opponent = player.opponent
+        for text, result in moves:  # a position already proved lost for the opponent
+            child = self.key(result, opponent)
+            if child in self.ids and not self.claims[self.ids[child]]:
+                return True, (text, child), []
+        if self.value_budget:  # a move to a value leaf lost for the opponent: no search at all
+            for text, result in moves:
+                if self.closed_by_values(result, opponent) is False:
+                    return True, (text, self.key(result, opponent)), [(result, opponent)]
         asks = self.asks
         if asks.wins(parts, player):
             winning = None
-            for text, result in moves:  # a position already proved lost for the opponent
-                child = self.key(result, opponent)
-                if child in self.ids and not self.claims[self.ids[child]]:
-                    return True, (text, child), []
             # the first winning move among those that leave the fewest replies: a smaller
             # proof (a fifth to a half fewer nodes) for little more search (the search's
             # table answers most at once). Preferring the moves the solve proved instead
@@ -402,6 +487,7 @@ def save_certificate(path: str, certificate: Certificate) -> None:
 
 __all__ = [
     "DEFAULT_LEAF_BUDGET",
+    "DEFAULT_VALUE_BUDGET",
     "BruteForceOracle",
     "Certificate",
     "WinOracle",

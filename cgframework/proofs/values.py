@@ -1,0 +1,239 @@
+"""The certificate checker's own canonical values of short games, for ``"values"`` leaves.
+
+A ``"values"`` leaf of a certificate is closed by the canonical value of each of its live
+components: the checker builds each component's game from the ruleset's ``options`` alone,
+puts it in canonical form (remove dominated options, bypass reversible ones), adds the values
+and reads who wins the sum: Left, moving first, wins iff NOT ``G <= 0``; Right, moving first,
+iff NOT ``G >= 0`` (Siegel, *Combinatorial Game Theory*, AMS 2013, ch. II: the order of
+games II.1, canonical forms II.2, sums II.1).
+
+This code is independent of the core's canonical solver (``cgframework.values`` and
+``cgframework.solvers``) **on purpose**: the checker must not trust the code it checks. It is
+a small, plain implementation of the definitions: a game is a hash-consed pair of sorted
+option tuples (an ``int``; 0 is the game ``{|}``); ``<=`` is the recursive definition,
+memoised; sums are computed option by option and put in canonical form. No numbers, nimbers
+or ups are special-cased: short, and slow only where nothing needs it to be fast.
+
+Limits, so that a hostile file cannot keep the checker busy: each component may expand at most
+``budget`` positions not yet known (the positions are memoised by component text across the
+whole check, so an honest file's component costs at most the number of distinct positions it
+reaches, which the writer counts); a game's birthday may not pass :data:`MAX_BIRTHDAY` (so
+recursion stays shallow); one leaf may do at most :data:`MAX_WORK` new comparisons, sums,
+expansions and moves together. Past a limit: :class:`ValueTooBig`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from cgframework.game import Player
+
+MAX_BIRTHDAY = 120
+"""Birthday of a game (a value, or a sum while it is added) at most: keeps the recursion of
+``<=`` and sums within some 500 Python frames."""
+
+MAX_WORK = 2_000_000
+"""New comparisons, sums and position expansions of one leaf at most (a few seconds)."""
+
+MEMO = 4_000_000
+"""Entries of each memo at most before it is cleared (memory, not correctness)."""
+
+ZERO = 0
+
+
+class ValueTooBig(Exception):
+    """A component or a sum passed one of the value code's limits."""
+
+
+class Values:
+    """Canonical forms of short games, and the values of a ruleset's components (by text).
+
+    ``parts_of`` gives a component's moves as sorted live components
+    (``component_moves((text, component), player) -> [(move text, [(text, component), ...])]``:
+    the checker's :class:`~cgframework.proofs.checker.Parts`)."""
+
+    def __init__(self, parts_of: Any) -> None:
+        self.parts_of = parts_of
+        self.ruleset = parts_of.ruleset
+        self.lefts: list[tuple[int, ...]] = [()]
+        self.rights: list[tuple[int, ...]] = [()]
+        self.birthdays: list[int] = [0]
+        self.ids: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {((), ()): ZERO}
+        self.le_memo: dict[tuple[int, int], bool] = {}
+        self.sum_memo: dict[tuple[int, int], int] = {}
+        self.value_memo: dict[str, int] = {}
+        self.work = 0
+        self.work_limit = MAX_WORK
+        self.expanded = 0
+        """Positions expanded by :meth:`value` in all."""
+
+    # ---- games -------------------------------------------------------------------------------
+
+    def game(self, lefts: Iterable[int], rights: Iterable[int]) -> int:
+        """The game ``{lefts | rights}`` as it stands (not simplified), interned."""
+        key = (tuple(sorted(set(lefts))), tuple(sorted(set(rights))))
+        found = self.ids.get(key)
+        if found is None:
+            birthday = 1 + max((self.birthdays[g] for g in key[0] + key[1]), default=-1)
+            if birthday > MAX_BIRTHDAY:
+                raise ValueTooBig(f"a value of birthday more than {MAX_BIRTHDAY}")
+            if len(self.ids) >= MEMO:
+                raise ValueTooBig(f"more than {MEMO} distinct games in one leaf")
+            found = len(self.lefts)
+            self.lefts.append(key[0])
+            self.rights.append(key[1])
+            self.birthdays.append(birthday)
+            self.ids[key] = found
+        return found
+
+    def _spend(self) -> None:
+        self.work += 1
+        if self.work > self.work_limit:
+            raise ValueTooBig(f"more than {self.work_limit} steps of value arithmetic")
+
+    def le(self, g: int, h: int) -> bool:
+        """``G <= H``: no Left option of G is ``>= H`` and no Right option of H is ``<= G``."""
+        if g == h:
+            return True
+        key = (g, h)
+        known = self.le_memo.get(key)
+        if known is None:
+            self._spend()
+            known = not any(self.le(h, gl) for gl in self.lefts[g]) and not any(
+                self.le(hr, g) for hr in self.rights[h]
+            )
+            if len(self.le_memo) >= MEMO:
+                self.le_memo.clear()
+            self.le_memo[key] = known
+        return known
+
+    def canonical(self, lefts: Iterable[int], rights: Iterable[int]) -> int:
+        """The canonical form of ``{lefts | rights}``, whose options are canonical: bypass
+        reversible options and remove dominated ones until neither applies (Siegel II.2)."""
+        left, right = set(lefts), set(rights)
+        while True:
+            g = self.game(left, right)
+            changed = False
+            for a in list(left):  # A is reversible through A^R <= G: A's place goes to A^RL
+                for ar in self.rights[a]:
+                    if self.le(ar, g):
+                        left.discard(a)
+                        left.update(self.lefts[ar])
+                        changed = True
+                        break
+                if changed:
+                    break
+            if not changed:
+                for b in list(right):  # B reversible through B^L >= G: B's place to B^LR
+                    for bl in self.lefts[b]:
+                        if self.le(g, bl):
+                            right.discard(b)
+                            right.update(self.rights[bl])
+                            changed = True
+                            break
+                    if changed:
+                        break
+            if changed:
+                continue
+            left = {a for a in left if not any(b != a and self.le(a, b) for b in left)}
+            right = {a for a in right if not any(b != a and self.le(b, a) for b in right)}
+            return self.game(left, right)
+
+    def add(self, g: int, h: int) -> int:
+        """The canonical form of ``G + H`` (both canonical)."""
+        if g == ZERO:
+            return h
+        if h == ZERO:
+            return g
+        if g > h:
+            g, h = h, g
+        found = self.sum_memo.get((g, h))
+        if found is None:
+            if self.birthdays[g] + self.birthdays[h] > MAX_BIRTHDAY:
+                raise ValueTooBig(f"a sum of birthday more than {MAX_BIRTHDAY}")
+            self._spend()
+            found = self.canonical(
+                [self.add(gl, h) for gl in self.lefts[g]]
+                + [self.add(g, hl) for hl in self.lefts[h]],
+                [self.add(gr, h) for gr in self.rights[g]]
+                + [self.add(g, hr) for hr in self.rights[h]],
+            )
+            if len(self.sum_memo) >= MEMO:
+                self.sum_memo.clear()
+            self.sum_memo[(g, h)] = found
+        return found
+
+    def total(self, games: Iterable[int]) -> int:
+        out = ZERO
+        for g in games:
+            out = self.add(out, g)
+        return out
+
+    def mover_wins(self, g: int, player: Player) -> bool:
+        """Does ``player``, moving first in G, win? Left iff NOT G <= 0, Right iff NOT G >= 0."""
+        return not self.le(g, ZERO) if player is Player.LEFT else not self.le(ZERO, g)
+
+    # ---- components --------------------------------------------------------------------------
+
+    def value(self, text: str, component: Any, budget: int) -> int:
+        """The canonical value of one live component (its text and position), expanding at
+        most ``budget`` positions not already known (iterative: no deep recursion)."""
+        known = self.value_memo.get(text)
+        if known is not None:
+            return known
+        expanded = 0
+        on_stack: set[str] = set()
+        stack: list[list[Any]] = []
+
+        def enter(text: str, component: Any) -> None:
+            nonlocal expanded
+            expanded += 1
+            self.expanded += 1
+            if expanded > budget:
+                raise ValueTooBig(f"a component of more than {budget} positions")
+            self._spend()
+            sides: list[list[list[tuple[str, Any]]]] = [[], []]
+            for side, player in zip(sides, (Player.LEFT, Player.RIGHT), strict=True):
+                for _, after in self.parts_of.component_moves((text, component), player):
+                    self._spend()  # (a heap of 10^30 has as many moves: each one counts)
+                    side.append(after)
+            on_stack.add(text)
+            waiting = [part for side in sides for result in side for part in result]
+            stack.append([text, sides, waiting])
+
+        enter(text, component)
+        while stack:
+            top = stack[-1]
+            waiting = top[2]
+            while waiting and waiting[-1][0] in self.value_memo:
+                waiting.pop()
+            if waiting:
+                child_text, child = waiting.pop()
+                if child_text in on_stack:
+                    raise ValueTooBig(f"position {child_text!r} repeats: not a short game")
+                enter(child_text, child)
+                continue
+            stack.pop()
+            on_stack.discard(top[0])
+            memo = self.value_memo
+            lefts, rights = (
+                [self.total(memo[t] for t, _ in result) for result in side] for side in top[1]
+            )
+            memo[top[0]] = self.canonical(lefts, rights)
+        return self.value_memo[text]
+
+    def sum_wins(self, parts: Sequence[tuple[str, Any]], player: Player, budget: int) -> bool:
+        """Does ``player``, to move in the sum of ``parts`` (live components: text and
+        position), win? Each component within ``budget`` new positions; the whole leaf within
+        :attr:`work_limit` steps (:class:`ValueTooBig` past either)."""
+        self.work = 0
+        if len(self.ids) >= MEMO // 2 or len(self.value_memo) >= MEMO:
+            kept = self.work_limit, self.expanded
+            self.__init__(self.parts_of)  # (memory, not correctness: start afresh)
+            self.work_limit, self.expanded = kept
+        values = [self.value(text, component, budget) for text, component in parts]
+        return self.mover_wins(self.total(values), player)
+
+
+__all__ = ["MAX_BIRTHDAY", "MAX_WORK", "ValueTooBig", "Values"]
