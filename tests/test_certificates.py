@@ -15,6 +15,7 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from position_strategies import board, row
 
 from cgframework.extensions import SolveContext
 from cgframework.game import Outcome, Player, parse_position
@@ -41,18 +42,6 @@ SETTINGS = settings(
 
 def brute_outcome(ruleset, position) -> Outcome:
     return outcome_of(ruleset, position, SolveContext(), False)
-
-
-def row(letters: str, low: int, high: int) -> st.SearchStrategy[str]:
-    return st.text(st.sampled_from(letters), min_size=low, max_size=high)
-
-
-def board(letters: str, rows: int, cols: int) -> st.SearchStrategy[str]:
-    return st.integers(1, rows).flatmap(
-        lambda r: st.integers(1, cols).flatmap(
-            lambda c: st.lists(row(letters, c, c), min_size=r, max_size=r).map("|".join)
-        )
-    )
 
 
 POSITIONS = st.one_of(
