@@ -1703,6 +1703,22 @@ static PyObject *searcher(PyObject *self, PyObject *args) {
     return capsule;
 }
 
+/* the region of token item ((h, w, xs, os, es), sign) of the Python side, interned: its
+ * signed id; ID_ZERO for a one-colour region (0), ID_DECLINED when it is not a region these
+ * searches take (empty cells, over 64 cells, overlapping colours), -1 on error */
+#define ID_ZERO (-2)
+#define ID_DECLINED (-3)
+static long region_of(Search *s, PyObject *item) {
+    int h, w, sign;
+    unsigned long long x, o, e;
+    if (!PyArg_ParseTuple(item, "(iiKKK)i", &h, &w, &x, &o, &e, &sign)) return -1;
+    if (h < 1 || w < 1 || h * w > 64 || e || (x & o) || ((x | o) & ~ones_of(h * w)))
+        return ID_DECLINED;
+    if (!x || !o) return ID_ZERO;
+    long c = intern(s, h, w, x, o);
+    return c < 0 ? -1 : c * 2 + (sign < 0);
+}
+
 static PyObject *wins(PyObject *self, PyObject *args) {
     PyObject *capsule, *comps, *charge;
     int left;
@@ -1720,27 +1736,17 @@ static PyObject *wins(PyObject *self, PyObject *args) {
     uint32_t *st = s->buf;
     int n = 0, stones = 0;
     for (Py_ssize_t i = 0; i < count; i++) {
-        int h, w, sign;
-        unsigned long long x, o, e;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "(iiKKK)i", &h, &w, &x, &o, &e,
-                              &sign)) {
+        long p = region_of(s, PySequence_Fast_GET_ITEM(seq, i));
+        if (p == ID_ZERO) continue;
+        if (p == -1) {
             Py_DECREF(seq);
             return NULL;
         }
-        if (h < 1 || w < 1 || h * w > 64 || e || (x & o) || ((x | o) & ~ones_of(h * w))) {
+        if (p != ID_DECLINED) stones += stones_of(&s->comps[p >> 1]);
+        if (p == ID_DECLINED || stones > MAX_STONES ||
+            (n = put(s, st, n, (uint32_t)p)) < 0) {
             Py_DECREF(seq);
-            Py_RETURN_NONE; /* not a Clobber region this search takes */
-        }
-        if (!x || !o) continue; /* one colour: 0 */
-        stones += __builtin_popcountll(x | o);
-        long c = intern(s, h, w, x, o);
-        if (c < 0) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (stones > MAX_STONES || (n = put(s, st, n, (uint32_t)c * 2 + (sign < 0))) < 0) {
-            Py_DECREF(seq);
-            Py_RETURN_NONE;
+            Py_RETURN_NONE; /* not a sum this search takes */
         }
     }
     Py_DECREF(seq);
@@ -1822,25 +1828,19 @@ static PyObject *board_value(PyObject *self, PyObject *args) {
     if (!seq) return NULL;
     uint32_t sum = 0;
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
-        int h, w, sign;
-        unsigned long long x, o, e;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "(iiKKK)i", &h, &w, &x, &o, &e,
-                              &sign)) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (h < 1 || w < 1 || h * w > 64 || e || (x & o) || ((x | o) & ~ones_of(h * w))) {
+        long p = region_of(s, PySequence_Fast_GET_ITEM(seq, i));
+        if (p == ID_ZERO) continue;
+        if (p == ID_DECLINED) {
             Py_DECREF(seq);
             Py_RETURN_NONE;
         }
-        if (!x || !o) continue;
-        long c = intern(s, h, w, x, o), v = c < 0 ? -1 : comp_value(s, (uint32_t)c);
+        long v = p < 0 ? -1 : comp_value(s, (uint32_t)p >> 1);
         if (v == -1) {
             Py_DECREF(seq);
             return NULL;
         }
         uint32_t g = v < 0 ? VFAIL : (uint32_t)v;
-        if (g != VFAIL && sign < 0) g = vneg(&s->v, g);
+        if (g != VFAIL && (p & 1)) g = vneg(&s->v, g);
         if (g == VFAIL || (sum = vadd(&s->v, sum, g)) == VFAIL) {
             Py_DECREF(seq);
             Py_RETURN_NONE; /* past value_stones, or the tables are full */
