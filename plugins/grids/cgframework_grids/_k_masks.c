@@ -375,7 +375,10 @@ typedef struct {
     size_t arena_len, arena_cap;
 } Generation;
 
-#define MAX_ROWS_DECL (512 + 2 + 8 * 40) /* = MAX_ROWS (checked below) */
+#define STRIDE (3 * MAX_PARTS)
+#define NEST_MAX 8 /* most nested searches the rules start (each for a small sum) */
+#define MAX_ROWS (MAX_STONES + 2 + NEST_MAX * 40)
+
 typedef struct {
     Comp *comps;
     size_t ncomps, comps_alloc, comps_max; /* ncomps: slots used so far, free ones included */
@@ -400,7 +403,7 @@ typedef struct {
     unsigned long long nodes, charged, hits, stored, every;
     int rules, outcome_stones; /* RULE_* bits; the most stones of a component classed */
     int nesting;               /* searches started by the rules under way */
-    int rowlen[MAX_ROWS_DECL]; /* the length of the state in each row of the search's path */
+    int rowlen[MAX_ROWS]; /* the length of the state in each row of the search's path */
     unsigned long long collections; /* times the component table was collected (collect) */
     PyObject *charge;
     Values v;        /* canonical values of small components and of value parts */
@@ -408,10 +411,6 @@ typedef struct {
     int value_birth;   /* two value parts are summed when their birthdays add up to this */
 } Search;
 
-#define STRIDE (3 * MAX_PARTS)
-#define NEST_MAX 8 /* most nested searches the rules start (each for a small sum) */
-#define MAX_ROWS (MAX_STONES + 2 + NEST_MAX * 40)
-_Static_assert(MAX_ROWS == MAX_ROWS_DECL, "rowlen has a slot per row");
 
 enum { RULE_ZERO = 1, RULE_STATIC = 2, RULE_DROP = 4, RULE_CLASS = 8, RULE_PAIR = 16,
        RULE_VALUE = 32 };
@@ -775,6 +774,17 @@ static void values_init(Values *v, size_t share) {
     values_reset(v);
 }
 
+static u64 comp_hash(int h, int w, u64 xs, u64 os) {
+    return mix(xs ^ mix(os ^ ((u64)h << 8 | (u64)w)));
+}
+
+/* put component slot i (c) in the intern index of mask + 1 slots (open addressing) */
+static void index_put(uint32_t *index, size_t mask, const Comp *c, size_t i) {
+    size_t j = comp_hash(c->h, c->w, c->xs, c->os) & mask;
+    while (index[j]) j = (j + 1) & mask;
+    index[j] = (uint32_t)i + 1;
+}
+
 /* the id of component (h, w, xs, os), interned if new; -1 when the table is full */
 static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg);
 
@@ -784,19 +794,13 @@ static long intern(Search *s, int h, int w, u64 xs, u64 os) {
 
 /* intern with selfneg (-1: not known, found here) */
 static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg) {
-    u64 hk = mix(xs ^ mix(os ^ ((u64)h << 8 | (u64)w)));
+    u64 hk = comp_hash(h, w, xs, os);
     if ((s->ncomps + 1) * 2 > s->index_mask + 1) {
         size_t size = (s->index_mask + 1) * 2;
         uint32_t *index = calloc(size, sizeof(uint32_t));
         if (!index) return memory_full("component table");
-        for (size_t i = 0; i < s->ncomps; i++) {
-            Comp *c = &s->comps[i];
-            if (c->h == FREE_SLOT) continue;
-            u64 ck = mix(c->xs ^ mix(c->os ^ ((u64)c->h << 8 | (u64)c->w)));
-            size_t j = ck & (size - 1);
-            while (index[j]) j = (j + 1) & (size - 1);
-            index[j] = (uint32_t)i + 1;
-        }
+        for (size_t i = 0; i < s->ncomps; i++)
+            if (s->comps[i].h != FREE_SLOT) index_put(index, size - 1, &s->comps[i], i);
         free(s->index);
         s->index = index;
         s->index_mask = size - 1;
@@ -1525,10 +1529,7 @@ static int collect(Search *s, int depth, int n) {
         }
         c->rep = c->next = 0;
         c->fp = 0;
-        u64 ck = mix(c->xs ^ mix(c->os ^ ((u64)c->h << 8 | (u64)c->w)));
-        size_t j = ck & s->index_mask;
-        while (s->index[j]) j = (j + 1) & s->index_mask;
-        s->index[j] = (uint32_t)i + 1;
+        index_put(s->index, s->index_mask, c, i);
         s->nlive++;
     }
     free(live);
