@@ -215,41 +215,44 @@ class Parts:
 
     def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:
         """Every move of ``player`` in the sum of ``parts``: its text and the sorted result."""
-        several = len(parts) > 1
         count = 0
         for i, part in enumerate(parts):
+            prefix = _move_prefix(i, parts)
             rest = parts[:i] + parts[i + 1 :]
             for text, after in self.component_moves(part, player):
-                count += 1
-                if count > MAX_MOVES:
-                    raise LimitExceeded(
-                        f"a position of the certificate has more than {MAX_MOVES} moves "
-                        "(the checker's limit)"
-                    )
+                count = _one_more_move(count)
                 result = rest + after
                 result.sort(key=_text_of)
-                yield (f"{i + 1}:{text}" if several else text), result
+                yield prefix + text, result
 
     def moves_named(self, parts: list[Part], player: Player, wanted: str) -> Iterator[list[Part]]:
         """The sorted result of each move of ``player`` named ``wanted`` (as :meth:`moves`
         names it); only those results are split into components."""
-        several = len(parts) > 1
         count = 0
         for i, part in enumerate(parts):
-            prefix = f"{i + 1}:" if several else ""
+            prefix = _move_prefix(i, parts)
             if not wanted.startswith(prefix):
                 continue
             for move in self.ruleset.options(part[1], player):
-                count += 1
-                if count > MAX_MOVES:
-                    raise LimitExceeded(
-                        f"a position of the certificate has more than {MAX_MOVES} moves "
-                        "(the checker's limit)"
-                    )
+                count = _one_more_move(count)
                 if prefix + move.text == wanted:
                     result = parts[:i] + parts[i + 1 :] + self.split_result(move.result)
                     result.sort(key=_text_of)
                     yield result
+
+
+def _move_prefix(i: int, parts: list[Part]) -> str:
+    """What names a move in the ``i``-th of ``parts`` (counted from 1; none in a lone part)."""
+    return f"{i + 1}:" if len(parts) > 1 else ""
+
+
+def _one_more_move(count: int) -> int:
+    """``count + 1``, the moves of one node gone through so far, within :data:`MAX_MOVES`."""
+    if count >= MAX_MOVES:
+        raise LimitExceeded(
+            f"a position of the certificate has more than {MAX_MOVES} moves (the checker's limit)"
+        )
+    return count + 1
 
 
 def _text_of(part: Part) -> str:

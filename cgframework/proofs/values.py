@@ -114,31 +114,29 @@ class Values:
         left, right = set(lefts), set(rights)
         while True:
             g = self.game(left, right)
-            changed = False
-            for a in list(left):  # A is reversible through A^R <= G: A's place goes to A^RL
-                for ar in self.rights[a]:
-                    if self.le(ar, g):
-                        left.discard(a)
-                        left.update(self.lefts[ar])
-                        changed = True
-                        break
-                if changed:
+            for options, is_left in ((left, True), (right, False)):
+                found = self._reversible(options, g, is_left)
+                if found is not None:
+                    option, replacements = found
+                    options.discard(option)
+                    options.update(replacements)
                     break
-            if not changed:
-                for b in list(right):  # B reversible through B^L >= G: B's place to B^LR
-                    for bl in self.lefts[b]:
-                        if self.le(g, bl):
-                            right.discard(b)
-                            right.update(self.rights[bl])
-                            changed = True
-                            break
-                    if changed:
-                        break
-            if changed:
-                continue
-            left = {a for a in left if not any(b != a and self.le(a, b) for b in left)}
-            right = {a for a in right if not any(b != a and self.le(b, a) for b in right)}
-            return self.game(left, right)
+            else:
+                left = {a for a in left if not any(b != a and self.le(a, b) for b in left)}
+                right = {a for a in right if not any(b != a and self.le(b, a) for b in right)}
+                return self.game(left, right)
+
+    def _reversible(
+        self, options: Iterable[int], g: int, is_left: bool
+    ) -> tuple[int, tuple[int, ...]] | None:
+        """A reversible option of G's Left (``is_left``) or Right ``options`` and what takes
+        its place, or None: Left's A reverses through A^R <= G, its place going to A^RL;
+        Right's B through B^L >= G, its place to B^LR."""
+        for option in options:
+            for through in self.rights[option] if is_left else self.lefts[option]:
+                if self.le(through, g) if is_left else self.le(g, through):
+                    return option, self.lefts[through] if is_left else self.rights[through]
+        return None
 
     def add(self, g: int, h: int) -> int:
         """The canonical form of ``G + H`` (both canonical)."""

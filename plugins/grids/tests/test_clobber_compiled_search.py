@@ -182,9 +182,6 @@ def test_a_full_component_table_is_collected() -> None:
     assert KERNEL.stats(search)[4] >= 1  # (collections)
 
 
-COLLECTED = [0]
-
-
 @needs_kernel
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(full_boards(), min_size=1, max_size=2), st.sampled_from((0, 1)))
@@ -199,17 +196,14 @@ def test_collecting_the_component_table_keeps_the_answer(parts: list[str], strip
         assert KERNEL.wins(tight, comps, left, None, 1 << 40) == (
             KERNEL.wins(roomy, comps, left, None, 1 << 40)
         )
-    COLLECTED[0] += KERNEL.stats(tight)[4]
 
 
 @needs_kernel
 def test_collections_happened() -> None:
-    """(the test above met full tables: run after it, in the same process)"""
-    if COLLECTED[0] == 0:  # (run alone, or on another worker: see for ourselves)
-        search = KERNEL.searcher(1 << 24, *mask_keys.BOARD_SETTINGS, 256)
-        assert KERNEL.wins(search, tokens("checker:3x4"), True, None, 1 << 40) is False
-        COLLECTED[0] = KERNEL.stats(search)[4]
-    assert COLLECTED[0] > 0
+    """The table of the test above is collected on the boards it draws (3x4 among them)."""
+    search = KERNEL.searcher(1 << 24, *mask_keys.BOARD_SETTINGS, 256)
+    assert KERNEL.wins(search, tokens("checker:3x4"), True, None, 1 << 40) is False
+    assert KERNEL.stats(search)[4] > 0  # (collections)
 
 
 @pytest.mark.skipif(mask_keys.KERNEL is None, reason="needs the compiled kernel")
