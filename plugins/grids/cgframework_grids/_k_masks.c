@@ -50,11 +50,36 @@ static int triple_less(const u64 *a, const u64 *b) {
     return 0;
 }
 
+/* the bits of x in reverse order */
+static u64 reversed(u64 x) {
+    x = __builtin_bswap64(x);
+    x = (x & 0x0F0F0F0F0F0F0F0FULL) << 4 | (x >> 4 & 0x0F0F0F0F0F0F0F0FULL);
+    x = (x & 0x3333333333333333ULL) << 2 | (x >> 2 & 0x3333333333333333ULL);
+    return (x & 0x5555555555555555ULL) << 1 | (x >> 1 & 0x5555555555555555ULL);
+}
+
+static uint8_t *image_tables[65][65]; /* [h][w]: image_cell of every cell in each image */
+
+/* the image cells of an h x w board (h * w <= 64), [k * 64 + cell]: made at first use and
+ * kept; NULL without the memory */
+static const uint8_t *images_of(int h, int w) {
+    uint8_t *t = image_tables[h][w];
+    if (!t && (t = malloc(8 * 64))) {
+        for (int k = 0; k < 8; k++)
+            for (int i = 0; i < h * w; i++) t[k * 64 + i] = (uint8_t)image_cell(h, w, k, i / w, i % w);
+        image_tables[h][w] = t;
+    }
+    return t;
+}
+
 static u64 permuted(u64 mask, int h, int w, int k) {
+    if (k == 0 || !mask) return mask;
+    if (k == 3) return reversed(mask) >> (64 - h * w); /* (a half turn: the cells reversed) */
+    const uint8_t *t = images_of(h, w);
     u64 out = 0;
     for (; mask; mask &= mask - 1) {
         int i = low_index(mask);
-        out |= bit(image_cell(h, w, k, i / w, i % w));
+        out |= bit(t ? t[k * 64 + i] : image_cell(h, w, k, i / w, i % w));
     }
     return out;
 }
@@ -263,10 +288,12 @@ static PyObject *fold(PyObject *self, PyObject *args) {
 
 /* ---- Who wins a sum of Clobber regions: a compiled boolean negamax ----------------------
  *
- *   searcher(budget[, rules, outcome_stones, class_stones, pair_stones]) -> a search (a
- *       capsule) whose tables take about budget bytes, as they fill (and 16 MiB of pairs,
- *       at the first pair); rules are the RULE_* bits below (all by default), the stones
- *       bound the components they class;
+ *   searcher(budget[, rules, outcome_stones, class_stones, pair_stones, value_stones,
+ *       value_birth, comps_cap, buckets_cap]) -> a search (a capsule) whose tables take
+ *       about budget bytes, as they fill (and 16 MiB of pairs, at the first pair); rules
+ *       are the RULE_* bits below (all by default), the stones bound the components they
+ *       class; the caps (tests) bound the component table and the transposition table's
+ *       buckets below what the budget allows;
  *   wins(search, comps, left, charge, every) -> does the player to move (Left if left) win
  *       the sum of comps, each a token ((h, w, xs, os, es), sign) of mask_keys (sign -1:
  *       minus that key's value)? None when the search declines (a board past 64 cells,
@@ -279,18 +306,23 @@ static PyObject *fold(PyObject *self, PyObject *args) {
  * The reference is the core's Python search (cgframework/solvers/outcome_search.py) on the
  * same tokens; this is the same negamax without its exact values: a state is the sorted
  * list of signed component ids (id * 2 + 1 for minus the component) and the player. A
- * component is interned by its token's key, so two states are equal exactly when their id
- * lists are (the table compares the lists, the 64-bit hash only finds the slot). After a
- * move only the region moved in is split again (its move list, cached per component, holds
- * the ids of each option's regions; one-colour regions are 0 and absent); a component and
- * its negation cancel, and so do two copies of a component that a symmetry maps onto its
- * colour swap (G = -G); of equal components only one copy is tried. Moves: the component
- * with the most moves first, in it the move that last won there (its killer) first, then
- * from the middle of the move list outwards. The table keeps two generations: when the
- * newer is full the older is dropped (an entry found in the older is copied into the
- * newer). Depth is at most the number of stones, plus the rules' nested searches (at most
- * NEST_MAX deep, each on a small sum): the frames are small and the states live in one
- * buffer of MAX_ROWS rows.
+ * component is interned by its token's key. The transposition table knows a state by a
+ * 128-bit key of its contents (state_key: two independent 64-bit hashes of each part's
+ * token, summed), not by its ids, so that it outlives them (the component table's
+ * collection frees and reuses ids). 112 bits of the key are stored: two states are taken
+ * for one with odds of about 4 in 2^(112 - log2 buckets) per lookup, under 10^-14 in a
+ * search of 10^10 nodes. Its slots come in buckets of four (one cache line); a new state
+ * takes a free slot of its bucket, else the one whose search expanded the fewest nodes
+ * (the answers that took long stay, whatever their age); the table doubles as it fills, up
+ * to its share of the memory. After a move only the region moved in is split again (its
+ * move list, cached per component, holds the ids of each option's regions; one-colour
+ * regions are 0 and absent); a component and its negation cancel, and so do two copies of
+ * a component that a symmetry maps onto its colour swap (G = -G); of equal components only
+ * one copy is tried. Moves: the component with the most moves first, in it the move that
+ * last won there (its killer) first, then from the middle of the move list outwards.
+ * Depth is at most the number of stones, plus the rules' nested searches (at most NEST_MAX
+ * deep, each on a small sum): the frames are small and the states live in one buffer of
+ * MAX_ROWS rows.
  *
  * The rules (each exact CGT; the outcomes and values they use are found by this search on
  * small sums, and kept): RULE_ZERO drops a component of outcome P (it is 0); RULE_STATIC
@@ -325,6 +357,7 @@ typedef struct {
     uint32_t moves[2];   /* [left]: pool offset + 1 of the move list (0: none made) */
     uint32_t stamp[2];   /* the pool generation the offset is from */
     uint32_t value;      /* 1 + the id of its canonical value (Values), or 0 (not known) */
+    u64 key[2];          /* a 128-bit key of its contents (comp_key): states are known by it */
 } Comp;
 /* A value part is a Comp of h = w = 0 whose xs is the id of a canonical value: its moves
  * are that value's options (each one value part, or none for the option 0). */
@@ -360,20 +393,26 @@ typedef struct {
     int full;      /* a table could not grow: no new values (the search goes on without) */
 } Values;
 
+/* A slot of the transposition table: a state known by the 128-bit key of its contents
+ * (state_key), not by its list of component ids, so that what the table knows outlives the
+ * ids (a collection of the component table frees and reuses them). */
 typedef struct {
-    u64 hash;
-    uint32_t off;
-    uint16_t len;
-    uint8_t flags; /* 1: Left to move; 2: the mover wins */
-    uint8_t used;
-} Entry;
+    u64 a; /* the key's first half */
+    u64 b; /* the second half's high 48 bits | work << 8 | wins << 1 | 1 (used); 0: empty */
+} Slot;
+
+#define BUCKET 4 /* slots a key may take: one 64-byte cache line */
 
 typedef struct {
-    Entry *slots;
-    size_t mask, count;
-    uint32_t *arena;
-    size_t arena_len, arena_cap;
-} Generation;
+    Slot *slots;        /* nbuckets * BUCKET, 64-byte aligned */
+    size_t nbuckets;    /* a power of two, doubled as the table fills, up to max_buckets */
+    size_t max_buckets; /* the most the search's memory share allows (growing needs 1.5x) */
+    size_t count;       /* slots in use */
+} Table;
+
+typedef struct {
+    u64 a, b;
+} Key;
 
 #define STRIDE (3 * MAX_PARTS)
 #define NEST_MAX 8 /* most nested searches the rules start (each for a small sum) */
@@ -384,20 +423,18 @@ typedef struct {
     size_t ncomps, comps_alloc, comps_max; /* ncomps: slots used so far, free ones included */
     size_t nlive;       /* components in the table (the slots not on the free list) */
     uint32_t free_head; /* 1 + the first free slot (its next: 1 + the one after), or 0 */
-    uint32_t *index; /* intern table: comp id + 1, or 0 */
+    u64 *index; /* intern table: comp id + 1 | the high half of its comp_hash, or 0 */
     size_t index_mask;
     uint32_t *pool;  /* move lists: [m, m + 1 offsets, ids...] */
     size_t pool_len, pool_alloc, pool_cap;
     uint32_t pool_gen;
-    Generation gen[2];
+    Table tt;
     uint32_t bucket[1 << 16]; /* 1 + the last representative of each fingerprint, or 0 */
     Pair *pairs;              /* sums of two small components and their representatives */
     size_t npairs;
     int pair_stones;          /* the most stones of a component paired */
     uint32_t star, up;        /* signed ids of xo (*) and xxo (up = {0 | *}) */
     int class_stones;         /* the most stones of a component given a representative */
-    int cur;
-    size_t entries; /* slots of a generation */
     uint32_t *buf;   /* row d: the state at depth d (MAX_PARTS), its candidates (2 MAX_PARTS) */
     uint32_t tmp[MOVES_TMP];
     unsigned long long nodes, charged, hits, stored, every;
@@ -431,10 +468,7 @@ static void search_free(Search *s) {
     free(s->comps);
     free(s->index);
     free(s->pool);
-    for (int g = 0; g < 2; g++) {
-        free(s->gen[g].slots);
-        free(s->gen[g].arena);
-    }
+    free(s->tt.slots);
     free(s->buf);
     free(s->pairs);
     values_free(&s->v);
@@ -778,11 +812,21 @@ static u64 comp_hash(int h, int w, u64 xs, u64 os) {
     return mix(xs ^ mix(os ^ ((u64)h << 8 | (u64)w)));
 }
 
+/* the second half of a component's 128-bit content key (the first is comp_hash): mixed
+ * apart from the first, so that two components sharing one half still differ in the other */
+static u64 comp_hash2(int h, int w, u64 xs, u64 os) {
+    return mix(os ^ 0x243F6A8885A308D3ULL ^ mix(xs + ((u64)w << 8 | (u64)h) * 0x9E3779B97F4A7C15ULL));
+}
+
 /* put component slot i (c) in the intern index of mask + 1 slots (open addressing) */
-static void index_put(uint32_t *index, size_t mask, const Comp *c, size_t i) {
-    size_t j = comp_hash(c->h, c->w, c->xs, c->os) & mask;
+#define INDEX_ID 0xFFFFFFFFULL /* an index slot's id bits; the others check the hash (a
+                                * slot of another hash is passed over without reading its
+                                * component, which is most of interning's cost) */
+
+static void index_put(u64 *index, size_t mask, const Comp *c, size_t i) {
+    size_t j = c->key[0] & mask;
     while (index[j]) j = (j + 1) & mask;
-    index[j] = (uint32_t)i + 1;
+    index[j] = (c->key[0] & ~INDEX_ID) | ((u64)i + 1);
 }
 
 /* the id of component (h, w, xs, os), interned if new; -1 when the table is full */
@@ -797,7 +841,7 @@ static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg) {
     u64 hk = comp_hash(h, w, xs, os);
     if ((s->ncomps + 1) * 2 > s->index_mask + 1) {
         size_t size = (s->index_mask + 1) * 2;
-        uint32_t *index = calloc(size, sizeof(uint32_t));
+        u64 *index = calloc(size, sizeof(u64));
         if (!index) return memory_full("component table");
         for (size_t i = 0; i < s->ncomps; i++)
             if (s->comps[i].h != FREE_SLOT) index_put(index, size - 1, &s->comps[i], i);
@@ -806,10 +850,10 @@ static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg) {
         s->index_mask = size - 1;
     }
     size_t j = hk & s->index_mask;
-    while (s->index[j]) {
-        Comp *c = &s->comps[s->index[j] - 1];
-        if (c->xs == xs && c->os == os && c->h == h && c->w == w) return s->index[j] - 1;
-        j = (j + 1) & s->index_mask;
+    for (u64 slot; (slot = s->index[j]); j = (j + 1) & s->index_mask) {
+        if ((slot ^ hk) & ~INDEX_ID) continue;
+        Comp *c = &s->comps[(slot & INDEX_ID) - 1];
+        if (c->xs == xs && c->os == os && c->h == h && c->w == w) return (long)(slot & INDEX_ID) - 1;
     }
     if (s->nlive >= s->comps_max) return memory_full("component table");
     size_t id = s->ncomps;
@@ -826,10 +870,12 @@ static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg) {
     }
     if (id == s->ncomps) s->ncomps++;
     s->nlive++;
-    s->index[j] = (uint32_t)id + 1;
+    s->index[j] = (hk & ~INDEX_ID) | ((u64)id + 1);
     Comp *c = &s->comps[id];
     memset(c, 0, sizeof *c);
     c->xs = xs, c->os = os, c->h = (uint8_t)h, c->w = (uint8_t)w;
+    c->key[0] = hk;
+    c->key[1] = comp_hash2(h, w, xs, os);
     for (int k = 0; k < 4; k++) c->killer[k] = -1;
     if (h == 0) { /* a value part: G = -G when its negative is known to be itself */
         uint32_t v = (uint32_t)xs;
@@ -1124,103 +1170,110 @@ static int normalize(Search *s, uint32_t *st, int n) {
     return m;
 }
 
-static u64 state_hash(const uint32_t *st, int n, int left) {
-    u64 h = left ? 0x5851F42D4C957F2DULL : 0;
-    for (int i = 0; i < n; i++) h += mix(st[i]);
-    return h;
-}
+#define MINUS_KEY 0xD6E8FEB86659FD93ULL /* xored into a part's key when it is minus a comp */
 
-static int entry_is(const Generation *g, const Entry *e, u64 h, const uint32_t *st, int n,
-                    int left) {
-    return e->hash == h && e->len == n && (e->flags & 1) == left &&
-           memcmp(g->arena + e->off, st, (size_t)n * sizeof(uint32_t)) == 0;
-}
-
-static int tt_store(Search *s, u64 h, const uint32_t *st, int n, int left, int wins);
-
-/* the stored answer of a state (copied into the newer generation if found in the older),
- * or -1 */
-static int tt_find(Search *s, u64 h, const uint32_t *st, int n, int left) {
-    for (int k = 0; k < 2; k++) {
-        Generation *g = &s->gen[k ? !s->cur : s->cur];
-        if (!g->slots) continue;
-        for (size_t j = h & g->mask; g->slots[j].used; j = (j + 1) & g->mask) {
-            Entry *e = &g->slots[j];
-            if (entry_is(g, e, h, st, n, left)) {
-                int wins = (e->flags & 2) != 0;
-                if (k && tt_store(s, h, st, n, left, wins) < 0) return -2;
-                return wins;
-            }
+/* the 128-bit key of the state of n signed parts with the player to move: per part its
+ * component's content key (a value part's by its value, minus taken as the negative's own
+ * value when known; a part that is its own negative unsigned), mixed, and summed (the key
+ * is the multiset's, whatever the parts' order or ids) */
+static Key state_key(const Search *s, const uint32_t *st, int n, int left) {
+    Key k = {left ? 0x5851F42D4C957F2DULL : 0, left ? 0x14057B7EF767814FULL : 0};
+    for (int i = 0; i < n; i++) {
+        const Comp *c = &s->comps[st[i] >> 1];
+        int minus = (st[i] & 1) && !c->selfneg;
+        u64 a = c->key[0], b = c->key[1];
+        if (!c->h && minus && s->v.nodes[c->xs].neg) { /* -V as the value part of -V */
+            u64 v = s->v.nodes[c->xs].neg - 1;
+            a = comp_hash(0, 0, v, 0), b = comp_hash2(0, 0, v, 0), minus = 0;
         }
+        if (minus) a ^= MINUS_KEY, b ^= MINUS_KEY;
+        k.a += mix(a);
+        k.b += mix(b ^ 0x9E3779B97F4A7C15ULL);
     }
+    return k;
+}
+
+#define SLOT_CHECK (~(u64)0xFFFF) /* the bits of a slot's b that hold the key */
+
+static Slot *bucket_of(const Table *t, Key k) {
+    return t->slots + (k.a & (t->nbuckets - 1)) * BUCKET;
+}
+
+/* the stored answer of a state (1: the mover wins, 0: loses), or -1 */
+static int tt_find(const Search *s, Key k) {
+    if (!s->tt.slots) return -1;
+    const Slot *b = bucket_of(&s->tt, k);
+    for (int i = 0; i < BUCKET; i++)
+        if (b[i].a == k.a && (b[i].b & 1) && ((b[i].b ^ k.b) & SLOT_CHECK) == 0)
+            return (int)(b[i].b >> 1 & 1);
     return -1;
 }
 
-#define FIRST_ENTRIES ((size_t)1 << 14)
+#define FIRST_BUCKETS ((size_t)1 << 12)
 
-/* a generation's tables, made at their first use with FIRST_ENTRIES slots (or fewer when the
- * most is fewer) and doubled as they fill (generation_grow): memory is taken as the search
- * needs it, not reserved at once (the process's ceiling counts what is reserved) */
-static int generation_ready(Generation *g, size_t entries) {
-    if (!g->slots) {
-        size_t first = entries < FIRST_ENTRIES ? entries : FIRST_ENTRIES;
-        g->slots = calloc(first, sizeof(Entry));
-        g->arena = malloc(first * 8 * sizeof(uint32_t));
-        if (!g->slots || !g->arena) return memory_full("transposition table");
-        g->mask = first - 1;
-        g->arena_cap = first * 8;
-    }
-    return 0;
+static Slot *slots_new(size_t nbuckets) {
+    void *p = NULL;
+    size_t size = nbuckets * BUCKET * sizeof(Slot);
+    if (posix_memalign(&p, 64, size) != 0) return NULL;
+    memset(p, 0, size);
+    return p;
 }
 
-/* double a generation's slots and arena, its entries kept; 0, or -1 when the memory is not
- * there (nothing lost: the caller then starts the other generation instead) */
-static int generation_grow(Generation *g) {
-    size_t size = (g->mask + 1) * 2;
-    Entry *slots = calloc(size, sizeof(Entry));
+/* double the table, its slots kept (an old bucket's slots go to the two buckets it splits
+ * into, so they fit); 0, or -1 when the memory is not there (the table then stays as is) */
+static int tt_grow(Table *t) {
+    size_t n = t->nbuckets * 2;
+    Slot *slots = slots_new(n);
     if (!slots) return -1;
-    uint32_t *arena = realloc(g->arena, size * 8 * sizeof(uint32_t));
-    if (!arena) {
-        free(slots);
-        return -1;
+    for (size_t i = 0; i < t->nbuckets * BUCKET; i++) {
+        if (!(t->slots[i].b & 1)) continue;
+        Slot *b = slots + (t->slots[i].a & (n - 1)) * BUCKET;
+        int j = 0;
+        while (b[j].b & 1) j++;
+        b[j] = t->slots[i];
     }
-    g->arena = arena;
-    g->arena_cap = size * 8;
-    for (size_t i = 0; i <= g->mask; i++) {
-        if (!g->slots[i].used) continue;
-        size_t j = g->slots[i].hash & (size - 1);
-        while (slots[j].used) j = (j + 1) & (size - 1);
-        slots[j] = g->slots[i];
-    }
-    free(g->slots);
-    g->slots = slots;
-    g->mask = size - 1;
+    free(t->slots);
+    t->slots = slots;
+    t->nbuckets = n;
     return 0;
 }
 
-static int tt_store(Search *s, u64 h, const uint32_t *st, int n, int left, int wins) {
-    Generation *g = &s->gen[s->cur];
-    if (generation_ready(g, s->entries) < 0) return -1;
-    while ((g->count + 1) * 2 > g->mask + 1 || g->arena_len + (size_t)n > g->arena_cap) {
-        if (g->mask + 1 < s->entries && generation_grow(g) == 0) continue;
-        s->cur = !s->cur; /* full size (or no memory to grow): the older generation goes */
-        g = &s->gen[s->cur];
-        if (generation_ready(g, s->entries) < 0) return -1;
-        memset(g->slots, 0, (g->mask + 1) * sizeof(Entry));
-        g->count = 0;
-        g->arena_len = 0;
+/* the rank of a subtree of `nodes` nodes: its bit length (a slot of less work is replaced
+ * first) */
+static u64 work_of(unsigned long long nodes) { return (u64)(64 - __builtin_clzll(nodes | 1)); }
+
+/* store the answer of a state whose search expanded `nodes` nodes: in its bucket's slot of
+ * the same key, else a free one, else the one of least work (so the answers that took long
+ * stay, whatever their age). The table is made at its first use and doubled while three
+ * quarters full and under its most: memory is taken as the search needs it, not reserved
+ * at once (the process's ceiling counts what is reserved). 0, or -1 on error. */
+static int tt_store(Search *s, Key k, int wins, unsigned long long nodes) {
+    Table *t = &s->tt;
+    if (!t->slots) {
+        t->nbuckets = t->max_buckets < FIRST_BUCKETS ? t->max_buckets : FIRST_BUCKETS;
+        if (!(t->slots = slots_new(t->nbuckets))) return memory_full("transposition table");
     }
-    size_t j = h & g->mask;
-    while (g->slots[j].used) j = (j + 1) & g->mask;
-    Entry *e = &g->slots[j];
-    e->hash = h;
-    e->off = (uint32_t)g->arena_len;
-    e->len = (uint16_t)n;
-    e->flags = (uint8_t)(left | (wins ? 2 : 0));
-    e->used = 1;
-    memcpy(g->arena + g->arena_len, st, (size_t)n * sizeof(uint32_t));
-    g->arena_len += (size_t)n;
-    g->count++;
+    if ((t->count + 1) * 4 > t->nbuckets * BUCKET * 3 && t->nbuckets < t->max_buckets &&
+        tt_grow(t) < 0)
+        t->max_buckets = t->nbuckets; /* no memory to grow: replace from now on */
+    Slot *b = bucket_of(t, k), *slot = NULL;
+    u64 check = k.b & SLOT_CHECK, work = work_of(nodes);
+    for (int i = 0; i < BUCKET && !slot; i++)
+        if ((b[i].b & 1) && b[i].a == k.a && (b[i].b & SLOT_CHECK) == check) slot = &b[i];
+    if (slot) {
+        u64 had = slot->b >> 8 & 0xFF;
+        if (had > work) work = had;
+    } else {
+        for (int i = 0; i < BUCKET && !slot; i++)
+            if (!(b[i].b & 1)) slot = &b[i], t->count++;
+        if (!slot) { /* full: the least work goes */
+            slot = &b[0];
+            for (int i = 1; i < BUCKET; i++)
+                if ((b[i].b >> 8 & 0xFF) < (slot->b >> 8 & 0xFF)) slot = &b[i];
+        }
+    }
+    slot->a = k.a;
+    slot->b = check | work << 8 | (u64)(wins ? 2 : 0) | 1;
     s->stored++;
     return 0;
 }
@@ -1484,13 +1537,11 @@ static int rules(Search *s, int depth, uint32_t *st, int n, int left) {
 
 /* Collect the component table when it is three quarters full, between two nodes of the
  * outermost search (no nested search under way, so every component id in use is in a row
- * of the search's path, in the transposition table, in a move list, or in the
- * representatives and pairs): the components of the path's states (rows 0..depth, the last
- * of n parts) are kept, and those of the newer generation's states too when all of these fit
- * in half the table (that generation is then kept; else it goes as well); the older
- * generation, every move list, representative and pair is forgotten, and the other slots go
- * to the free list. Values are kept (they name no component). Before, a full table ended
- * the search (3x10 and 4x7 filled it). 0, or -1 on error. */
+ * of the search's path, in a move list, or in the representatives and pairs; the
+ * transposition table names none, its states being known by their contents): the
+ * components of the path's states (rows 0..depth, the last of n parts) are kept; every move
+ * list, representative and pair is forgotten, and the other slots go to the free list.
+ * Values are kept (they name no component). 0, or -1 on error. */
 static int collect(Search *s, int depth, int n) {
     uint8_t *live = calloc(s->ncomps, 1);
     if (!live) return memory_full("component table");
@@ -1500,28 +1551,12 @@ static int collect(Search *s, int depth, int n) {
         for (int i = 0; i < len; i++) live[row[i] >> 1] = 1;
     }
     live[s->star >> 1] = live[s->up >> 1] = 1;
-    size_t kept = 0;
-    Generation *g = &s->gen[s->cur];
-    for (size_t i = 0; g->slots && i <= g->mask; i++) {
-        if (!g->slots[i].used) continue;
-        const uint32_t *st = g->arena + g->slots[i].off;
-        for (int k = 0; k < g->slots[i].len; k++)
-            if (!live[st[k] >> 1]) live[st[k] >> 1] = 2;
-    }
-    for (size_t i = 0; i < s->ncomps; i++) kept += live[i] != 0;
-    int keep_table = kept <= s->comps_max / 2;
-    for (int k = 0; k < 2; k++) {
-        Generation *gen = &s->gen[k];
-        if ((k == s->cur && keep_table) || !gen->slots) continue;
-        memset(gen->slots, 0, (gen->mask + 1) * sizeof(Entry));
-        gen->count = gen->arena_len = 0;
-    }
-    memset(s->index, 0, (s->index_mask + 1) * sizeof(uint32_t));
+    memset(s->index, 0, (s->index_mask + 1) * sizeof(u64));
     s->free_head = 0;
     s->nlive = 0;
     for (size_t i = s->ncomps; i-- > 0;) { /* (backwards: the free list is lowest first) */
         Comp *c = &s->comps[i];
-        if (c->h == FREE_SLOT || !(live[i] == 1 || (live[i] == 2 && keep_table))) {
+        if (c->h == FREE_SLOT || !live[i]) {
             c->h = FREE_SLOT;
             c->next = s->free_head;
             s->free_head = (uint32_t)i + 1;
@@ -1558,20 +1593,20 @@ static int solve(Search *s, int depth, int n, int left) {
         }
     }
     s->rowlen[depth] = n;
-    u64 h = state_hash(st, n, left);
-    int found = tt_find(s, h, st, n, left);
+    Key key = state_key(s, st, n, left);
+    int found = tt_find(s, key);
     if (found >= 0) {
         s->hits++;
         return found;
     }
-    if (found == -2) return -1;
+    unsigned long long start = s->nodes;
     if (++s->nodes - s->charged >= s->every && settle(s) < 0) return -1;
     if (depth + 2 > MAX_ROWS) return memory_full("stack");
     if (s->rules && n >= 2) {
         int r = rules(s, depth, st, n, left);
         if (r < 0) return -1;
         if (r < 2) {
-            if (tt_store(s, h, st, n, left, r) < 0) return -1;
+            if (tt_store(s, key, r, s->nodes - start) < 0) return -1;
             return r;
         }
     }
@@ -1620,7 +1655,7 @@ static int solve(Search *s, int depth, int n, int left) {
             }
         }
     }
-    if (tt_store(s, h, st, n, left, result) < 0) return -1;
+    if (tt_store(s, key, result, s->nodes - start) < 0) return -1;
     return result;
 }
 
@@ -1630,14 +1665,11 @@ static int search_reset(Search *s) {
     if (!s->ncomps) goto fresh; /* (nothing to forget: the tables are as calloc left them) */
     s->ncomps = s->nlive = 0;
     s->free_head = 0;
-    memset(s->index, 0, (s->index_mask + 1) * sizeof(uint32_t));
+    memset(s->index, 0, (s->index_mask + 1) * sizeof(u64));
     s->pool_len = 0;
     s->pool_gen++;
-    for (int g = 0; g < 2; g++) {
-        Generation *gen = &s->gen[g];
-        if (gen->slots) memset(gen->slots, 0, (gen->mask + 1) * sizeof(Entry));
-        gen->count = gen->arena_len = 0;
-    }
+    if (s->tt.slots) memset(s->tt.slots, 0, s->tt.nbuckets * BUCKET * sizeof(Slot));
+    s->tt.count = 0; /* (the values its keys name are forgotten below) */
     memset(s->bucket, 0, sizeof s->bucket);
     if (s->pairs) memset(s->pairs, 0, (PAIR_MASK + 1) * sizeof(Pair));
     s->npairs = 0;
@@ -1659,8 +1691,10 @@ static PyObject *searcher(PyObject *self, PyObject *args) {
     int rule_bits = RULE_ZERO | RULE_STATIC | RULE_DROP | RULE_CLASS | RULE_PAIR;
     int outcome_stones = 16;
     int class_stones = 6, pair_stones = 4, value_stones = 10, value_birth = 24, comps_cap = 0;
-    if (!PyArg_ParseTuple(args, "K|iiiiiii", &budget, &rule_bits, &outcome_stones,
-                          &class_stones, &pair_stones, &value_stones, &value_birth, &comps_cap))
+    int buckets_cap = 0;
+    if (!PyArg_ParseTuple(args, "K|iiiiiiii", &budget, &rule_bits, &outcome_stones,
+                          &class_stones, &pair_stones, &value_stones, &value_birth, &comps_cap,
+                          &buckets_cap))
         return NULL;
     if (budget < (1u << 24)) budget = 1u << 24;
     Search *s = calloc(1, sizeof(Search));
@@ -1668,17 +1702,18 @@ static PyObject *searcher(PyObject *self, PyObject *args) {
     /* two fifths for the components (a full component table ends the search, a full state
      * table only forgets), a tenth for their move lists, a tenth for the values (a full
      * value table only stops valuing), at most two fifths the table */
-    s->comps_max = (size_t)(budget * 2 / 5 / (sizeof(Comp) + 4 * sizeof(uint32_t)));
+    s->comps_max = (size_t)(budget * 2 / 5 / (sizeof(Comp) + 4 * sizeof(u64)));
     if (s->comps_max > 0xFFFFFFF0u / 2) s->comps_max = 0xFFFFFFF0u / 2;
     if (comps_cap >= 64 && (size_t)comps_cap < s->comps_max) /* (tests: collect often) */
         s->comps_max = (size_t)comps_cap;
     s->pool_cap = (size_t)(budget / 10 / sizeof(uint32_t));
     if (s->pool_cap > 0xFFFFFFF0u) s->pool_cap = 0xFFFFFFF0u;
-    size_t per_entry = sizeof(Entry) + 8 * sizeof(uint32_t);
-    size_t entries = 1024;
-    while (entries * 2 * 2 * per_entry <= budget * 2 / 5 && entries < ((size_t)1 << 28))
-        entries *= 2;
-    s->entries = entries;
+    size_t bucket_bytes = BUCKET * sizeof(Slot), buckets = 1024; /* (doubling holds 1.5x) */
+    while (buckets * 2 * bucket_bytes * 3 / 2 <= budget * 2 / 5 && buckets < ((size_t)1 << 30))
+        buckets *= 2;
+    if (buckets_cap >= 1 && (size_t)buckets_cap < buckets) /* (tests: replace often) */
+        for (buckets = 1; buckets * 2 <= (size_t)buckets_cap;) buckets *= 2;
+    s->tt.max_buckets = buckets;
     s->rules = rule_bits;
     s->outcome_stones = outcome_stones;
     s->class_stones = class_stones;
@@ -1689,7 +1724,7 @@ static PyObject *searcher(PyObject *self, PyObject *args) {
     values_init(&s->v, (size_t)(budget / 10));
     s->pool_gen = 1;
     s->index_mask = 1023;
-    s->index = calloc(1024, sizeof(uint32_t));
+    s->index = calloc(1024, sizeof(u64));
     s->buf = malloc((size_t)MAX_ROWS * STRIDE * sizeof(uint32_t));
     if (!s->index || !s->buf || !s->v.n) {
         search_free(s);
@@ -1876,7 +1911,8 @@ static PyMethodDef methods[] = {
     {"fold", fold, METH_VARARGS, "fold(h, w, xs, os, es) -> the token of a trimmed region."},
     {"searcher", searcher, METH_VARARGS,
      "searcher(budget[, rules, outcome_stones, class_stones, pair_stones, value_stones, "
-     "value_birth]) -> a compiled Clobber who-wins search using about budget bytes."},
+     "value_birth, comps_cap, buckets_cap]) -> a compiled Clobber who-wins search using about "
+     "budget bytes."},
     {"wins", wins, METH_VARARGS,
      "wins(search, comps, left, charge, every) -> does the mover win the sum of Clobber tokens "
      "comps (((h, w, xs, os, es), sign) pairs)? None when declined."},

@@ -184,13 +184,21 @@ def test_a_full_component_table_is_collected() -> None:
 
 @needs_kernel
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(full_boards(), min_size=1, max_size=2), st.sampled_from((0, 1)))
-def test_collecting_the_component_table_keeps_the_answer(parts: list[str], strip: int) -> None:
+@given(
+    st.lists(full_boards(), min_size=1, max_size=2),
+    st.sampled_from((0, 1)),
+    st.sampled_from((0, 1, 4)),
+)
+def test_collecting_the_component_table_keeps_the_answer(
+    parts: list[str], strip: int, buckets: int
+) -> None:
     """A table of 256 components is collected every few nodes (the path's components kept,
-    the rest forgotten with the states naming them): the answers are a roomy table's."""
+    the rest forgotten, their ids reused; the transposition table knows its states by
+    their contents, and keeps them), with a roomy transposition table or one of 1 or 4
+    buckets (4 or 16 states, replaced all the time): the answers are roomy tables'."""
     comps = tokens(" + ".join(parts))
     shape = mask_keys.STRIP_SETTINGS if strip else mask_keys.BOARD_SETTINGS
-    tight = KERNEL.searcher(1 << 24, *shape, 256)
+    tight = KERNEL.searcher(1 << 24, *shape, 256, buckets)
     roomy = KERNEL.searcher(1 << 24, *shape)
     for left in (True, False):
         assert KERNEL.wins(tight, comps, left, None, 1 << 40) == (
@@ -200,10 +208,53 @@ def test_collecting_the_component_table_keeps_the_answer(parts: list[str], strip
 
 @needs_kernel
 def test_collections_happened() -> None:
-    """The table of the test above is collected on the boards it draws (3x4 among them)."""
-    search = KERNEL.searcher(1 << 24, *mask_keys.BOARD_SETTINGS, 256)
+    """The tables of the test above are collected and replaced in (on 2x8, N: hundreds of
+    states stored in 16 slots)."""
+    search = KERNEL.searcher(1 << 24, *mask_keys.BOARD_SETTINGS, 256, 4)
+    assert KERNEL.wins(search, tokens("checker:2x8"), True, None, 1 << 40) is True
+    _, _, _, stored, collections = KERNEL.stats(search)
+    assert collections > 100 and stored > 100
+
+
+NO_VALUES = (7, 0, 0, 0, 0, 0)
+"""The kernel's settings with P components dropped, the static rules and the drop rule,
+and no values: the transposition table answers for every state searched."""
+
+
+@needs_kernel
+def test_a_few_slots_are_replaced_in() -> None:
+    search = KERNEL.searcher(1 << 24, *NO_VALUES, 0, 1)
     assert KERNEL.wins(search, tokens("checker:3x4"), True, None, 1 << 40) is False
-    assert KERNEL.stats(search)[4] > 0  # (collections)
+    assert KERNEL.stats(search)[3] > 1000  # (states stored in its 4 slots)
+
+
+@needs_kernel
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(full_boards(), min_size=1, max_size=2), st.sampled_from((1, 4)))
+def test_a_transposition_table_of_a_few_slots_keeps_the_answer(
+    parts: list[str], buckets: int
+) -> None:
+    """Without values (which decide most small boards before the table is asked), a
+    transposition table of 4 or 16 slots replaces states all the time: the answers are a
+    roomy table's (on 3x4 alone it stores some 1,700 states in 4 slots)."""
+    comps = tokens(" + ".join(parts))
+    rules = NO_VALUES  # (P components dropped, static rules, drop: no values)
+    tight = KERNEL.searcher(1 << 24, *rules, 0, buckets)
+    roomy = KERNEL.searcher(1 << 24, *rules)
+    for left in (True, False):
+        assert KERNEL.wins(tight, comps, left, None, 1 << 40) == (
+            KERNEL.wins(roomy, comps, left, None, 1 << 40)
+        )
+
+
+@needs_kernel
+def test_stored_states_outlive_the_ids_a_collection_reuses() -> None:
+    """3x6 (P) under a table of 256 components: a thousand collections, each freeing ids that
+    new components then take. A state stored under its components' ids would be read back
+    as another state's answer (so 3x6 came out N); known by its contents it is not."""
+    search = KERNEL.searcher(1 << 24, *mask_keys.BOARD_SETTINGS, 256)
+    assert KERNEL.wins(search, tokens("checker:3x6"), True, None, 1 << 40) is False
+    assert KERNEL.stats(search)[4] > 100  # (collections)
 
 
 @pytest.mark.skipif(mask_keys.KERNEL is None, reason="needs the compiled kernel")
