@@ -1933,7 +1933,7 @@ static struct PyModuleDef module = {
 };
 
 /* Raised whenever what mask_keys.py calls here changes: a stale build is then not loaded. */
-#define API_VERSION 6
+#define API_VERSION 7
 
 PyMODINIT_FUNC PyInit__k_masks(void) {
     PyObject *m = PyModule_Create(&module);

@@ -33,7 +33,7 @@ Token = MaskKey | NegatedMaskKey
 CLOBBER, AMAZONS = 0, 1  # the rules (the kernel's too)
 
 #: The compiled twin (``_k_masks.c``), or None: this module's Python path.
-KERNEL = load_kernel("cgframework_grids._k_masks", api_version=6)
+KERNEL = load_kernel("cgframework_grids._k_masks", api_version=7)
 
 MAX_CELLS = 64
 """Most cells of a board the compiled twin takes (its masks are 64 bits); the Python path
