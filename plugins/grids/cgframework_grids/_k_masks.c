@@ -1175,12 +1175,14 @@ static int normalize(Search *s, uint32_t *st, int n) {
 /* the 128-bit key of the state of n signed parts with the player to move: per part its
  * component's content key (a value part's by its value, minus taken as the negative's own
  * value when known; a part that is its own negative unsigned), mixed, and summed (the key
- * is the multiset's, whatever the parts' order or ids) */
+ * is the multiset's, whatever the parts' order or ids). Right to move in S is keyed as Left
+ * to move in -S (the same question with the colours swapped: the mover wins one iff the
+ * other), so that a state and its colour swap share their answer. */
 static Key state_key(const Search *s, const uint32_t *st, int n, int left) {
-    Key k = {left ? 0x5851F42D4C957F2DULL : 0, left ? 0x14057B7EF767814FULL : 0};
+    Key k = {0, 0};
     for (int i = 0; i < n; i++) {
         const Comp *c = &s->comps[st[i] >> 1];
-        int minus = (st[i] & 1) && !c->selfneg;
+        int minus = ((st[i] & 1) ^ !left) && !c->selfneg;
         u64 a = c->key[0], b = c->key[1];
         if (!c->h && minus && s->v.nodes[c->xs].neg) { /* -V as the value part of -V */
             u64 v = s->v.nodes[c->xs].neg - 1;
