@@ -319,7 +319,8 @@ static PyObject *fold(PyObject *self, PyObject *args) {
  * regions are 0 and absent); a component and its negation cancel, and so do two copies of
  * a component that a symmetry maps onto its colour swap (G = -G); of equal components only
  * one copy is tried. Moves: the component with the most moves first, in it the move that
- * last won there (its killer) first, then from the middle of the move list outwards.
+ * last won there (its killer) first, then those whose largest part left has the fewest
+ * stones, ties from the middle of the move list outwards (pool_store).
  * Depth is at most the number of stones, plus the rules' nested searches (at most NEST_MAX
  * deep, each on a small sum): the frames are small and the states live in one buffer of
  * MAX_ROWS rows.
@@ -905,7 +906,8 @@ static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg) {
 }
 
 static const uint32_t *pool_store(Search *s, uint32_t id, int left, uint32_t count,
-                                  const uint32_t *data, const uint32_t *t, uint32_t nd);
+                                  const uint32_t *data, const uint32_t *t, uint32_t nd,
+                                  const uint8_t *score);
 static const uint32_t *value_moves(Search *s, uint32_t id, int left);
 
 /* the move list of plain component id for Left (left) or Right, made if not cached: a
@@ -920,6 +922,7 @@ static const uint32_t *moves_of(Search *s, uint32_t id, int left) {
     u64 mine = left ? xs : os, theirs = left ? os : xs;
     uint32_t *t = s->tmp;
     uint32_t count = 0, data[4 * 64 + 1], nd = 0; /* (a region has at most 64 cells) */
+    uint8_t score[4 * 64];
     for (u64 m = mine; m; m &= m - 1) {
         u64 low = m & (~m + 1);
         u64 targets[4] = {shr(low, w), shl(low, w), (low & f.not_first) >> 1,
@@ -929,12 +932,15 @@ static const uint32_t *moves_of(Search *s, uint32_t id, int left) {
             if (!hit) continue;
             u64 nm = mine ^ low ^ hit, nt = theirs ^ hit;
             u64 ax = left ? nm : nt, ao = left ? nt : nm, cells = ax | ao;
+            score[count] = 0;
             data[count++] = nd;
             while (cells) {
                 u64 part = region(&f, cells & (~cells + 1), cells);
                 cells ^= part;
                 u64 px = ax & part, po = ao & part;
                 if (!px || !po) continue;
+                int stones = __builtin_popcountll(part);
+                if (stones > score[count - 1]) score[count - 1] = (uint8_t)stones;
                 int nh, nw, ih, iw;
                 u64 n[3], best[3];
                 trim(&f, px, po, 0, &nh, &nw, n);
@@ -950,13 +956,21 @@ static const uint32_t *moves_of(Search *s, uint32_t id, int left) {
         }
     }
     data[count] = nd;
-    return pool_store(s, id, left, count, data, t, nd);
+    return pool_store(s, id, left, count, data, t, nd, score);
 }
 
 /* store a move list (count moves, data[0..count] offsets into t[0..nd)) in the pool as
  * component id's for left; a pointer to it, or NULL on error */
+static int middle(int t, int m);
+
+/* store a move list of count moves (data: the offsets of each move's parts in t) in the
+ * pool, in the order the search tries them: by score ascending (the most stones in one part
+ * after the move: the moves that cut the region up most first; 3x8 1.6 million nodes
+ * against 3.2 with the list's own order, 2x12 0.24 against 0.93), ties (all of them with no
+ * score) from the middle of the list outwards */
 static const uint32_t *pool_store(Search *s, uint32_t id, int left, uint32_t count,
-                                  const uint32_t *data, const uint32_t *t, uint32_t nd) {
+                                  const uint32_t *data, const uint32_t *t, uint32_t nd,
+                                  const uint8_t *score) {
     Comp *cp;
     size_t size = 2 + count + nd;
     if (s->pool_len + size > s->pool_alloc) {
@@ -980,10 +994,19 @@ static const uint32_t *pool_store(Search *s, uint32_t id, int left, uint32_t cou
             s->pool_gen++;
         }
     }
-    uint32_t *out = s->pool + s->pool_len;
+    uint32_t *out = s->pool + s->pool_len, *order = out + 1, *parts = out + 2 + count, q = 0;
     out[0] = count;
-    memcpy(out + 1, data, (count + 1) * sizeof(uint32_t));
-    memcpy(out + 2 + count, t, nd * sizeof(uint32_t));
+    for (uint32_t a = 0; a < count; a++) { /* (stable: by score, then middle first) */
+        uint32_t j = (uint32_t)middle((int)a, (int)count), b = a;
+        for (; score && b > 0 && score[order[b - 1]] > score[j]; b--) order[b] = order[b - 1];
+        order[b] = j;
+    }
+    for (uint32_t a = 0; a < count; a++) { /* each move's parts; its offset over its index */
+        uint32_t j = order[a];
+        order[a] = q;
+        for (uint32_t k = data[j]; k < data[j + 1]; k++) parts[q++] = t[k];
+    }
+    order[count] = q;
     cp = &s->comps[id]; /* (interning may have moved the array) */
     cp->moves[left] = (uint32_t)s->pool_len + 1;
     cp->stamp[left] = s->pool_gen;
@@ -1059,7 +1082,7 @@ static const uint32_t *value_moves(Search *s, uint32_t id, int left) {
         t[nd++] = (uint32_t)p;
     }
     data[m] = nd;
-    const uint32_t *out = pool_store(s, id, left, m, data, t, nd);
+    const uint32_t *out = pool_store(s, id, left, m, data, t, nd, NULL);
     free(data);
     return out;
 }
@@ -1682,7 +1705,7 @@ static int solve(Search *s, int depth, int n, int left) {
         int slot = (int)neg * 2 + left;
         int killer = s->comps[c >> 1].killer[slot];
         for (int t = killer >= 0 && killer < m ? -1 : 0; t < m; t++) {
-            int j = t < 0 ? killer : middle(t, m);
+            int j = t < 0 ? killer : t; /* (the list is in the order to try: pool_store) */
             if (t >= 0 && j == killer) continue;
             const uint32_t *ml = moves_of(s, c >> 1, left ^ (int)neg);
             if (!ml) return -1;

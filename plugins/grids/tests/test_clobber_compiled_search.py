@@ -173,10 +173,10 @@ def test_certificates_are_the_python_paths_byte_for_byte(text: str) -> None:
 
 @needs_kernel
 def test_a_full_component_table_is_collected() -> None:
-    """16 MiB leave room for some 80,000 components: 2x11 (N) needs more. Before, a full
+    """16 MiB leave room for some 80,000 components: 4x5 (N) needs more. Before, a full
     table ended the search with a MemoryError (3x10 and 4x7 ended so)."""
     search = KERNEL.searcher(1 << 24, *mask_keys.BOARD_SETTINGS)
-    comps = tokens("checker:2x11")
+    comps = tokens("checker:4x5")
     assert KERNEL.wins(search, comps, True, None, 1 << 40) is True
     assert KERNEL.wins(search, comps, False, None, 1 << 40) is True
     assert KERNEL.stats(search)[4] >= 1  # (collections)
