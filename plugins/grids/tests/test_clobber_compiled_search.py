@@ -198,7 +198,12 @@ def test_collecting_the_component_table_keeps_the_answer(
     buckets (4 or 16 states, replaced all the time): the answers are roomy tables'."""
     comps = tokens(" + ".join(parts))
     shape = mask_keys.STRIP_SETTINGS if strip else mask_keys.BOARD_SETTINGS
-    tight = KERNEL.searcher(1 << 24, *shape, 256, buckets)
+    assert_same_answers(comps, KERNEL.searcher(1 << 24, *shape, 256, buckets), shape)
+
+
+def assert_same_answers(comps: list, tight: object, shape: tuple[int, ...]) -> None:
+    """The search ``tight`` answers as a search of ``shape`` with roomy tables, for each
+    player moving first."""
     roomy = KERNEL.searcher(1 << 24, *shape)
     for left in (True, False):
         assert KERNEL.wins(tight, comps, left, None, 1 << 40) == (
@@ -238,13 +243,7 @@ def test_a_transposition_table_of_a_few_slots_keeps_the_answer(
     transposition table of 4 or 16 slots replaces states all the time: the answers are a
     roomy table's (on 3x4 alone it stores some 1,700 states in 4 slots)."""
     comps = tokens(" + ".join(parts))
-    rules = NO_VALUES  # (P components dropped, static rules, drop: no values)
-    tight = KERNEL.searcher(1 << 24, *rules, 0, buckets)
-    roomy = KERNEL.searcher(1 << 24, *rules)
-    for left in (True, False):
-        assert KERNEL.wins(tight, comps, left, None, 1 << 40) == (
-            KERNEL.wins(roomy, comps, left, None, 1 << 40)
-        )
+    assert_same_answers(comps, KERNEL.searcher(1 << 24, *NO_VALUES, 0, buckets), NO_VALUES)
 
 
 @needs_kernel
