@@ -66,7 +66,8 @@ static const uint8_t *images_of(int h, int w) {
     uint8_t *t = image_tables[h][w];
     if (!t && (t = malloc(8 * 64))) {
         for (int k = 0; k < 8; k++)
-            for (int i = 0; i < h * w; i++) t[k * 64 + i] = (uint8_t)image_cell(h, w, k, i / w, i % w);
+            for (int i = 0; i < h * w; i++)
+                t[k * 64 + i] = (uint8_t)image_cell(h, w, k, i / w, i % w);
         image_tables[h][w] = t;
     }
     return t;
@@ -819,7 +820,8 @@ static u64 comp_hash(int h, int w, u64 xs, u64 os) {
 /* the second half of a component's 128-bit content key (the first is comp_hash): mixed
  * apart from the first, so that two components sharing one half still differ in the other */
 static u64 comp_hash2(int h, int w, u64 xs, u64 os) {
-    return mix(os ^ 0x243F6A8885A308D3ULL ^ mix(xs + ((u64)w << 8 | (u64)h) * 0x9E3779B97F4A7C15ULL));
+    u64 shape = (u64)w << 8 | (u64)h;
+    return mix(os ^ 0x243F6A8885A308D3ULL ^ mix(xs + shape * 0x9E3779B97F4A7C15ULL));
 }
 
 /* put component slot i (c) in the intern index of mask + 1 slots (open addressing) */
@@ -857,7 +859,8 @@ static long intern_as(Search *s, int h, int w, u64 xs, u64 os, int selfneg) {
     for (u64 slot; (slot = s->index[j]); j = (j + 1) & s->index_mask) {
         if ((slot ^ hk) & ~INDEX_ID) continue;
         Comp *c = &s->comps[(slot & INDEX_ID) - 1];
-        if (c->xs == xs && c->os == os && c->h == h && c->w == w) return (long)(slot & INDEX_ID) - 1;
+        if (c->xs == xs && c->os == os && c->h == h && c->w == w)
+            return (long)(slot & INDEX_ID) - 1;
     }
     if (s->nlive >= s->comps_max) return memory_full("component table");
     size_t id = s->ncomps;
@@ -959,15 +962,14 @@ static const uint32_t *moves_of(Search *s, uint32_t id, int left) {
     return pool_store(s, id, left, count, data, t, nd, score);
 }
 
-/* store a move list (count moves, data[0..count] offsets into t[0..nd)) in the pool as
- * component id's for left; a pointer to it, or NULL on error */
 static int middle(int t, int m);
 
-/* store a move list of count moves (data: the offsets of each move's parts in t) in the
- * pool, in the order the search tries them: by score ascending (the most stones in one part
- * after the move: the moves that cut the region up most first; 3x8 1.6 million nodes
- * against 3.2 with the list's own order, 2x12 0.24 against 0.93), ties (all of them with no
- * score) from the middle of the list outwards */
+/* store a move list (count moves, data[0..count] offsets into t[0..nd)) in the pool as
+ * component id's for left, in the order the search tries them: by score ascending (the most
+ * stones in one part after the move: the moves that cut the region up most first; 3x8 1.6
+ * million nodes against 3.2 with the list's own order, 2x12 0.24 against 0.93), ties (all
+ * of them when score is NULL) from the middle of the list outwards; a pointer to it, or
+ * NULL on error */
 static const uint32_t *pool_store(Search *s, uint32_t id, int left, uint32_t count,
                                   const uint32_t *data, const uint32_t *t, uint32_t nd,
                                   const uint8_t *score) {
@@ -1091,17 +1093,14 @@ static int settle(Search *s);
 
 static int stones_of(const Comp *cp) { return __builtin_popcountll(cp->xs | cp->os); }
 
-/* the canonical value of plain component c (at most value_stones stones): {the sums of the
- * values of the parts after each Left move | the same for Right}, made canonical; kept on
- * the component. The id, -2 when not valued (too big, or the value tables are full), -1 on
- * error. Recurses once per stone (the parts after a move are smaller). */
 /* The values of components by their contents, beside the component table: a collection
- * forgets the components (and the values kept on them), not these, so that a component
- * met again after one is not valued again from its every follower (4x6 with one collection:
- * 12% more nodes). A slot: a, and b's high half, of the component's content key (96 bits,
- * so that two components are taken for one with odds under 10^-20 per lookup), b's low half
- * 1 + the value's id. Open addressing, at most half full, doubled as it fills up to
- * known_max slots; then full, it takes no more (a full table only stops remembering). */
+ * forgets the components (and the values kept on them), not these, so that a component met
+ * again after one is not valued again from its every follower (4x6 with one collection: 12%
+ * more nodes than with none without these, 3% with them). A slot: a, and b's high half, of
+ * the component's content key (96 bits, so that two components are taken for one with odds
+ * under 10^-20 per lookup), b's low half 1 + the value's id. Open addressing, at most half
+ * full, doubled as it fills up to known_max slots; then full, it takes no more (a full
+ * table only stops remembering). */
 static uint32_t known_value(const Search *s, const Comp *c) {
     if (!s->known) return VFAIL;
     for (size_t j = c->key[0] & s->known_mask; s->known[j].b; j = (j + 1) & s->known_mask)
@@ -1132,6 +1131,10 @@ static void known_put(Search *s, const Comp *c, uint32_t value) {
     s->known_count++;
 }
 
+/* the canonical value of plain component c (at most value_stones stones): {the sums of the
+ * values of the parts after each Left move | the same for Right}, made canonical; kept on
+ * the component. The id, -2 when not valued (too big, or the value tables are full), -1 on
+ * error. Recurses once per stone (the parts after a move are smaller). */
 static long comp_value(Search *s, uint32_t c) {
     Comp *cp = &s->comps[c];
     if (cp->value) return (long)cp->value - 1;
