@@ -257,12 +257,14 @@ pay nothing more, and sums of bigger birthdays cost far more than they save ((xo
 with sums to birthday 8, 4 s to 12, 400 s to 24; measured on (xo)^24 and (xo)^26:
 ``benchmarks/RESULTS.md``)."""
 
-BOARD_SETTINGS = (39, 0, 0, 0, 12, 8)
-"""The same on other boards: values to 12 stones (fewer nodes past that, but valuing a
-component's every follower cost more than they saved: 2x12 0.84 million nodes in 8.9 s with
-14 stones, 1.5 million in 5.1 s with 12), sums to birthday 8, no representatives or pairs,
-outcomes of value parts only (searching those of components of 13-16 stones cost more than
-it saved: 3x8 27.7 s and 4.5 million nodes without, 32.7 s and 5.0 million with)."""
+BOARD_SETTINGS = (39, 0, 0, 0, 10, 8)
+"""The same on other boards: values to 10 stones. With moves tried by the largest part they
+leave, valuing bigger components costs more than the nodes it saves (CPU s of one question,
+values to 10 / 12 stones: 3x8 6.0 / 14.0, 3x9 11.1 / 17.5, 4x6 28.7 / 59.3, 4x5 0.55 /
+1.78, 2x12 1.05 / 1.31; 9 and 11 stones between, 8 no better); sums to birthday 8, no
+representatives or pairs, outcomes of value parts only (searching those of components of
+13-16 stones cost more than it saved: 3x8 27.7 s and 4.5 million nodes without, 32.7 s and
+5.0 million with)."""
 
 
 class CompiledWins:
