@@ -8,7 +8,7 @@ settings add the rules one at a time (1 drop P components, 2 the static outcome 
 value, 16 pairs of small components by one of their sum), then 32 small components by
 their canonical values (to 10, 12 or 20 stones, sums of value parts to birthday 8) with
 rules 1, 2 and 4, then the shipped ones
-(``mask_keys.STRIP_SETTINGS`` / ``BOARD_SETTINGS``). Every setting must give the same
+(``mask_keys.settings_for``). Every setting must give the same
 answers (exit 1 if not). Needs the kernel (exit 2 without it).
 """
 
@@ -87,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 cells.append("-")
                 continue
             if setting is None:
-                setting = mask_keys.STRIP_SETTINGS if strips else mask_keys.BOARD_SETTINGS
+                setting = mask_keys.settings_for(comps)
             search = kernel.searcher(BUDGET, *setting)
             start = cpu()
             answers.add(tuple(kernel.wins(search, comps, left, None, 1 << 40) for left in (1, 0)))

@@ -257,14 +257,28 @@ pay nothing more, and sums of bigger birthdays cost far more than they save ((xo
 with sums to birthday 8, 4 s to 12, 400 s to 24; measured on (xo)^24 and (xo)^26:
 ``benchmarks/RESULTS.md``)."""
 
+TWO_ROW_SETTINGS = (39, 0, 0, 0, 12, 8)
+"""The same on boards of two rows (every component at most two high): values to 12 stones
+(whole ``cgf solve clobber checker:2xN --outcome --no-moves`` processes, CPU s with values
+to 12 / 10 stones: 2x15 36.7 / 48.1, 2x16 51.6 / 68.1); the rest as on strips."""
+
 BOARD_SETTINGS = (39, 0, 0, 0, 10, 8)
 """The same on other boards: values to 10 stones. With moves tried by the largest part they
-leave, valuing bigger components costs more than the nodes it saves (CPU s of one question,
-values to 10 / 12 stones: 3x8 6.0 / 14.0, 3x9 11.1 / 17.5, 4x6 28.7 / 59.3, 4x5 0.55 /
-1.78, 2x12 1.05 / 1.31; 9 and 11 stones between, 8 no better); sums to birthday 8, no
-representatives or pairs, outcomes of value parts only (searching those of components of
-13-16 stones cost more than it saved: 3x8 27.7 s and 4.5 million nodes without, 32.7 s and
-5.0 million with)."""
+leave, valuing bigger components costs more than the nodes it saves there (CPU s of one
+question, values to 10 / 12 stones: 3x8 6.0 / 14.0, 3x9 11.1 / 17.5, 4x6 28.7 / 59.3, 4x5
+0.55 / 1.78; 9 and 11 stones between, 8 no better; on two rows the other way round); sums
+to birthday 8, no representatives or pairs, outcomes of value parts only (searching those of
+components of 13-16 stones cost more than it saved: 3x8 27.7 s and 4.5 million nodes
+without, 32.7 s and 5.0 million with)."""
+
+
+def settings_for(comps: object) -> tuple[int, ...]:
+    """The kernel's settings for a search whose first question is the sum of ``comps``
+    (tokens ``((h, w, xs, os, es), sign)``, h <= w): by the highest component."""
+    height = max((key[0] for key, _ in comps), default=1)  # type: ignore[attr-defined]
+    if height == 1:
+        return STRIP_SETTINGS
+    return TWO_ROW_SETTINGS if height == 2 else BOARD_SETTINGS
 
 
 class CompiledWins:
@@ -274,8 +288,7 @@ class CompiledWins:
     Its tables (components, moves, states) live as long as this object and take about
     ``memory`` bytes; every node it expands is charged to ``ctx.table`` (so
     ``--max-nodes``/``--timeout`` stop it with the usual error). Its rules are chosen at the
-    first question (:data:`STRIP_SETTINGS` when every component is a strip, else
-    :data:`BOARD_SETTINGS`)."""
+    first question (:func:`settings_for`)."""
 
     def __init__(self, kernel: object, table: object, memory: int) -> None:
         self.kernel = kernel
@@ -296,8 +309,7 @@ class CompiledWins:
         if budget is not None and budget.max_nodes is not None:
             every = max(1, min(every, budget.max_nodes - table.nodes + 1))  # type: ignore[attr-defined]
         if self.search is None:
-            strips = all(key[0] == 1 for key, _ in comps)  # type: ignore[attr-defined]
-            settings = STRIP_SETTINGS if strips else BOARD_SETTINGS
+            settings = settings_for(comps)
             self.search = kernel.searcher(self.memory, *settings)  # type: ignore[attr-defined]
         nodes, hits = kernel.stats(self.search)[:2]  # type: ignore[attr-defined]
         try:

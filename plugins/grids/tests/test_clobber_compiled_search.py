@@ -279,3 +279,18 @@ def test_searches_take_memory_as_their_tables_fill(capsys):
     finally:
         if collecting:
             gc.enable()
+
+
+def test_settings_follow_the_highest_component() -> None:
+    """Values to 20 stones on strips, 12 on two rows, 10 on higher boards (each measured
+    best there: ``mask_keys``)."""
+    strip, two_rows, three_rows = (
+        ((1, 4, 5, 10, 0), 1),
+        ((2, 3, 21, 42, 0), 1),
+        ((3, 3, 1, 2, 0), -1),
+    )
+    assert mask_keys.settings_for([strip, strip]) == mask_keys.STRIP_SETTINGS
+    assert mask_keys.settings_for([strip, two_rows]) == mask_keys.TWO_ROW_SETTINGS
+    assert mask_keys.settings_for([two_rows, three_rows]) == mask_keys.BOARD_SETTINGS
+    assert mask_keys.STRIP_SETTINGS[4] == 20 and mask_keys.TWO_ROW_SETTINGS[4] == 12
+    assert mask_keys.BOARD_SETTINGS[4] == 10
