@@ -359,7 +359,7 @@ typedef struct {
     uint32_t moves[2];   /* [left]: pool offset + 1 of the move list (0: none made) */
     uint32_t stamp[2];   /* the pool generation the offset is from */
     uint32_t value;      /* 1 + the id of its canonical value (Values), or 0 (not known) */
-    u64 key[2];          /* a 128-bit key of its contents (comp_key): states are known by it */
+    u64 key[2];          /* a 128-bit key of its contents (comp_hash, comp_hash2) */
 } Comp;
 /* A value part is a Comp of h = w = 0 whose xs is the id of a canonical value: its moves
  * are that value's options (each one value part, or none for the option 0). */
@@ -824,11 +824,11 @@ static u64 comp_hash2(int h, int w, u64 xs, u64 os) {
     return mix(os ^ 0x243F6A8885A308D3ULL ^ mix(xs + shape * 0x9E3779B97F4A7C15ULL));
 }
 
-/* put component slot i (c) in the intern index of mask + 1 slots (open addressing) */
 #define INDEX_ID 0xFFFFFFFFULL /* an index slot's id bits; the others check the hash (a
                                 * slot of another hash is passed over without reading its
                                 * component, which is most of interning's cost) */
 
+/* put component slot i (c) in the intern index of mask + 1 slots (open addressing) */
 static void index_put(u64 *index, size_t mask, const Comp *c, size_t i) {
     size_t j = c->key[0] & mask;
     while (index[j]) j = (j + 1) & mask;
@@ -962,7 +962,13 @@ static const uint32_t *moves_of(Search *s, uint32_t id, int left) {
     return pool_store(s, id, left, count, data, t, nd, score);
 }
 
-static int middle(int t, int m);
+/* the j-th of m indices from the middle outwards: m / 2, m / 2 - 1, m / 2 + 1, ... */
+static int middle(int t, int m) {
+    int mid = m / 2, r = m - 1 - mid;
+    if (t == 0) return mid;
+    if (t <= 2 * r) return t & 1 ? mid - (t + 1) / 2 : mid + t / 2;
+    return mid - t + r;
+}
 
 /* store a move list (count moves, data[0..count] offsets into t[0..nd)) in the pool as
  * component id's for left, in the order the search tries them: by score ascending (the most
@@ -1016,13 +1022,6 @@ static const uint32_t *pool_store(Search *s, uint32_t id, int left, uint32_t cou
     return out;
 }
 
-/* the j-th of m indices from the middle outwards: m / 2, m / 2 - 1, m / 2 + 1, ... */
-static int middle(int t, int m) {
-    int mid = m / 2, r = m - 1 - mid;
-    if (t == 0) return mid;
-    if (t <= 2 * r) return t & 1 ? mid - (t + 1) / 2 : mid + t / 2;
-    return mid - t + r;
-}
 
 /* insert signed id p into the sorted state st[0..n), or cancel it with its negation (of a
  * component equal to minus itself, another copy); the new length, or -1 past MAX_PARTS */
@@ -1109,25 +1108,26 @@ static uint32_t known_value(const Search *s, const Comp *c) {
     return VFAIL;
 }
 
+/* put slot x in the first free slot from its key's on (open addressing, mask + 1 slots) */
+static void known_place(Slot *slots, size_t mask, Slot x) {
+    size_t j = x.a & mask;
+    while (slots[j].b) j = (j + 1) & mask;
+    slots[j] = x;
+}
+
 static void known_put(Search *s, const Comp *c, uint32_t value) {
     if (!s->known || (s->known_count + 1) * 2 > s->known_mask + 1) {
         size_t size = s->known ? (s->known_mask + 1) * 2 : 1 << 14;
         Slot *slots = size <= s->known_max ? calloc(size, sizeof(Slot)) : NULL;
         if (!slots) return; /* (full: nothing more is remembered) */
-        for (size_t i = 0; s->known && i <= s->known_mask; i++) {
-            if (!s->known[i].b) continue;
-            size_t j = s->known[i].a & (size - 1);
-            while (slots[j].b) j = (j + 1) & (size - 1);
-            slots[j] = s->known[i];
-        }
+        for (size_t i = 0; s->known && i <= s->known_mask; i++)
+            if (s->known[i].b) known_place(slots, size - 1, s->known[i]);
         free(s->known);
         s->known = slots;
         s->known_mask = size - 1;
     }
-    size_t j = c->key[0] & s->known_mask;
-    while (s->known[j].b) j = (j + 1) & s->known_mask;
-    s->known[j].a = c->key[0];
-    s->known[j].b = (c->key[1] & ~(u64)0xFFFFFFFF) | ((u64)value + 1);
+    Slot x = {c->key[0], (c->key[1] & ~(u64)0xFFFFFFFF) | ((u64)value + 1)};
+    known_place(s->known, s->known_mask, x);
     s->known_count++;
 }
 
@@ -1273,13 +1273,20 @@ static Slot *bucket_of(const Table *t, Key k) {
     return t->slots + (k.a & (t->nbuckets - 1)) * BUCKET;
 }
 
+/* is slot x in use and of key k? */
+static int slot_is(const Slot *x, Key k) {
+    return (x->b & 1) && x->a == k.a && ((x->b ^ k.b) & SLOT_CHECK) == 0;
+}
+
+/* the work of the search whose answer slot x holds (see work_of) */
+static u64 slot_work(const Slot *x) { return x->b >> 8 & 0xFF; }
+
 /* the stored answer of a state (1: the mover wins, 0: loses), or -1 */
 static int tt_find(const Search *s, Key k) {
     if (!s->tt.slots) return -1;
     const Slot *b = bucket_of(&s->tt, k);
     for (int i = 0; i < BUCKET; i++)
-        if (b[i].a == k.a && (b[i].b & 1) && ((b[i].b ^ k.b) & SLOT_CHECK) == 0)
-            return (int)(b[i].b >> 1 & 1);
+        if (slot_is(&b[i], k)) return (int)(b[i].b >> 1 & 1);
     return -1;
 }
 
@@ -1333,17 +1340,16 @@ static int tt_store(Search *s, Key k, int wins, unsigned long long nodes) {
     Slot *b = bucket_of(t, k), *slot = NULL;
     u64 check = k.b & SLOT_CHECK, work = work_of(nodes);
     for (int i = 0; i < BUCKET && !slot; i++)
-        if ((b[i].b & 1) && b[i].a == k.a && (b[i].b & SLOT_CHECK) == check) slot = &b[i];
+        if (slot_is(&b[i], k)) slot = &b[i];
     if (slot) {
-        u64 had = slot->b >> 8 & 0xFF;
-        if (had > work) work = had;
+        if (slot_work(slot) > work) work = slot_work(slot);
     } else {
         for (int i = 0; i < BUCKET && !slot; i++)
             if (!(b[i].b & 1)) slot = &b[i], t->count++;
         if (!slot) { /* full: the least work goes */
             slot = &b[0];
             for (int i = 1; i < BUCKET; i++)
-                if ((b[i].b >> 8 & 0xFF) < (slot->b >> 8 & 0xFF)) slot = &b[i];
+                if (slot_work(&b[i]) < slot_work(slot)) slot = &b[i];
         }
     }
     slot->a = k.a;
