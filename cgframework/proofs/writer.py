@@ -325,6 +325,8 @@ class _Builder:
         return known
 
     def _walk(self, part: Part) -> bool:
+        """Does ``part`` reach at most ``value_budget`` distinct positions? When it does, so
+        does every position it reaches (a subset), and those short enough are marked small."""
         seen = {part[0]}
         todo = [part]
         budget = self.value_budget
@@ -341,11 +343,14 @@ class _Builder:
                         if len(seen) > budget:
                             return False
                         todo.append(child)
+        for text in seen:
+            if len(text) <= VALUE_TEXT_HINT:
+                self.small[text] = True
         return True
 
     def replies(self, parts: list[Part], player: Player) -> int:
         """How many moves ``player`` has in the sum of ``parts``."""
-        return sum(len(self.parts_of.component_moves(part, player)) for part in parts)
+        return sum(self.parts_of.move_count(part, player) for part in parts)
 
     def expand(self, parts: list[Part], player: Player) -> tuple[bool, Any, list[Any]]:
         """``(claim, proof, children to prove first)``; the proof names children by key."""
@@ -399,10 +404,12 @@ class _CachedParts(Parts):
     sum, and their order, are the checker's, so a leaf's brute force counts the same."""
 
     MOVES_MEMO = 200_000
+    COUNTS_MEMO = 2_000_000
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self._moves: dict[tuple[str, bool], list[tuple[str, list[Part]]]] = {}
+        self._counts: dict[tuple[str, bool], int] = {}
 
     def component_moves(self, part: Part, player: Player) -> list[tuple[str, list[Part]]]:
         """``player``'s moves in one component: each move's text and its live parts."""
@@ -414,6 +421,21 @@ class _CachedParts(Parts):
                 self._moves.clear()
             self._moves[memo_key] = found
         return found
+
+    def move_count(self, part: Part, player: Player) -> int:
+        """How many moves ``player`` has in one component: the ruleset's ``options`` counted,
+        their results not split (a proof asks this of every move's result, and keeps few)."""
+        memo_key = (part[0], player is Player.LEFT)
+        found = self._moves.get(memo_key)
+        if found is not None:
+            return len(found)
+        count = self._counts.get(memo_key)
+        if count is None:
+            count = sum(1 for _ in self.ruleset.options(part[1], player))
+            if len(self._counts) >= self.COUNTS_MEMO:
+                self._counts.clear()
+            self._counts[memo_key] = count
+        return count
 
 
 class _Asker:
