@@ -534,7 +534,7 @@ def test_check_json_refusal_and_timeout(capsys, proof, monkeypatch):
     assert code == 1 and json.loads(out)["verified"] is False
     assert err.startswith("cgf: error: certificate refused:") and err.count("\n") == 1
 
-    def forever(path, max_nodes=None):
+    def forever(path, max_nodes=None, jobs=1):
         while True:
             pass
 
@@ -655,3 +655,54 @@ def test_the_checker_depends_on_no_solver():
     graph = import_graph()
     assert graph["proofs.checker"] <= {"game", "plugins", "runtime.budget", "proofs.values"}
     assert graph["proofs.values"] <= {"game"}
+
+
+# ---- checking in several processes ------------------------------------------------------------
+
+
+def test_several_processes_verify_what_one_verifies(proof):
+    one = check_certificate(proof)
+    assert one.nodes > 24  # (two runs of 4 nodes or more for each of three processes)
+    several = check_certificate(proof, jobs=3, share_chunk=4)
+    for name in ("outcome", "left_first_wins", "right_first_wins", "nodes", "leaves"):
+        assert getattr(several, name) == getattr(one, name)
+
+
+def _missing_replies(nodes, count):
+    """Drop a reply from ``count`` losing nodes far apart (in different shares of 4 nodes)."""
+    numbers = [i for i, n in enumerate(nodes) if n[2] == "L" and isinstance(n[3], list)]
+    numbers = [i for i in numbers if len(nodes[i][3]) > 1]
+    chosen = [numbers[len(numbers) // 2], numbers[-1]][:count]
+    for number in chosen:
+        nodes[number][3].pop()
+    return min(chosen)
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_several_processes_refuse_the_first_wrong_node(proof, count):
+    """With a wrong node in one share, or one in each of two shares, every job count names
+    the first wrong node of the file, as one process does."""
+    header, nodes = unpack(proof)
+    number = _missing_replies(nodes, count)
+    pack(proof, header, nodes)
+    message = refused(proof, f"node {number}:", "no reply to move")
+    for jobs in (2, 3):
+        assert refused(proof, jobs=jobs, share_chunk=4) == message
+
+
+def test_several_processes_refuse_a_bad_hash_and_a_damaged_file(proof):
+    header, nodes = unpack(proof)
+    nodes[-1][3].reverse()
+    pack(proof, header, nodes, rehash=False)
+    refused(proof, "content hash", jobs=2, share_chunk=4)
+    data = open(proof, "rb").read()
+    with open(proof, "wb") as out:
+        out.write(data[: len(data) // 2])
+    refused(proof, jobs=2, share_chunk=4)
+
+
+def test_cli_checks_in_several_processes(proof, capsys):
+    code, out, err = run_cli(capsys, "certificate", "check", proof, "--jobs", "2", "--json")
+    assert code == 0, err
+    assert json.loads(out)["verified"] is True
+    assert run_cli(capsys, "certificate", "check", proof, "--jobs", "0")[0] == 2

@@ -27,6 +27,7 @@ from cgframework.proofs.checker import (
     MAX_NODES,
     CertificateError,
     CertificateUnreadable,
+    CheckReport,
     check_certificate,
 )
 
@@ -51,6 +52,14 @@ def check_cmd(
         ),
     ] = None,
     timeout: TimeoutOption = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=256,
+            help="Verify in this many processes (each reads the whole file, checks its share).",
+        ),
+    ] = 1,
 ) -> None:
     """Verify a certificate of who wins, with no solver: only the ruleset's parse, format,
     components and options. Exit 0 verified, 1 refused (what and where), 2 unreadable or
@@ -61,14 +70,14 @@ def check_cmd(
       cgf certificate check proof.gz
       cgf certificate check proof.gz --json
       cgf certificate check proof.gz --timeout 60
+      cgf certificate check big.gz --jobs 2
     """
+
+    def check() -> CheckReport:
+        return check_certificate(path, max_nodes=max_nodes, jobs=jobs)
+
     try:
-        if timeout is None:
-            report = check_certificate(path, max_nodes=max_nodes)
-        else:
-            report = within_timeout(
-                timeout, time.monotonic(), lambda: check_certificate(path, max_nodes=max_nodes)
-            )
+        report = check() if timeout is None else within_timeout(timeout, time.monotonic(), check)
     except CertificateUnreadable as exc:
         fail(str(exc))
     except CertificateError as exc:

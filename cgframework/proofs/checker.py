@@ -53,7 +53,7 @@ import attrs
 
 from cgframework.game import Convention, Outcome, Player, Position, Ruleset, Sum, parse_position
 from cgframework.proofs.values import Values, ValueTooBig
-from cgframework.runtime.budget import LimitExceeded
+from cgframework.runtime.budget import LimitExceeded, SearchStopped
 
 FORMAT = "cgframework-certificate"
 FORMAT_VERSION = 2
@@ -313,19 +313,147 @@ def brute_force_wins(parts_of: Parts, parts: list[Part], player: Player, budget:
 
 
 def check_certificate(
-    path: str, *, max_nodes: int | None = None, registry: Any = None
+    path: str,
+    *,
+    max_nodes: int | None = None,
+    registry: Any = None,
+    jobs: int = 1,
+    share_chunk: int = 0,
 ) -> CheckReport:
     """Verify the certificate at ``path``: :class:`CheckReport` if it proves its claim; else
     :class:`CertificateError` (refused), :class:`CertificateUnreadable` (no file, or an
     unknown ruleset) or :class:`~cgframework.runtime.budget.LimitExceeded` (past a limit:
-    ``max_nodes``, default :data:`MAX_NODES`, line and size caps)."""
+    ``max_nodes``, default :data:`MAX_NODES`, line and size caps).
+
+    ``jobs`` > 1 verifies the nodes in that many processes (runs of ``share_chunk`` nodes,
+    default :data:`SHARE_CHUNK`, in turn to each): every process reads the whole file up to
+    its last node (a node's digest and claim come from its own line) and verifies only its
+    share; the refusal reported is the first in the file, as with one process. ``registry``
+    is for one process only."""
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1")
+    chunk = share_chunk or SHARE_CHUNK
+    if jobs > 1 and registry is not None:
+        raise ValueError("a certificate checked by several processes names an installed ruleset")
+    max_nodes = max_nodes or MAX_NODES
+    if jobs == 1:
+        return _check_share(path, max_nodes, registry, 0, 1, 1)
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")  # (no fork from a search thread)
+    workers = []
+    try:
+        for index in range(1, jobs):
+            receive, send = context.Pipe(duplex=False)
+            process = context.Process(
+                target=_share_worker, args=(send, path, max_nodes, index, jobs, chunk), daemon=True
+            )
+            process.start()
+            send.close()
+            workers.append((process, receive))
+        failures: list[_Failure] = []
+        report = None
+        try:
+            report = _check_share(path, max_nodes, None, 0, jobs, chunk)
+        except SearchStopped:  # (a deadline: the workers are stopped below)
+            raise
+        except (CertificateError, CertificateUnreadable, LimitExceeded) as exc:
+            failures.append(_Failure.of(exc))
+        shares = []
+        for process, receive in workers:
+            while not receive.poll(0.1):  # (short waits: a deadline can interrupt this thread)
+                if not process.is_alive() and not receive.poll(0):
+                    break
+            try:
+                outcome = receive.recv()
+            except EOFError:  # the process died (killed, out of memory) before it answered
+                outcome = _Failure(
+                    _NO_NODE - 1,
+                    "limit",
+                    f"a checking process stopped (exit code {process.exitcode}) before it answered",
+                )
+            process.join()
+            if isinstance(outcome, _Failure):
+                failures.append(outcome)
+            else:
+                shares.append(outcome)
+        if failures:
+            raise min(failures, key=lambda failure: failure.at).error()
+        assert report is not None
+        return attrs.evolve(
+            report,
+            leaf_positions=report.leaf_positions + sum(s.leaf_positions for s in shares),
+            value_positions=report.value_positions + sum(s.value_positions for s in shares),
+        )
+    finally:
+        for process, _ in workers:
+            if process.is_alive():
+                process.terminate()
+                process.join()
+
+
+SHARE_CHUNK = 1024
+"""With several processes, runs of this many nodes go to each in turn (nodes near each other
+share components, which each process's memos keep)."""
+
+_NO_NODE = 1 << 62
+"""Where a refusal found after the last node (content hash, roots, trailer) stands."""
+
+
+@attrs.frozen
+class _Failure:
+    """A refusal or limit from one share, and the node where it happened (the first in the
+    file is the one reported)."""
+
+    at: int
+    kind: str  # "error", "unreadable" or "limit"
+    message: str
+
+    @staticmethod
+    def of(exc: Exception) -> _Failure:
+        kind = (
+            "error"
+            if isinstance(exc, CertificateError)
+            else "unreadable"
+            if isinstance(exc, CertificateUnreadable)
+            else "limit"
+        )
+        return _Failure(getattr(exc, "at", _NO_NODE), kind, str(exc))
+
+    def error(self) -> Exception:
+        kinds = {"error": CertificateError, "unreadable": CertificateUnreadable}
+        return kinds.get(self.kind, LimitExceeded)(self.message)
+
+
+@attrs.frozen
+class _ShareCounts:
+    leaf_positions: int
+    value_positions: int
+
+
+def _share_worker(send: Any, path: str, max_nodes: int, index: int, jobs: int, chunk: int) -> None:
+    """One checking process: its share's counts, or the first refusal it meets."""
+    try:
+        report = _check_share(path, max_nodes, None, index, jobs, chunk)
+        send.send(_ShareCounts(report.leaf_positions, report.value_positions))
+    except (CertificateError, CertificateUnreadable, LimitExceeded) as exc:
+        send.send(_Failure.of(exc))
+    except MemoryError:
+        send.send(_Failure(_NO_NODE - 1, "limit", "a checking process ran out of memory"))
+    finally:
+        send.close()
+
+
+def _check_share(
+    path: str, max_nodes: int, registry: Any, index: int, jobs: int, chunk: int
+) -> CheckReport:
     try:
         raw = open(path, "rb")  # noqa: SIM115 (closed below)
     except OSError as exc:
         raise CertificateUnreadable(f"cannot read {path!r}: {exc.strerror or exc}") from None
     with raw:
         try:
-            return _Checker(raw, max_nodes or MAX_NODES, registry).run()
+            return _Checker(raw, max_nodes, registry, index, jobs, chunk).run()
         except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
             raise CertificateError(f"damaged file (not a whole gzip stream): {exc}") from None
         except IsADirectoryError as exc:
@@ -333,10 +461,24 @@ def check_certificate(
 
 
 class _Checker:
-    def __init__(self, raw: IO[bytes], max_nodes: int, registry: Any) -> None:
+    """One pass over a certificate, verifying the nodes of share ``index`` of ``jobs`` (all of
+    them with one job); share 0 also checks the content hash, the trailer and the roots."""
+
+    def __init__(
+        self,
+        raw: IO[bytes],
+        max_nodes: int,
+        registry: Any,
+        index: int = 0,
+        jobs: int = 1,
+        chunk: int = 1,
+    ) -> None:
         self.stream = gzip.GzipFile(fileobj=raw, mode="rb")
         self.max_nodes = max_nodes
         self.registry = registry
+        self.index = index
+        self.jobs = jobs
+        self.chunk = chunk
         self.read_bytes = 0
         self.hasher = hashlib.sha256()
 
@@ -362,30 +504,45 @@ class _Checker:
         value_budget = header.get("value_budget", 0)
         values = Values(parts_of) if value_budget else None
         leaves = leaf_positions = value_leaves = value_positions = 0
-        for number in range(count):
-            data = self.line(f"node {number}")
-            self.hasher.update(data)
-            node = _decode(data, f"node {number}")
-            verify = _NodeCheck(number, node, parts_of, digests, claims)
-            texts, player, claim = verify.shape()
-            parts = verify.parse(texts)
-            if node[3] == SEARCH:
-                leaves += 1
-                leaf_positions += verify.by_search(parts, player, claim, leaf_budget)
-            elif node[3] == VALUES:
-                leaves += 1
-                value_leaves += 1
-                value_positions += verify.by_values(values, parts, player, claim, value_budget)
-            elif claim:
-                verify.winning_move(parts, player)
-            else:
-                verify.every_reply(parts, player)
-            digests += node_digest(texts, player)
-            claims.append(1 if claim else 2)
-        self.trailer()
-        if self.hasher.hexdigest() != header["sha256"]:
-            raise CertificateError("content hash does not match the header (sha256)")
-        self.roots(header, ruleset, parts_of, digests, claims)
+        index, jobs, chunk = self.index, self.jobs, self.chunk
+        last = count
+        if jobs > 1:  # past its last chunk a share has nothing left to verify
+            chunks = -(-count // chunk)
+            mine = range(index, chunks, jobs)
+            last = min(count, (mine[-1] + 1) * chunk) if mine else 0
+        number = 0
+        try:
+            for number in range(last if index else count):
+                data = self.line(f"node {number}")
+                self.hasher.update(data)
+                node = _decode(data, f"node {number}")
+                verify = _NodeCheck(number, node, parts_of, digests, claims)
+                texts, player, claim = verify.shape()
+                if node[3] in (SEARCH, VALUES):
+                    leaves += 1
+                    value_leaves += node[3] == VALUES
+                if (number // chunk) % jobs == index:
+                    parts = verify.parse(texts)
+                    if node[3] == SEARCH:
+                        leaf_positions += verify.by_search(parts, player, claim, leaf_budget)
+                    elif node[3] == VALUES:
+                        value_positions += verify.by_values(
+                            values, parts, player, claim, value_budget
+                        )
+                    elif claim:
+                        verify.winning_move(parts, player)
+                    else:
+                        verify.every_reply(parts, player)
+                digests += node_digest(texts, player)
+                claims.append(1 if claim else 2)
+        except (CertificateError, LimitExceeded) as exc:
+            exc.at = number  # type: ignore[attr-defined]
+            raise
+        if index == 0:
+            self.trailer()
+            if self.hasher.hexdigest() != header["sha256"]:
+                raise CertificateError("content hash does not match the header (sha256)")
+            self.roots(header, ruleset, parts_of, digests, claims)
         return CheckReport(
             ruleset=ruleset.name,
             position=header["position"],
