@@ -176,25 +176,34 @@ class _Components:
         raise NotImplementedError
 
     def _form(
-        self, moves: Callable[[Player], Iterable[tuple[Comp, ...]]], key: Hashable
+        self,
+        moves: Callable[[Player], Iterable[tuple[Any, ...]]],
+        key: Hashable,
+        value_of: Callable[[Any], CanonicalGame] | None = None,
     ) -> CanonicalGame:
         """{Left's options | Right's options}, each option the sum of its parts' values
-        (Siegel, CGT II.2), kept under ``key`` in ``values`` and the table."""
+        (Siegel, CGT II.2; a part's value is ``value_of(part)``, by default :meth:`known` else
+        :meth:`_value`), kept under ``key`` in ``values`` and the table."""
         self._charge()
+        value_of = value_of or self._part_value
         forms = []
         for player in self.sides:
             values = []
             for parts in moves(player):
-                total = ZERO
+                total = None
                 for part in parts:
-                    v = self.known(part)
-                    total = add(total, self._value(part) if v is None else v)
-                values.append(total)
+                    v = value_of(part)
+                    total = v if total is None else add(total, v)
+                values.append(ZERO if total is None else total)
             forms.append(values)
         found = game(forms[0], forms[-1])
         self.values[key] = self.table.store(("c", key), found)
         self._check_size(found)
         return found
+
+    def _part_value(self, part: Comp) -> CanonicalGame:
+        found = self.known(part)
+        return self._value(part) if found is None else found
 
 
 class _KeyComponents(_Components):
@@ -284,30 +293,18 @@ class _KeyComponents(_Components):
         return found if sign == 1 else negate(found)
 
     def _key_form(self, key: Hashable) -> CanonicalGame:
-        """:meth:`_Components._form` on keys, its lookups inlined (the valuation's inner
-        loop: a dict read per part, and no sum built for an option of one part)."""
-        self._charge()
-        values = self.values
-        forms = []
-        for player in self.sides:
-            out = []
-            for parts in self._plain_moves(key, player):
-                total = None
-                for part_key, sign in parts:
-                    v = values.get(part_key)
-                    if v is None:
-                        v = self._plain_value(part_key)
-                        if v is None:
-                            v = self._key_form(part_key)
-                    if sign != 1:
-                        v = negate(v)
-                    total = v if total is None else add(total, v)
-                out.append(ZERO if total is None else total)
-            forms.append(out)
-        found = game(forms[0], forms[-1])
-        values[key] = self.table.store(("c", key), found)
-        self._check_size(found)
-        return found
+        """:meth:`_Components._form` on keys: each option's parts are ``(key, sign)`` tokens,
+        read by :meth:`_token_value` (a dict read, the valuation's inner loop)."""
+        return self._form(lambda player: self._plain_moves(key, player), key, self._token_value)
+
+    def _token_value(self, part: tuple[Hashable, int]) -> CanonicalGame:
+        part_key, sign = part
+        v = self.values.get(part_key)
+        if v is None:
+            v = self._plain_value(part_key)
+            if v is None:
+                v = self._key_form(part_key)
+        return v if sign == 1 else negate(v)
 
 
 class _PositionComponents(_Components):

@@ -85,11 +85,11 @@ static u64 permuted(u64 mask, int h, int w, int k) {
     return out;
 }
 
-static int last_selfneg; /* least_image's last region: is its swap's least image its own? */
-
 /* the least image (best) of a trimmed region over its symmetries and colour swap: its
- * height and width in the flatter orientation, and whether the swap's image won (-1) */
-static int least_image(int h, int w, u64 xs, u64 os, u64 es, int *ih, int *iw, u64 best[3]) {
+ * height and width in the flatter orientation, whether the swap's image is its own least image
+ * (*selfneg, when asked: G = -G), and whether the swap's image won (-1) */
+static int least_image(int h, int w, u64 xs, u64 os, u64 es, int *ih, int *iw, u64 best[3],
+                       int *selfneg) {
     int first = h > w ? 4 : 0, last = h < w ? 4 : 8;
     u64 own[3] = {0, 0, 0}, swap[3] = {0, 0, 0};
     for (int k = first; k < last; k++) {
@@ -100,7 +100,7 @@ static int least_image(int h, int w, u64 xs, u64 os, u64 es, int *ih, int *iw, u
     }
     *ih = h > w ? w : h;
     *iw = h > w ? h : w;
-    last_selfneg = own[0] == swap[0] && own[1] == swap[1] && own[2] == swap[2];
+    if (selfneg) *selfneg = own[0] == swap[0] && own[1] == swap[1] && own[2] == swap[2];
     int negative = triple_less(swap, own);
     memcpy(best, negative ? swap : own, sizeof own);
     return negative;
@@ -109,7 +109,7 @@ static int least_image(int h, int w, u64 xs, u64 os, u64 es, int *ih, int *iw, u
 static PyObject *token(int h, int w, u64 xs, u64 os, u64 es, int signed_parts) {
     int ih, iw;
     u64 best[3];
-    int negative = least_image(h, w, xs, os, es, &ih, &iw, best);
+    int negative = least_image(h, w, xs, os, es, &ih, &iw, best, NULL);
     unsigned long long x = best[0], o = best[1], e = best[2];
     if (signed_parts) return Py_BuildValue("((iiKKK)i)", ih, iw, x, o, e, negative ? -1 : 1);
     if (negative) return Py_BuildValue("(iiKKKi)", ih, iw, x, o, e, -1);
@@ -947,8 +947,9 @@ static const uint32_t *moves_of(Search *s, uint32_t id, int left) {
                 int nh, nw, ih, iw;
                 u64 n[3], best[3];
                 trim(&f, px, po, 0, &nh, &nw, n);
-                int negative = least_image(nh, nw, n[0], n[1], 0, &ih, &iw, best);
-                long c = intern_as(s, ih, iw, best[0], best[1], last_selfneg);
+                int selfneg;
+                int negative = least_image(nh, nw, n[0], n[1], 0, &ih, &iw, best, &selfneg);
+                long c = intern_as(s, ih, iw, best[0], best[1], selfneg);
                 if (c < 0) return NULL;
                 if (nd >= MOVES_TMP) {
                     memory_full("move buffer");
