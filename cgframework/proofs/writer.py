@@ -306,6 +306,9 @@ class _Builder:
     def closed_by_values(self, parts: list[Part], player: Player) -> bool | None:
         """Does ``player`` to move win, by the components' values (``None``: not a value
         leaf, a component being too big for ``value_budget`` or the sum too much work)?"""
+        small = self.small
+        if any(len(text) > VALUE_TEXT_HINT or small.get(text) is False for text, _ in parts):
+            return None  # (before any walk: one big part is enough)
         if not all(self.is_small(part) for part in parts):
             return None
         try:
