@@ -336,6 +336,8 @@ def check_certificate(
     if jobs > 1 and registry is not None:
         raise ValueError("a certificate checked by several processes names an installed ruleset")
     max_nodes = max_nodes or MAX_NODES
+    if jobs > 1:  # no more processes than runs of nodes
+        jobs = max(1, min(jobs, -(-_nodes_claimed(path) // chunk)))
     if jobs == 1:
         return _check_share(path, max_nodes, registry, 0, 1, 1)
     import multiprocessing
@@ -390,6 +392,17 @@ def check_certificate(
             if process.is_alive():
                 process.terminate()
                 process.join()
+
+
+def _nodes_claimed(path: str) -> int:
+    """The node count the header of ``path`` claims, or 0 when it has none: only to choose
+    how many processes to start (the check reads the header again and trusts nothing)."""
+    try:
+        with gzip.open(path, "rb") as stream:
+            count = json.loads(stream.readline(MAX_LINE_BYTES)).get("nodes", 0)
+    except Exception:  # (anything wrong is found and reported by the check itself)
+        return 0
+    return count if isinstance(count, int) and count > 0 else 0
 
 
 SHARE_CHUNK = 1024
