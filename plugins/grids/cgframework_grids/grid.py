@@ -143,6 +143,16 @@ def trim(h: int, w: int, s: str, fill: str) -> Key:
 
 
 # ---- regions ---------------------------------------------------------------------------------
+_BYTE_OF_BIT = str.maketrans({"0": "00", "1": "ff"})
+"""A string of bits to hexadecimal digits, a byte of 0x00 or 0xff per bit."""
+
+
+@cache
+def _blank_bytes(fill: str, n: int) -> int:
+    """``n`` cells of ``fill``, as the integer of their bytes."""
+    return int.from_bytes((fill * n).encode("latin-1"), "big")
+
+
 @cache
 def _edges(h: int, w: int) -> tuple[int, int, int]:
     """(all cells, cells not in the first column, cells not in the last column)."""
@@ -356,11 +366,15 @@ class GridRuleset(BaseRuleset):
         parts = []
         remaining = solid
         n = h * w
+        board = int.from_bytes(s.encode("latin-1"), "big")
+        blank = _blank_bytes(self.fill, n)
         while remaining:
             region = grown(remaining & -remaining, remaining, h, w, self.diagonal)
             remaining ^= region
-            bits = format(region, f"0{n}b")[::-1]
-            cells = "".join([ch if b == "1" else self.fill for ch, b in zip(s, bits, strict=True)])
+            # the region's cells kept and the others blanked, a byte per cell, with C-level
+            # integer operations: each bit of the region spread to a byte of 0xff
+            keep = int(format(region, f"0{n}b")[::-1].translate(_BYTE_OF_BIT), 16)
+            cells = ((board & keep) | (blank & ~keep)).to_bytes(n, "big").decode("latin-1")
             part = trim(h, w, cells, self.fill)
             if self.live(part[2]):
                 parts.append(part)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from cgframework import Player, get_registry, solve
 from cgframework.testing import run_cli
 from cgframework.values import ZERO
-from cgframework_grids.grid import Grid, all_images, format_grid, images, transposed
+from cgframework_grids.grid import Grid, all_images, format_grid, images, transposed, trim
 
 LETTERS = {
     "clobber": "xo.",
@@ -249,3 +249,45 @@ def test_konane_multi_jumps_match_the_generic_options(text):
     """Jumps on in every direction (random boards seldom line up three of them)."""
     rules = get_registry().ruleset("konane")
     _fast_matches_slow("konane", rules.parse(text))
+
+
+def _regions_by_flood_fill(rules, grid):
+    """The trimmed live regions of a board, cell by cell: a plain flood fill from each cell
+    of ``solid`` letters not yet reached (lowest first), the others blanked with ``fill``."""
+    h, w, s = grid.height, grid.width, grid.cells
+    steps = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+    if rules.diagonal:
+        steps += [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+    seen: set[int] = set()
+    out = []
+    for start in range(h * w):
+        if s[start] not in rules.solid or start in seen:
+            continue
+        region, todo = {start}, [start]
+        while todo:
+            r, c = divmod(todo.pop(), w)
+            for dr, dc in steps:
+                rr, cc = r + dr, c + dc
+                j = rr * w + cc
+                if 0 <= rr < h and 0 <= cc < w and s[j] in rules.solid and j not in region:
+                    region.add(j)
+                    todo.append(j)
+        seen |= region
+        cells = "".join(ch if i in region else rules.fill for i, ch in enumerate(s))
+        part = trim(h, w, cells, rules.fill)
+        if rules.live(part[2]):
+            out.append(part)
+    return out
+
+
+@pytest.mark.parametrize("ruleset", ["clobber", "konane", "cram", "amazons", "fission"])
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_regions_are_those_of_a_flood_fill(ruleset, data):
+    """The regions found on bit masks (each region's cells kept by a mask of bytes) are the
+    regions a plain flood fill finds, in the same order."""
+    rules = get_registry().ruleset(ruleset)
+    grid = data.draw(boards(ruleset, 5, 6))
+    assert rules._regions(grid.height, grid.width, grid.cells) == _regions_by_flood_fill(
+        rules, grid
+    )
