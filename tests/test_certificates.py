@@ -706,3 +706,9 @@ def test_cli_checks_in_several_processes(proof, capsys):
     assert code == 0, err
     assert json.loads(out)["verified"] is True
     assert run_cli(capsys, "certificate", "check", proof, "--jobs", "0")[0] == 2
+
+
+def test_the_writer_stops_at_its_node_limit():
+    with pytest.raises(LimitExceeded, match="more than 3 nodes"):
+        build_certificate("clobber", "xoxoxoxo|oxoxoxox", max_nodes=3, value_budget=0)
+    assert writer_module.MAX_WRITTEN_NODES > checker_module.MAX_NODES

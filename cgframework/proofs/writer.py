@@ -45,7 +45,6 @@ from cgframework.proofs.checker import (
     LOSE,
     MAX_COMPONENTS,
     MAX_LEAF_BUDGET,
-    MAX_NODES,
     MAX_VALUE_BUDGET,
     SEARCH,
     VALUE_MEASURE,
@@ -64,6 +63,12 @@ from cgframework.runtime.version import VERSION
 
 DEFAULT_LEAF_BUDGET = 64
 """Positions the checker's brute force may expand for one leaf (a certificate's cut-off)."""
+
+MAX_WRITTEN_NODES = 50_000_000
+"""Nodes a written certificate may have at most. Ten times the checker's default
+(``cgf certificate check --max-nodes`` raises that): the writer keeps about a kilobyte and a
+half a node, so ``--max-memory`` usually stops it first (Clobber 4x6: 2.7 million nodes,
+4.3 GB with the search's tables)."""
 
 DEFAULT_VALUE_BUDGET = 50
 """Distinct positions one component of a ``"values"`` leaf may reach (0: no value leaves)."""
@@ -153,7 +158,7 @@ def build_certificate(
     *,
     leaf_budget: int = DEFAULT_LEAF_BUDGET,
     value_budget: int = DEFAULT_VALUE_BUDGET,
-    max_nodes: int = MAX_NODES,
+    max_nodes: int = MAX_WRITTEN_NODES,
     budget: SearchBudget | None = None,
     table: TranspositionTable | None = None,
 ) -> Certificate:
@@ -513,6 +518,7 @@ def save_certificate(path: str, certificate: Certificate) -> None:
 __all__ = [
     "DEFAULT_LEAF_BUDGET",
     "DEFAULT_VALUE_BUDGET",
+    "MAX_WRITTEN_NODES",
     "BruteForceOracle",
     "Certificate",
     "WinOracle",
