@@ -70,7 +70,7 @@ def check_cmd(
       cgf certificate check proof.gz
       cgf certificate check proof.gz --json
       cgf certificate check proof.gz --timeout 60
-      cgf certificate check big.gz --jobs 2
+      cgf certificate check proof.gz --jobs 2
     """
 
     def check() -> CheckReport:
