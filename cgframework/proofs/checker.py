@@ -361,7 +361,7 @@ def check_certificate(
             raise
         except (CertificateError, CertificateUnreadable, LimitExceeded) as exc:
             failures.append(_Failure.of(exc))
-        shares = []
+        shares: list[CheckReport] = []
         for process, receive in workers:
             while not receive.poll(0.1):  # (short waits: a deadline can interrupt this thread)
                 if not process.is_alive() and not receive.poll(0):
@@ -371,7 +371,7 @@ def check_certificate(
             except EOFError:  # the process died (killed, out of memory) before it answered
                 outcome = _Failure(
                     _NO_NODE - 1,
-                    "limit",
+                    LimitExceeded,
                     f"a checking process stopped (exit code {process.exitcode}) before it answered",
                 )
             process.join()
@@ -419,40 +419,25 @@ class _Failure:
     file is the one reported)."""
 
     at: int
-    kind: str  # "error", "unreadable" or "limit"
+    kind: type[Exception]  # CertificateError, CertificateUnreadable or LimitExceeded
     message: str
 
     @staticmethod
     def of(exc: Exception) -> _Failure:
-        kind = (
-            "error"
-            if isinstance(exc, CertificateError)
-            else "unreadable"
-            if isinstance(exc, CertificateUnreadable)
-            else "limit"
-        )
-        return _Failure(getattr(exc, "at", _NO_NODE), kind, str(exc))
+        return _Failure(getattr(exc, "at", _NO_NODE), type(exc), str(exc))
 
     def error(self) -> Exception:
-        kinds = {"error": CertificateError, "unreadable": CertificateUnreadable}
-        return kinds.get(self.kind, LimitExceeded)(self.message)
-
-
-@attrs.frozen
-class _ShareCounts:
-    leaf_positions: int
-    value_positions: int
+        return self.kind(self.message)
 
 
 def _share_worker(send: Any, path: str, max_nodes: int, index: int, jobs: int, chunk: int) -> None:
-    """One checking process: its share's counts, or the first refusal it meets."""
+    """One checking process: its share's report, or the first refusal it meets."""
     try:
-        report = _check_share(path, max_nodes, None, index, jobs, chunk)
-        send.send(_ShareCounts(report.leaf_positions, report.value_positions))
+        send.send(_check_share(path, max_nodes, None, index, jobs, chunk))
     except (CertificateError, CertificateUnreadable, LimitExceeded) as exc:
         send.send(_Failure.of(exc))
     except MemoryError:
-        send.send(_Failure(_NO_NODE - 1, "limit", "a checking process ran out of memory"))
+        send.send(_Failure(_NO_NODE - 1, LimitExceeded, "a checking process ran out of memory"))
     finally:
         send.close()
 
@@ -518,16 +503,16 @@ class _Checker:
         values = Values(parts_of) if value_budget else None
         leaves = leaf_positions = value_leaves = value_positions = 0
         index, jobs, chunk = self.index, self.jobs, self.chunk
-        last = count
-        if jobs > 1:  # past its last chunk a share has nothing left to verify
-            chunks = -(-count // chunk)
-            mine = range(index, chunks, jobs)
-            last = min(count, (mine[-1] + 1) * chunk) if mine else 0
+        stop = count
+        if index:  # past its last run a share has nothing left to verify (nor to hash)
+            runs = range(index, -(-count // chunk), jobs)
+            stop = min(count, (runs[-1] + 1) * chunk) if runs else 0
         number = 0
         try:
-            for number in range(last if index else count):
+            for number in range(stop):
                 data = self.line(f"node {number}")
-                self.hasher.update(data)
+                if not index:
+                    self.hasher.update(data)
                 node = _decode(data, f"node {number}")
                 verify = _NodeCheck(number, node, parts_of, digests, claims)
                 texts, player, claim = verify.shape()

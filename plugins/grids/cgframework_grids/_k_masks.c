@@ -1023,7 +1023,6 @@ static const uint32_t *pool_store(Search *s, uint32_t id, int left, uint32_t cou
     return out;
 }
 
-
 /* insert signed id p into the sorted state st[0..n), or cancel it with its negation (of a
  * component equal to minus itself, another copy); the new length, or -1 past MAX_PARTS */
 static int put(const Search *s, uint32_t *st, int n, uint32_t p) {
