@@ -93,7 +93,7 @@ def summary(stderr: str) -> tuple[int, int]:
 
 def test_interrupted_sweep_resumes_without_recomputing(tmp_path, slow_env):
     store = str(tmp_path / "values.sqlite")
-    args = ["sweep", "slower-chain", "chain", "--to", "40", "--store", store]
+    args = ["sweep", "slower-chain", "chain", "--to", "24", "--store", store]
     first = cgf_process(args, slow_env)
     head = first.stdout.readline()  # wait for the first record, however slow start-up is
     time.sleep(0.5)
@@ -101,7 +101,7 @@ def test_interrupted_sweep_resumes_without_recomputing(tmp_path, slow_env):
     out1, err1 = first.communicate(timeout=60)
     assert first.returncode == 130, err1
     done_before = len((head + out1).splitlines())
-    assert 0 < done_before < 41
+    assert 0 < done_before < 25
     with ValueStore(store) as vs:
         stored = len(vs)
     assert stored >= done_before  # everything emitted was stored first
@@ -110,15 +110,15 @@ def test_interrupted_sweep_resumes_without_recomputing(tmp_path, slow_env):
     out2, err2 = second.communicate(timeout=120)
     assert second.returncode == 0, err2
     computed, from_store = summary(err2)
-    assert from_store == stored and computed == 41 - stored
+    assert from_store == stored and computed == 25 - stored
 
     fresh = str(tmp_path / "fresh.sqlite")
     plain = cgf_process(
-        ["sweep", "slower-chain", "chain", "--to", "40", "--store", fresh], slow_env
+        ["sweep", "slower-chain", "chain", "--to", "24", "--store", fresh], slow_env
     )
     out3, _ = plain.communicate(timeout=120)
     assert values(out2) == values(out3)
-    assert [v[3] for v in values(out3)] == [n % 3 for n in range(41)]
+    assert [v[3] for v in values(out3)] == [n % 3 for n in range(25)]
 
 
 def test_two_processes_write_one_store_concurrently(tmp_path, slow_env):

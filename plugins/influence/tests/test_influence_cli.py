@@ -133,7 +133,7 @@ def test_picture_is_svg_by_default_coloured_by_who_took_what(capsys, tmp_path):
         ("influence", "explain", "cycle:200"),
         ("influence", "picture", "cycle:200"),
         ("solve", "influence", "cycle:200"),
-        ("solve", "influence", "segment:150 + LRRL:0>1,0>2,3>2", "--method", "influence-graph"),
+        ("solve", "influence", "segment:60 + LRRL:0>1,0>2,3>2", "--method", "influence-graph"),
     ],
 )
 def test_exponential_searches_stop_at_the_node_budget(capsys, command):

@@ -133,8 +133,8 @@ def check_against_generic(ps) -> None:
     assert set(fast.best_moves) == set(slow.best_moves)
 
 
-@SETTINGS
-@given(st.lists(parts(6), min_size=1, max_size=3).filter(lambda ps: unopened(ps) <= 1))
+@SETTINGS  # (parts of at most 5 slices: three of 6 cost the generic minimax ~0.5 s a sum)
+@given(st.lists(parts(5), min_size=1, max_size=3).filter(lambda ps: unopened(ps) <= 1))
 def test_slices_solver_matches_generic_minimax(ps):
     check_against_generic(ps)
 
