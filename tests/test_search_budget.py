@@ -45,6 +45,8 @@ def test_max_nodes_cli_exit_3_one_line(capsys):
     )
     assert code == 3 and out == ""
     assert err.strip() == "cgf: error: search stopped after 50 nodes (--max-nodes)"
+    code, _, err = run_cli(capsys, "solve", "domineering", "....|....", "--max-nodes", "1")
+    assert code == 3 and err.strip() == "cgf: error: search stopped after 1 node (--max-nodes)"
 
 
 def test_timeout_cli_exit_3_one_line(capsys):

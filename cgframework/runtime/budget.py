@@ -69,7 +69,8 @@ class SearchBudget:
         """Raise :class:`SearchStopped` if a limit is hit after ``nodes`` expansions; else the
         node count at which to check again."""
         if self.max_nodes is not None and nodes > self.max_nodes:
-            raise SearchStopped(f"search stopped after {self.max_nodes} nodes (--max-nodes)")
+            unit = "node" if self.max_nodes == 1 else "nodes"
+            raise SearchStopped(f"search stopped after {self.max_nodes} {unit} (--max-nodes)")
         if self.deadline is not None:
             if time.monotonic() > self.deadline:
                 raise self.timed_out()
