@@ -260,8 +260,9 @@ def _text_of(part: Part) -> str:
 
 
 def node_digest(texts: list[str] | tuple[str, ...], player: Player) -> bytes:
-    """The 16-byte digest that stands for a node (its component texts and who moves)."""
-    encoded = json.dumps([player.value, list(texts)], ensure_ascii=False, separators=(",", ":"))
+    """The 16-byte digest that stands for a node (its component texts and who moves), of an
+    unambiguous encoding (``repr`` quotes and escapes every text: half the cost of JSON)."""
+    encoded = repr((player.value, tuple(texts)))
     return hashlib.blake2b(encoded.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
