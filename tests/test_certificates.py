@@ -406,7 +406,7 @@ def test_one_node_per_distinct_position():
         built = build_certificate(
             ruleset, parse_position(ruleset, " + ".join(["xo"] * n)), leaf_budget=0, value_budget=0
         )
-        texts = [json.loads(line)[0:2] for line in built.lines]
+        texts = [json.loads(line)[0:2] for line in built.lines()]
         assert len({json.dumps(t) for t in texts}) == len(texts)
         sizes.append(built.nodes)
     assert sizes[1] <= 3 * sizes[0]

@@ -451,7 +451,7 @@ def _write_certificate(
             f"{solution.outcome.value}"
         )
     save_certificate(path, built)
-    return {"path": path, "nodes": built.nodes, "bytes": len(built.data)}
+    return {"path": path, "nodes": built.nodes, "bytes": built.size}
 
 
 def _write_position_picture(path: str | None, ruleset: Ruleset, position: Any) -> None:

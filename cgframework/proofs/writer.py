@@ -17,6 +17,10 @@ one pass.
 The file is gzip (level 9, no timestamp: the same proof gives the same bytes): every system
 and language reads it (``zcat cert.gz | head``). lzma would be about a fifth smaller ((XO)^12:
 22 KB against 28 KB) and three times slower to decompress; neither matters beside checking.
+It is two gzip members, the header's and the body's: the node lines are hashed and compressed
+as they are made, into a temporary file, and a node is known by its 16-byte digest
+(:func:`~cgframework.proofs.checker.node_digest`), so the writer keeps a few dozen bytes a
+node, not the node's texts and line.
 """
 
 from __future__ import annotations
@@ -24,7 +28,12 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-from typing import Any, Protocol
+import shutil
+import struct
+import tempfile
+import zlib
+from collections.abc import Iterator
+from typing import IO, Any, Protocol
 
 import attrs
 
@@ -54,6 +63,7 @@ from cgframework.proofs.checker import (
     Part,
     Parts,
     brute_force_wins,
+    node_digest,
 )
 from cgframework.proofs.values import MAX_WORK, Values, ValueTooBig
 from cgframework.runtime.budget import LimitExceeded, SearchBudget
@@ -117,17 +127,17 @@ def default_oracle(ruleset: Ruleset, ctx: SolveContext) -> WinOracle:
 
 @attrs.frozen
 class Certificate:
-    """A built certificate: its header and its node lines (JSON, one per node, with ``\\n``)."""
+    """A built certificate: its header, and its body (the node lines, JSON, one per node, with
+    ``\\n``) as one gzip member in a temporary file, deleted with the certificate."""
 
     header: dict[str, Any]
-    lines: tuple[bytes, ...]
-    data: bytes = attrs.field(init=False)
-    """The file's bytes (gzip)."""
+    body: IO[bytes] = attrs.field(eq=False, repr=False)
+    head: bytes = attrs.field(init=False, repr=False)
+    """The header's gzip member (the file's first bytes)."""
 
     def __attrs_post_init__(self) -> None:
-        header = json.dumps(self.header, ensure_ascii=False).encode("utf-8") + b"\n"
-        data = gzip.compress(header + b"".join(self.lines), compresslevel=9, mtime=0)
-        object.__setattr__(self, "data", data)
+        line = json.dumps(self.header, ensure_ascii=False).encode("utf-8") + b"\n"
+        object.__setattr__(self, "head", gzip.compress(line, compresslevel=9, mtime=0))
 
     @property
     def outcome(self) -> Outcome:
@@ -135,11 +145,80 @@ class Certificate:
 
     @property
     def nodes(self) -> int:
-        return len(self.lines)
+        return int(self.header["nodes"])
+
+    @property
+    def size(self) -> int:
+        """The file's length in bytes."""
+        self.body.seek(0, 2)
+        return len(self.head) + self.body.tell()
+
+    def write_to(self, out: IO[bytes]) -> None:
+        """Write the file's bytes to ``out``, the body in chunks."""
+        out.write(self.head)
+        self.body.seek(0)
+        shutil.copyfileobj(self.body, out, _CHUNK)
+
+    @property
+    def data(self) -> bytes:
+        """The file's bytes, whole in memory (for small certificates)."""
+        self.body.seek(0)
+        return self.head + self.body.read()
+
+    def lines(self) -> Iterator[bytes]:
+        """The node lines, in order (each with its ``\\n``), read back from the body."""
+        self.body.seek(0)
+        with gzip.GzipFile(fileobj=self.body, mode="rb") as stream:
+            yield from stream
 
 
-Key = tuple[str, tuple[str, ...]]
-"""A node while building: who moves, and the sorted live component texts."""
+_CHUNK = 1 << 20
+
+_GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"
+"""A gzip member's header as :func:`gzip.compress` writes it at level 9 with no timestamp."""
+
+
+class _Body:
+    """The node lines as they are made: counted, hashed (the header's ``sha256``) and compressed
+    into one gzip member in a temporary file, so a proof never sits in memory whole."""
+
+    BATCH = 1 << 16
+    """Bytes of lines gathered before they are hashed and compressed together."""
+
+    def __init__(self) -> None:
+        self.file: IO[bytes] = tempfile.TemporaryFile()
+        self.file.write(_GZIP_HEADER)
+        self.deflate = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
+        self.sha = hashlib.sha256()
+        self.crc = 0
+        self.length = 0
+        self.count = 0
+        self.pending: list[bytes] = []
+        self.pending_bytes = 0
+
+    def add(self, line: bytes) -> None:
+        self.pending.append(line)
+        self.count += 1
+        self.pending_bytes += len(line)
+        if self.pending_bytes >= self.BATCH:
+            self._flush()
+
+    def _flush(self) -> None:
+        chunk = b"".join(self.pending)
+        self.pending.clear()
+        self.pending_bytes = 0
+        self.sha.update(chunk)
+        self.crc = zlib.crc32(chunk, self.crc)
+        self.length += len(chunk)
+        self.file.write(self.deflate.compress(chunk))
+
+    def close(self) -> IO[bytes]:
+        """The finished member (its file, at its start)."""
+        self._flush()
+        self.file.write(self.deflate.flush())
+        self.file.write(struct.pack("<II", self.crc, self.length & 0xFFFFFFFF))
+        self.file.seek(0)
+        return self.file
 
 
 def _position_of(parts: list[Part]) -> Position:
@@ -219,9 +298,10 @@ class _Builder:
         self.max_nodes = max_nodes
         self.parts_of = _CachedParts(ruleset)
         self.asks = _Asker.of(oracle)
-        self.ids: dict[Key, int] = {}
-        self.claims: list[bool] = []
-        self.lines: list[bytes] = []
+        self.ids: dict[bytes, int] = {}
+        """Each node's number, by its digest."""
+        self.claims = bytearray()
+        self.body = _Body()
         self.leaves = 0
         self.value_budget = value_budget
         self.value_leaves = 0
@@ -232,8 +312,8 @@ class _Builder:
     def build(self, position: Position) -> Certificate:
         parts = self.parts_of.split(position)
         roots = {name: self.prove(parts, player) for name, player in _FIRST.items()}
-        left, right = (self.claims[roots[name]] for name in _FIRST)
-        body = b"".join(self.lines)
+        left, right = (bool(self.claims[roots[name]]) for name in _FIRST)
+        body = self.body.close()
         header = {
             "format": FORMAT,
             "version": FORMAT_VERSION,
@@ -245,24 +325,25 @@ class _Builder:
             "right_first": "R" if right else "L",
             "outcome": Outcome.from_wins(left, right).value,
             "roots": roots,
-            "nodes": len(self.lines),
+            "nodes": self.body.count,
             "leaves": self.leaves,
             "leaf_budget": self.leaf_budget,
             "leaf_measure": LEAF_MEASURE,
             "value_budget": self.value_budget,
             "value_measure": VALUE_MEASURE,
             "value_leaves": self.value_leaves,
-            "sha256": hashlib.sha256(body).hexdigest(),
+            "sha256": self.body.sha.hexdigest(),
         }
-        return Certificate(header, tuple(self.lines))
+        return Certificate(header, body)
 
-    def key(self, parts: list[Part], player: Player) -> Key:
-        return player.value, tuple(text for text, _ in parts)
+    def key(self, parts: list[Part], player: Player) -> bytes:
+        """The node's digest, as the checker computes it."""
+        return node_digest([text for text, _ in parts], player)
 
     def prove(self, root: list[Part], player: Player) -> int:
         """The node number of ``root`` with ``player`` to move, adding it and every node its
         proof needs (children first)."""
-        open_keys: set[Key] = set()
+        open_keys: set[bytes] = set()
         stack: list[list[Any]] = []  # [key, parts, player, claim, proof-in-making, pending]
 
         def enter(parts: list[Part], player: Player) -> None:
@@ -283,18 +364,18 @@ class _Builder:
             if pending:
                 enter(*pending.pop())
                 continue
-            key, _, player, claim, proof, _ = top
+            key, parts, player, claim, proof, _ = top
             stack.pop()
             open_keys.discard(key)
-            self.add(key, player, claim, proof)
+            self.add(key, [text for text, _ in parts], player, claim, proof)
         return self.ids[self.key(root, player)]
 
-    def add(self, key: Key, player: Player, claim: bool, proof: Any) -> None:
-        if len(self.lines) >= self.max_nodes:
+    def add(self, key: bytes, texts: list[str], player: Player, claim: bool, proof: Any) -> None:
+        if self.body.count >= self.max_nodes:
             raise LimitExceeded(f"certificate would have more than {self.max_nodes} nodes")
-        if len(key[1]) > MAX_COMPONENTS:
+        if len(texts) > MAX_COMPONENTS:
             raise LimitExceeded(
-                f"a position of {len(key[1])} components: a certificate's nodes have at most "
+                f"a position of {len(texts)} components: a certificate's nodes have at most "
                 f"{MAX_COMPONENTS}"
             )
         if proof in (SEARCH, VALUES):
@@ -304,9 +385,9 @@ class _Builder:
             written = [move, self.ids[child]]
         else:
             written = sorted({self.ids[child] for child in proof})
-        self.ids[key] = len(self.lines)
+        self.ids[key] = self.body.count
         self.claims.append(claim)
-        self.lines.append(_line(list(key[1]), player, claim, written))
+        self.body.add(_line(texts, player, claim, written))
 
     def closed_by_values(self, parts: list[Part], player: Player) -> bool | None:
         """Does ``player`` to move win, by the components' values (``None``: not a value
@@ -512,7 +593,7 @@ def write_certificate(
 def save_certificate(path: str, certificate: Certificate) -> None:
     """Write a built certificate to ``path`` through :mod:`cgframework.runtime.outputs`."""
     with open_output(path, binary=True) as out:
-        out.write(certificate.data)
+        certificate.write_to(out)
 
 
 __all__ = [
