@@ -412,6 +412,34 @@ def test_one_node_per_distinct_position():
     assert sizes[1] <= 3 * sizes[0]
 
 
+def test_the_writer_keeps_positions_apart_by_digest():
+    """The writer knows a node by a 16-byte digest of its texts: texts that join alike
+    (a newline inside one) and the two movers stay apart."""
+    builder = writer_module._Builder(resolve_ruleset("clobber"), BruteForceOracle, 0, 10, 0)
+    keys = {
+        builder.key([(text, None) for text in texts], player)
+        for texts in (["a\nb"], ["a", "b"], ["a\n", "b"], ["a", "\nb"], [])
+        for player in Player
+    }
+    assert len(keys) == 10 and {len(key) for key in keys} == {16}
+
+
+def test_a_big_proof_is_written_in_members_and_reads_back_whole(tmp_path):
+    """The body is compressed as it is made (its own gzip member): the file reads back as
+    the header line, then every node line, and checks."""
+    built = build_certificate("clobber", "xoxoxoxo", value_budget=0, leaf_budget=0)
+    path = tmp_path / "c.gz"
+    writer_module.save_certificate(str(path), built)
+    assert path.read_bytes() == built.data and built.size == len(built.data)
+    assert built.data.count(b"\x1f\x8b\x08") >= 2
+    with gzip.open(path, "rb") as stream:
+        assert json.loads(stream.readline())["nodes"] == built.nodes
+        body = stream.read()
+    assert body == b"".join(built.lines()) and body.count(b"\n") == built.nodes
+    assert hashlib.sha256(body).hexdigest() == built.header["sha256"]
+    assert check_certificate(str(path)).outcome is built.outcome
+
+
 # ---- the command line -------------------------------------------------------------------------
 
 
