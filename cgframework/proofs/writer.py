@@ -18,9 +18,9 @@ The file is gzip (level 9, no timestamp: the same proof gives the same bytes): e
 and language reads it (``zcat cert.gz | head``). lzma would be about a fifth smaller ((XO)^12:
 22 KB against 28 KB) and three times slower to decompress; neither matters beside checking.
 It is two gzip members, the header's and the body's: the node lines are hashed and compressed
-as they are made, into a temporary file, and a node is known by its 16-byte digest
-(:func:`~cgframework.proofs.checker.node_digest`), so the writer keeps a few dozen bytes a
-node, not the node's texts and line.
+as they are made, into a temporary file, and a node is known by a 16-byte digest of its texts,
+so the writer keeps about 80 bytes a node (the digest and the node's number), not the node's
+texts and line.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ MAX_WRITTEN_NODES = 50_000_000
 (``cgf certificate check --max-nodes`` raises that): with the search's tables and its memos
 the writer takes about a kilobyte and a half a node, so ``--max-memory`` usually stops it
 first (Clobber 2x14: 1.0 million nodes, 1.7 GB resident; the node numbers by digest are about
-a hundred bytes of that, the lines none)."""
+80 bytes a node of that, the lines none)."""
 
 DEFAULT_VALUE_BUDGET = 50
 """Distinct positions one component of a ``"values"`` leaf may reach (0: no value leaves)."""
