@@ -62,6 +62,12 @@ class SearchBudget:
         """Seconds left before the deadline (``None``: no deadline)."""
         return None if self.deadline is None else self.deadline - time.monotonic()
 
+    def check_time(self) -> None:
+        """Raise :class:`SearchStopped` if the deadline has passed: for costly work between
+        two node counts (one component's moves can take seconds)."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise self.timed_out()
+
     def timed_out(self) -> SearchStopped:
         return SearchStopped(f"search stopped after {self.timeout:g} s (--timeout)")
 

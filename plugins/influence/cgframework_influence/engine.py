@@ -39,6 +39,8 @@ class Components:
         self.sizes: list[int] = []
         self._neg: list[int | None] = []
         self._moves: list[list[Move] | None] = []
+        self.budget: SearchBudget | None = None
+        """The search's budget, whose deadline costly interning checks (set by :class:`Engine`)."""
 
     def intern(self, key: Hashable, size: int) -> int:
         found = self.ids.get(key)
@@ -100,6 +102,7 @@ class Engine:
         self.hits = 0
         self.budget = budget
         self.check_at = NO_LIMIT if budget is None else budget.start().check(0)
+        universe.budget = budget
 
     def normal(self, ids: Sequence[int]) -> State:
         """The state of components ``ids``: sorted, pairs H + (-H) cancelled."""
@@ -228,6 +231,8 @@ class GraphComponents(Components):
         self.graphs: list[InfluenceGraph] = []
 
     def add_graph(self, g: InfluenceGraph) -> int:
+        if self.budget is not None:  # (a labelling of a big graph takes milliseconds)
+            self.budget.check_time()
         key = canonical_form(g)
         cid = self.intern(key, g.n)
         if cid == len(self.graphs):

@@ -3,10 +3,12 @@ positions, and the paper's structural properties (digest §3)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cgframework import Player, Sum, get_registry, solve
+from cgframework.runtime.budget import SearchBudget, SearchStopped
 from cgframework_influence.engine import Engine, GraphComponents, canonical_form
 from cgframework_influence.graph import InfluenceGraph, negate, segment
 from cgframework_influence.solvers import Analyser, as_graph
@@ -146,3 +148,16 @@ def test_corollary_14_sum_bounds(g, h):
     ls, rs = a.ls_rs(Sum((g, h)))
     assert max(lg + rh, rg + lh) <= ls <= lg + lh
     assert rg + rh <= rs <= min(lg + rh, rg + lh)
+
+
+def test_a_passed_deadline_stops_the_interning_of_a_graph():
+    """A component's moves intern many graphs, each by a canonical labelling (milliseconds on
+    a long segment): the deadline is looked at before each, not only at node counts."""
+    universe = GraphComponents()
+    budget = SearchBudget(timeout=60.0)
+    Engine(universe, budget)
+    budget.deadline -= 120  # (the deadline has passed)
+    with pytest.raises(SearchStopped, match="--timeout"):
+        universe.add_graph(segment(5))
+    Engine(universe, None)
+    assert universe.add_graph(segment(5)) == universe.add_graph(segment(5))
