@@ -562,7 +562,7 @@ def test_check_json_refusal_and_timeout(capsys, proof, monkeypatch):
     assert code == 1 and json.loads(out)["verified"] is False
     assert err.startswith("cgf: error: certificate refused:") and err.count("\n") == 1
 
-    def forever(path, max_nodes=None, jobs=1):
+    def forever(path, max_nodes=None, jobs=1, progress=None):
         while True:
             pass
 
@@ -734,6 +734,27 @@ def test_cli_checks_in_several_processes(proof, capsys):
     assert code == 0, err
     assert json.loads(out)["verified"] is True
     assert run_cli(capsys, "certificate", "check", proof, "--jobs", "0")[0] == 2
+
+
+def test_progress_is_reported_as_the_nodes_are_read(proof, monkeypatch):
+    """``progress(read, nodes)`` from the first process: from 0, rising, ending at the total;
+    the same with several processes (the first reads the whole file)."""
+    monkeypatch.setattr(checker_module, "PROGRESS_EVERY", 4)
+    for jobs in (1, 2):
+        calls: list[tuple[int, int]] = []
+        report = check_certificate(
+            proof, jobs=jobs, share_chunk=4, progress=lambda *call, seen=calls: seen.append(call)
+        )
+        assert calls[0] == (0, report.nodes) and calls[-1] == (report.nodes, report.nodes)
+        assert [read for read, _ in calls] == sorted(read for read, _ in calls)
+        assert len(calls) == -(-report.nodes // 4) + 1
+
+
+def test_cli_progress_bar_leaves_the_answer_alone(proof, capsys):
+    plain = run_cli(capsys, "certificate", "check", proof, "--json")
+    shown = run_cli(capsys, "certificate", "check", proof, "--json", "--progress")
+    assert plain[0] == shown[0] == 0 and plain[1] == shown[1]
+    assert plain[2] == ""  # (not a terminal: no bar unless asked)
 
 
 def test_the_writer_stops_at_its_node_limit():

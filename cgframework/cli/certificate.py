@@ -14,6 +14,8 @@ import time
 from typing import Annotated
 
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cgframework.cli.common import (
     HELP_OPTIONS,
@@ -60,6 +62,9 @@ def check_cmd(
             help="Verify in this many processes (each reads the whole file, checks its share).",
         ),
     ] = 1,
+    progress: Annotated[
+        bool | None, typer.Option(help="Progress bar of the nodes read (default: on a tty).")
+    ] = None,
 ) -> None:
     """Verify a certificate of who wins, with no solver: only the ruleset's parse, format,
     components and options. Exit 0 verified, 1 refused (what and where), 2 unreadable or
@@ -73,11 +78,31 @@ def check_cmd(
       cgf certificate check proof.gz --jobs 2
     """
 
+    show = sys.stderr.isatty() if progress is None else progress
+    bar = Progress(
+        TextColumn("checking"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True, highlight=False),
+        transient=True,
+        disable=not show,
+    )
+    task = bar.add_task("nodes", total=None)
+
+    def advance(read: int, nodes: int) -> None:
+        bar.update(task, completed=read, total=nodes)
+
     def check() -> CheckReport:
-        return check_certificate(path, max_nodes=max_nodes, jobs=jobs)
+        return check_certificate(
+            path, max_nodes=max_nodes, jobs=jobs, progress=advance if show else None
+        )
 
     try:
-        report = check() if timeout is None else within_timeout(timeout, time.monotonic(), check)
+        with bar:
+            report = (
+                check() if timeout is None else within_timeout(timeout, time.monotonic(), check)
+            )
     except CertificateUnreadable as exc:
         fail(str(exc))
     except CertificateError as exc:

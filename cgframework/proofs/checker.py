@@ -46,7 +46,7 @@ import gzip
 import hashlib
 import json
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 import attrs
@@ -83,6 +83,9 @@ MAX_LINE_BYTES = 1 << 20
 
 MAX_BYTES = 1 << 31
 """Decompressed bytes of a whole certificate at most."""
+
+PROGRESS_EVERY = 4096
+"""Nodes between two calls of ``check_certificate``'s ``progress``."""
 
 LEAF_MEASURE = (
     "positions expanded by the checker's brute force (a negamax over sorted component texts, "
@@ -320,6 +323,7 @@ def check_certificate(
     registry: Any = None,
     jobs: int = 1,
     share_chunk: int = 0,
+    progress: Callable[[int, int], None] | None = None,
 ) -> CheckReport:
     """Verify the certificate at ``path``: :class:`CheckReport` if it proves its claim; else
     :class:`CertificateError` (refused), :class:`CertificateUnreadable` (no file, or an
@@ -330,7 +334,8 @@ def check_certificate(
     default :data:`SHARE_CHUNK`, in turn to each): every process reads the whole file up to
     its last node (a node's digest and claim come from its own line) and verifies only its
     share; the refusal reported is the first in the file, as with one process. ``registry``
-    is for one process only."""
+    is for one process only. ``progress(read, nodes)`` is called every
+    :data:`PROGRESS_EVERY` nodes the first process reads, and once at the end."""
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
     chunk = share_chunk or SHARE_CHUNK
@@ -340,7 +345,7 @@ def check_certificate(
     if jobs > 1:  # no more processes than runs of nodes
         jobs = max(1, min(jobs, -(-_nodes_claimed(path) // chunk)))
     if jobs == 1:
-        return _check_share(path, max_nodes, registry, 0, 1, 1)
+        return _check_share(path, max_nodes, registry, 0, 1, 1, progress)
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")  # (no fork from a search thread)
@@ -357,7 +362,7 @@ def check_certificate(
         failures: list[_Failure] = []
         report = None
         try:
-            report = _check_share(path, max_nodes, None, 0, jobs, chunk)
+            report = _check_share(path, max_nodes, None, 0, jobs, chunk, progress)
         except SearchStopped:  # (a deadline: the workers are stopped below)
             raise
         except (CertificateError, CertificateUnreadable, LimitExceeded) as exc:
@@ -444,7 +449,13 @@ def _share_worker(send: Any, path: str, max_nodes: int, index: int, jobs: int, c
 
 
 def _check_share(
-    path: str, max_nodes: int, registry: Any, index: int, jobs: int, chunk: int
+    path: str,
+    max_nodes: int,
+    registry: Any,
+    index: int,
+    jobs: int,
+    chunk: int,
+    progress: Callable[[int, int], None] | None = None,
 ) -> CheckReport:
     try:
         raw = open(path, "rb")  # noqa: SIM115 (closed below)
@@ -452,7 +463,7 @@ def _check_share(
         raise CertificateUnreadable(f"cannot read {path!r}: {exc.strerror or exc}") from None
     with raw:
         try:
-            return _Checker(raw, max_nodes, registry, index, jobs, chunk).run()
+            return _Checker(raw, max_nodes, registry, index, jobs, chunk, progress).run()
         except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
             raise CertificateError(f"damaged file (not a whole gzip stream): {exc}") from None
         except IsADirectoryError as exc:
@@ -471,8 +482,10 @@ class _Checker:
         index: int = 0,
         jobs: int = 1,
         chunk: int = 1,
+        progress: Callable[[int, int], None] | None = None,
     ) -> None:
         self.stream = gzip.GzipFile(fileobj=raw, mode="rb")
+        self.progress = progress
         self.max_nodes = max_nodes
         self.registry = registry
         self.index = index
@@ -511,6 +524,8 @@ class _Checker:
         number = 0
         try:
             for number in range(stop):
+                if self.progress is not None and not number % PROGRESS_EVERY:
+                    self.progress(number, count)
                 data = self.line(f"node {number}")
                 if not index:
                     self.hasher.update(data)
@@ -542,6 +557,8 @@ class _Checker:
             if self.hasher.hexdigest() != header["sha256"]:
                 raise CertificateError("content hash does not match the header (sha256)")
             self.roots(header, ruleset, parts_of, digests, claims)
+            if self.progress is not None:
+                self.progress(count, count)
         return CheckReport(
             ruleset=ruleset.name,
             position=header["position"],
@@ -841,6 +858,7 @@ __all__ = [
     "MAX_COMPONENTS",
     "MAX_LEAF_BUDGET",
     "MAX_NODES",
+    "PROGRESS_EVERY",
     "MAX_VALUE_BUDGET",
     "VALUE_MEASURE",
     "CertificateError",
