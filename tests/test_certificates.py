@@ -750,6 +750,13 @@ def test_progress_is_reported_as_the_nodes_are_read(proof, monkeypatch):
         assert len(calls) == -(-report.nodes // 4) + 1
 
 
+def test_the_writer_reports_its_nodes_as_it_writes(monkeypatch):
+    monkeypatch.setattr(writer_module, "PROGRESS_EVERY", 4)
+    calls: list[int] = []
+    built = build_certificate("clobber", "xoxoxo|ox.oxo", value_budget=0, progress=calls.append)
+    assert calls == list(range(4, built.nodes + 1, 4)) and calls
+
+
 def test_cli_progress_bar_leaves_the_answer_alone(proof, capsys):
     plain = run_cli(capsys, "certificate", "check", proof, "--json")
     shown = run_cli(capsys, "certificate", "check", proof, "--json", "--progress")

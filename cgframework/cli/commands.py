@@ -440,11 +440,30 @@ def _write_certificate(
     """``cgf solve --certificate FILE``: the proof of who wins, written whole (after the solve,
     within the same ``--max-nodes`` / ``--timeout``, counted afresh), asking the outcome
     search the solve left on ``table`` (with ``--outcome``) rather than searching again."""
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
     from cgframework.proofs.writer import build_certificate, save_certificate
     from cgframework.runtime.budget import SearchBudget
 
     budget = SearchBudget.of(limits["max_nodes"], limits["timeout"])
-    built = build_certificate(ruleset, position, budget=budget, table=table)
+    show = sys.stderr.isatty()
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("certificate: {task.completed:,} nodes written"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True, highlight=False),
+        transient=True,
+        disable=not show,
+    ) as bar:
+        task = bar.add_task("certificate", total=None)
+
+        def advance(nodes: int) -> None:
+            bar.update(task, completed=nodes)
+
+        built = build_certificate(
+            ruleset, position, budget=budget, table=table, progress=advance if show else None
+        )
     if solution.outcome is not None and solution.outcome is not built.outcome:
         raise RuntimeError(
             f"the certificate proves outcome {built.outcome.value}, the solve found "

@@ -32,7 +32,7 @@ import shutil
 import struct
 import tempfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any, Protocol
 
 import attrs
@@ -55,6 +55,7 @@ from cgframework.proofs.checker import (
     MAX_COMPONENTS,
     MAX_LEAF_BUDGET,
     MAX_VALUE_BUDGET,
+    PROGRESS_EVERY,
     SEARCH,
     VALUE_MEASURE,
     VALUES,
@@ -241,6 +242,7 @@ def build_certificate(
     max_nodes: int = MAX_WRITTEN_NODES,
     budget: SearchBudget | None = None,
     table: TranspositionTable | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Certificate:
     """A certificate of ``position``'s outcome (normal play; both Left first and Right
     first). ``ruleset`` is a ruleset or its name, ``position`` a position or its text.
@@ -249,8 +251,9 @@ def build_certificate(
     :func:`default_oracle`); ``budget`` limits its
     search (``--max-nodes``/``--timeout``: :class:`~cgframework.runtime.budget.SearchStopped`);
     ``value_budget`` bounds the components of value leaves (0: none);
-    more than ``max_nodes`` nodes raises :class:`~cgframework.runtime.budget.LimitExceeded`.
-    Runs on a large-stack thread (the oracle may recurse deeply)."""
+    more than ``max_nodes`` nodes raises :class:`~cgframework.runtime.budget.LimitExceeded`;
+    ``progress(nodes)`` is called every :data:`~cgframework.proofs.checker.PROGRESS_EVERY`
+    nodes written. Runs on a large-stack thread (the oracle may recurse deeply)."""
     from cgframework.plugins import resolve_ruleset
     from cgframework.solvers.dispatch import position_of, run_deep
 
@@ -279,7 +282,8 @@ def build_certificate(
     found = oracle
 
     def build() -> Certificate:  # (a fresh builder if run_deep runs it again, deeper)
-        return _Builder(ruleset, found, leaf_budget, max_nodes, value_budget).build(position)
+        builder = _Builder(ruleset, found, leaf_budget, max_nodes, value_budget, progress)
+        return builder.build(position)
 
     return run_deep(build, budget=budget)
 
@@ -292,8 +296,10 @@ class _Builder:
         leaf_budget: int,
         max_nodes: int,
         value_budget: int = 0,
+        progress: Callable[[int], None] | None = None,
     ) -> None:
         self.ruleset = ruleset
+        self.progress = progress
         self.oracle = oracle
         self.leaf_budget = leaf_budget
         self.max_nodes = max_nodes
@@ -395,6 +401,8 @@ class _Builder:
         self.ids[key] = self.body.count
         self.claims.append(claim)
         self.body.add(_line(texts, player, claim, written))
+        if self.progress is not None and not self.body.count % PROGRESS_EVERY:
+            self.progress(self.body.count)
 
     def closed_by_values(self, parts: list[Part], player: Player) -> bool | None:
         """Does ``player`` to move win, by the components' values (``None``: not a value
