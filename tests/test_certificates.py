@@ -424,7 +424,7 @@ def test_the_writer_keeps_positions_apart_by_digest():
     assert len(keys) == 10 and {len(key) for key in keys} == {16}
 
 
-def test_a_big_proof_is_written_in_members_and_reads_back_whole(tmp_path):
+def test_a_proof_is_written_in_two_members_and_reads_back_whole(tmp_path):
     """The body is compressed as it is made (its own gzip member): the file reads back as
     the header line, then every node line, and checks."""
     built = build_certificate("clobber", "xoxoxoxo", value_budget=0, leaf_budget=0)

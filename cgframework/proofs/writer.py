@@ -29,9 +29,7 @@ import gzip
 import hashlib
 import json
 import shutil
-import struct
 import tempfile
-import zlib
 from collections.abc import Callable, Iterator
 from typing import IO, Any, Protocol
 
@@ -176,24 +174,21 @@ class Certificate:
 
 _CHUNK = 1 << 20
 
-_GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"
-"""A gzip member's header as :func:`gzip.compress` writes it at level 9 with no timestamp."""
-
 
 class _Body:
     """The node lines as they are made: counted, hashed (the header's ``sha256``) and compressed
-    into one gzip member in a temporary file, so a proof never sits in memory whole."""
+    into one gzip member in a temporary file (:class:`gzip.GzipFile`, level 9, no timestamp),
+    so a proof never sits in memory whole."""
 
     BATCH = 1 << 16
     """Bytes of lines gathered before they are hashed and compressed together."""
 
     def __init__(self) -> None:
         self.file: IO[bytes] = tempfile.TemporaryFile()
-        self.file.write(_GZIP_HEADER)
-        self.deflate = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
+        self.member = gzip.GzipFile(
+            filename="", mode="wb", compresslevel=9, fileobj=self.file, mtime=0
+        )
         self.sha = hashlib.sha256()
-        self.crc = 0
-        self.length = 0
         self.count = 0
         self.pending: list[bytes] = []
         self.pending_bytes = 0
@@ -210,15 +205,12 @@ class _Body:
         self.pending.clear()
         self.pending_bytes = 0
         self.sha.update(chunk)
-        self.crc = zlib.crc32(chunk, self.crc)
-        self.length += len(chunk)
-        self.file.write(self.deflate.compress(chunk))
+        self.member.write(chunk)
 
     def close(self) -> IO[bytes]:
         """The finished member (its file, at its start)."""
         self._flush()
-        self.file.write(self.deflate.flush())
-        self.file.write(struct.pack("<II", self.crc, self.length & 0xFFFFFFFF))
+        self.member.close()  # (writes the member's trailer; the file stays open)
         self.file.seek(0)
         return self.file
 
