@@ -77,10 +77,6 @@ class SearchBudget:
         if self.max_nodes is not None and nodes > self.max_nodes:
             unit = "node" if self.max_nodes == 1 else "nodes"
             raise SearchStopped(f"search stopped after {self.max_nodes} {unit} (--max-nodes)")
-        if self.deadline is not None:
-            if time.monotonic() > self.deadline:
-                raise self.timed_out()
-            nxt = nodes + CHECK_EVERY
-        else:
-            nxt = NO_LIMIT
+        self.check_time()
+        nxt = NO_LIMIT if self.deadline is None else nodes + CHECK_EVERY
         return nxt if self.max_nodes is None else min(nxt, self.max_nodes + 1)
