@@ -522,10 +522,11 @@ class _Checker:
             runs = range(index, -(-count // chunk), jobs)
             stop = min(count, (runs[-1] + 1) * chunk) if runs else 0
         number = 0
+        progress = self.progress
         try:
             for number in range(stop):
-                if self.progress is not None and not number % PROGRESS_EVERY:
-                    self.progress(number, count)
+                if progress is not None and not number % PROGRESS_EVERY:
+                    progress(number, count)
                 data = self.line(f"node {number}")
                 if not index:
                     self.hasher.update(data)
@@ -557,8 +558,8 @@ class _Checker:
             if self.hasher.hexdigest() != header["sha256"]:
                 raise CertificateError("content hash does not match the header (sha256)")
             self.roots(header, ruleset, parts_of, digests, claims)
-            if self.progress is not None:
-                self.progress(count, count)
+            if progress is not None:
+                progress(count, count)
         return CheckReport(
             ruleset=ruleset.name,
             position=header["position"],
@@ -858,8 +859,8 @@ __all__ = [
     "MAX_COMPONENTS",
     "MAX_LEAF_BUDGET",
     "MAX_NODES",
-    "PROGRESS_EVERY",
     "MAX_VALUE_BUDGET",
+    "PROGRESS_EVERY",
     "VALUE_MEASURE",
     "CertificateError",
     "CertificateUnreadable",
