@@ -8,9 +8,13 @@ installed. Exit 3: past a limit (node count, line or file size).
 
 from __future__ import annotations
 
+import glob
+import gzip
 import json
+import os
 import sys
 import time
+import zlib
 from typing import Annotated
 
 import typer
@@ -19,6 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from cgframework.cli.common import (
     HELP_OPTIONS,
+    MaxNodesOption,
     TimeoutOption,
     app,
     fail,
@@ -32,9 +37,11 @@ from cgframework.proofs.checker import (
     CheckReport,
     check_certificate,
 )
+from cgframework.proofs.lemmas import check_proof
 
 certificate_app = typer.Typer(
-    help="Certificates of who wins: check one (written by cgf solve --certificate FILE)."
+    help="Certificates of who wins: check one (written by cgf solve --certificate FILE), "
+    "or write the lemmas of one in several files."
     "\n\n\b\nExamples:\n  cgf solve clobber xoxoxoxo --certificate proof.gz\n"
     "  cgf certificate check proof.gz",
     no_args_is_help=True,
@@ -65,6 +72,22 @@ def check_cmd(
     progress: Annotated[
         bool | None, typer.Option(help="Progress bar of the nodes read (default: on a tty).")
     ] = None,
+    lemmas: Annotated[
+        str | None,
+        typer.Option(
+            metavar="DIR",
+            help="The lemma certificates (*.gz in DIR, as cgf certificate lemmas writes them) "
+            "that prove the certificate's lemma leaves.",
+        ),
+    ] = None,
+    ledger: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Record each file checked in FILE (JSON lines, by SHA-256), and trust the "
+            "files recorded there: a proof in many files checked over several runs.",
+        ),
+    ] = None,
 ) -> None:
     """Verify a certificate of who wins, with no solver: only the ruleset's parse, format,
     components and options. Exit 0 verified, 1 refused (what and where), 2 unreadable or
@@ -76,6 +99,7 @@ def check_cmd(
       cgf certificate check proof.gz --json
       cgf certificate check proof.gz --timeout 60
       cgf certificate check proof.gz --jobs 2
+      cgf certificate check top.gz --lemmas lemmas/ --ledger checked.jsonl
     """
 
     show = sys.stderr.isatty() if progress is None else progress
@@ -93,9 +117,20 @@ def check_cmd(
     def advance(read: int, nodes: int) -> None:
         bar.update(task, completed=read, total=nodes)
 
+    files = _lemma_files(lemmas)
+
     def check() -> CheckReport:
-        return check_certificate(
-            path, max_nodes=max_nodes, jobs=jobs, progress=advance if show else None
+        if lemmas is None and ledger is None:
+            return check_certificate(
+                path, max_nodes=max_nodes, jobs=jobs, progress=advance if show else None
+            )
+        return check_proof(
+            path,
+            files,
+            ledger=ledger,
+            max_nodes=max_nodes,
+            jobs=jobs,
+            progress=advance if show else None,
         )
 
     try:
@@ -118,24 +153,133 @@ def check_cmd(
             f"{report.installed_version!r}, against which it was checked",
             file=sys.stderr,
         )
+    if report.assumes:  # (checked alone, or with lemma files that do not prove them all)
+        if as_json:
+            print(json.dumps(report.as_dict()))
+        first = report.assumes[0].describe()
+        print(
+            f"cgf: error: not proved: the certificate assumes {len(report.assumes)} lemmas "
+            f"(the first: {first}); give their certificates with --lemmas DIR",
+            file=sys.stderr,
+        )
+        raise typer.Exit(1)
     if as_json:
         print(json.dumps(report.as_dict()))
         return
-    print_table(
-        [
-            ("verified", "yes"),
-            ("ruleset", report.ruleset),
-            ("position", report.position),
-            ("outcome", report.outcome.value),
-            ("left first", "Left wins" if report.left_first_wins else "Right wins"),
-            ("right first", "Right wins" if report.right_first_wins else "Left wins"),
-            (
-                "nodes",
-                f"{report.nodes} ({report.leaves - report.value_leaves} solved by brute force, "
-                f"{report.value_leaves} by values)",
-            ),
-        ]
+    rows = [("verified", "yes"), ("ruleset", report.ruleset), ("position", report.position)]
+    if report.outcome is not None:
+        rows.append(("outcome", report.outcome.value))
+    if report.left_first_wins is not None:
+        rows.append(("left first", "Left wins" if report.left_first_wins else "Right wins"))
+    if report.right_first_wins is not None:
+        rows.append(("right first", "Right wins" if report.right_first_wins else "Left wins"))
+    rows.append(
+        (
+            "nodes",
+            f"{report.nodes} ({report.leaves - report.value_leaves} solved by brute force, "
+            f"{report.value_leaves} by values, {report.lemma_leaves} by lemmas)",
+        )
     )
+    if report.lemma_files:
+        rows.append(
+            (
+                "lemma files",
+                f"{report.lemma_files} ({report.lemma_files_from_ledger} vouched for by the "
+                "ledger)",
+            )
+        )
+    print_table(rows)
+
+
+@certificate_app.command("lemmas")
+def lemmas_cmd(
+    path: Annotated[
+        str, typer.Argument(metavar="FILE", help="A certificate with lemma leaves (gzip).")
+    ],
+    directory: Annotated[
+        str, typer.Argument(metavar="DIR", help="Where the lemma certificates go.")
+    ],
+    jobs: Annotated[
+        int, typer.Option(min=1, max=256, help="Write this many lemmas side by side.")
+    ] = 1,
+    max_nodes: MaxNodesOption = None,
+    timeout: TimeoutOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Write the certificate of each lemma leaf of FILE (written by cgf solve --certificate
+    FILE --lemma-depth D) into DIR, one file a lemma, each searched afresh. Lemmas already
+    in DIR are kept: a run stopped by --timeout (exit 3) or killed is resumed by running it
+    again. --max-nodes bounds each lemma's search.
+
+    \b
+    Examples:
+      cgf solve clobber checker:3x7 --outcome --certificate top.gz --lemma-depth 3
+      cgf certificate lemmas top.gz lemmas/ --jobs 2
+      cgf certificate check top.gz --lemmas lemmas/
+    """
+    from cgframework.plugins import PluginError, resolve_ruleset
+    from cgframework.proofs.writer import lemma_claims, write_lemmas
+
+    if os.path.exists(directory) and not os.path.isdir(directory):
+        fail(f"{directory!r} is not a folder")
+    show = sys.stderr.isatty()
+    bar = Progress(
+        TextColumn("lemmas"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True, highlight=False),
+        transient=True,
+        disable=not show,
+    )
+    task = bar.add_task("lemmas", total=None)
+
+    def advance(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    try:
+        name, _ = lemma_claims(path)
+    except CertificateUnreadable as exc:
+        fail(str(exc))
+    except OSError as exc:
+        if not isinstance(exc, gzip.BadGzipFile):
+            fail(f"cannot read {path!r}: {exc.strerror or exc}")
+        fail(f"{path!r} is not a certificate with lemma leaves ({exc})")
+    except (ValueError, KeyError, TypeError, EOFError, zlib.error) as exc:
+        fail(f"{path!r} is not a certificate with lemma leaves ({exc})")
+    try:
+        resolve_ruleset(name)
+    except (KeyError, PluginError) as exc:
+        fail(str(exc))
+    try:
+        with bar:
+            done = write_lemmas(
+                path, directory, jobs=jobs, max_nodes=max_nodes, timeout=timeout, progress=advance
+            )
+    except OSError as exc:
+        fail(f"cannot write into {directory!r}: {exc.strerror or exc}")
+    except ValueError as exc:
+        fail(str(exc))
+    summary = {
+        "lemmas": len(done.written) + len(done.present),
+        "written": len(done.written),
+        "already_there": len(done.present),
+        "nodes_written": done.nodes,
+        "directory": directory,
+    }
+    if as_json:
+        print(json.dumps(summary))
+        return
+    print_table([(name.replace("_", " "), str(value)) for name, value in summary.items()])
+
+
+def _lemma_files(directory: str | None) -> list[str]:
+    """The ``*.gz`` files in ``directory`` (none without one); a missing folder is refused."""
+    if directory is None:
+        return []
+    if not os.path.isdir(directory):
+        fail(f"--lemmas {directory!r} is not a folder")
+    return sorted(glob.glob(os.path.join(glob.escape(directory), "*.gz")))
 
 
 __all__ = ["certificate_app"]

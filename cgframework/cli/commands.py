@@ -159,6 +159,14 @@ def solve_cmd(
             "that `cgf certificate check FILE` verifies without any solver.",
         ),
     ] = None,
+    lemma_depth: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="With --certificate: leave the positions this many moves from the start to "
+            "lemmas, certificates of their own that `cgf certificate lemmas` writes (0: none).",
+        ),
+    ] = 0,
     variant: VariantOption = None,
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics.
@@ -181,6 +189,8 @@ def solve_cmd(
         fail("give a POSITION or --board FILE (exactly one)")
     if certificate is not None:
         _check_certificate_wanted(rs, misere, certificate)
+    elif lemma_depth:
+        fail("--lemma-depth is for the certificate's file: add --certificate FILE")
     pos = load_position(rs, position if board is None else "@" + board)
     limits = {"max_nodes": max_nodes, "timeout": timeout}
     # (the certificate asks the solve's own search: its proven wins, losses and values)
@@ -230,7 +240,7 @@ def solve_cmd(
     proof = (
         None
         if certificate is None
-        else _write_certificate(certificate, rs, pos, solution, limits, shared)
+        else _write_certificate(certificate, rs, pos, solution, limits, shared, lemma_depth)
     )
     value = solution.value
     if as_json:
@@ -436,6 +446,7 @@ def _write_certificate(
     solution: Any,
     limits: dict[str, Any],
     table: TranspositionTable | None = None,
+    lemma_depth: int = 0,
 ) -> dict[str, Any]:
     """``cgf solve --certificate FILE``: the proof of who wins, written whole (after the solve,
     within the same ``--max-nodes`` / ``--timeout``, counted afresh), asking the outcome
@@ -462,7 +473,12 @@ def _write_certificate(
             bar.update(task, completed=nodes)
 
         built = build_certificate(
-            ruleset, position, budget=budget, table=table, progress=advance if show else None
+            ruleset,
+            position,
+            budget=budget,
+            table=table,
+            progress=advance if show else None,
+            lemma_depth=lemma_depth,
         )
     if solution.outcome is not None and solution.outcome is not built.outcome:
         raise RuntimeError(
@@ -470,7 +486,12 @@ def _write_certificate(
             f"{solution.outcome.value}"
         )
     save_certificate(path, built)
-    return {"path": path, "nodes": built.nodes, "bytes": built.size}
+    return {
+        "path": path,
+        "nodes": built.nodes,
+        "bytes": built.size,
+        "lemma_leaves": built.header["lemma_leaves"],
+    }
 
 
 def _write_position_picture(path: str | None, ruleset: Ruleset, position: Any) -> None:

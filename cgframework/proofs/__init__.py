@@ -6,6 +6,10 @@ itself) and writes it compressed; :mod:`~cgframework.proofs.checker` verifies a 
 nothing but the ruleset's ``parse``, ``format``, ``components`` and ``options``: no solver, no
 table, no store; its values come from its own short code, :mod:`~cgframework.proofs.values`.
 
+A proof too big for one file is written in pieces: a certificate whose ``"lemma"`` leaves are
+proved by certificates of their own (:func:`~cgframework.proofs.writer.write_lemmas`), checked
+together by :func:`~cgframework.proofs.lemmas.check_proof`.
+
 The file format is described in :mod:`~cgframework.proofs.checker` (it is the checker that
 defines what a valid certificate is).
 """
@@ -14,13 +18,16 @@ from cgframework.proofs.checker import (
     CertificateError,
     CertificateUnreadable,
     CheckReport,
+    Claim,
     check_certificate,
 )
+from cgframework.proofs.lemmas import check_proof
 from cgframework.proofs.writer import (
     Certificate,
     build_certificate,
     save_certificate,
     write_certificate,
+    write_lemmas,
 )
 
 __all__ = [
@@ -28,8 +35,11 @@ __all__ = [
     "CertificateError",
     "CertificateUnreadable",
     "CheckReport",
+    "Claim",
     "build_certificate",
     "check_certificate",
+    "check_proof",
     "save_certificate",
     "write_certificate",
+    "write_lemmas",
 ]

@@ -29,7 +29,17 @@ the mover wins or ``"L"`` if the mover loses (normal play), and the proof of the
   rest of the check. The sum ``G`` of the values decides the claim: Left to move wins iff NOT
   ``G <= 0``, Right to move iff NOT ``G >= 0``.
 
-Version 1 files (no ``"values"`` leaves, no ``value_budget``) are still read.
+* ``"lemma"`` (version 3): the claim is assumed here and proved by another certificate, a
+  *lemma*, whose root is this very node (its position, the components joined by the ruleset's
+  sum separator, with this mover) and whose claim is the same. A certificate with lemma leaves
+  proves its outcome only together with its lemmas: :mod:`cgframework.proofs.lemmas` checks
+  such a proof in several files, each file checked on its own, so a proof too big for one
+  process (or one machine's day) is written and checked piece by piece.
+
+A version 3 header may prove one side only: ``roots`` holds ``left_first`` or ``right_first``
+alone, the header names who wins for that side alone, and has no ``outcome`` (a lemma's
+certificate is of this kind). Version 1 files (no ``"values"`` leaves, no ``value_budget``) and
+version 2 files (both sides, no ``"lemma"`` leaves) are still read.
 
 A child's number is always smaller than its parent's, so the file is a DAG in an order where
 every claim is proved from claims already proved: no cycle can hide in it. The checker reads
@@ -45,6 +55,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
+import stat
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
@@ -56,9 +68,10 @@ from cgframework.proofs.values import Values, ValueTooBig
 from cgframework.runtime.budget import LimitExceeded, SearchStopped
 
 FORMAT = "cgframework-certificate"
-FORMAT_VERSION = 2
-READ_VERSIONS = (1, 2)
-"""The format versions this checker reads (1: no ``"values"`` leaves)."""
+FORMAT_VERSION = 3
+READ_VERSIONS = (1, 2, 3)
+"""The format versions this checker reads (1: no ``"values"`` leaves; 2: no ``"lemma"``
+leaves and both sides proved)."""
 
 MAX_LEAF_BUDGET = 10_000
 """Positions the checker's brute force expands for one leaf at most, whatever a file asks."""
@@ -84,6 +97,9 @@ MAX_LINE_BYTES = 1 << 20
 MAX_BYTES = 1 << 31
 """Decompressed bytes of a whole certificate at most."""
 
+MAX_LEMMAS = 100_000
+"""Lemma leaves of one certificate at most (each is kept, texts and all, to be matched)."""
+
 PROGRESS_EVERY = 4096
 """Nodes between two calls of ``check_certificate``'s ``progress``."""
 
@@ -97,7 +113,9 @@ VALUE_MEASURE = (
     "(values are remembered by component text for the whole check)"
 )
 
-WIN, LOSE, SEARCH, VALUES = "W", "L", "search", "values"
+WIN, LOSE, SEARCH, VALUES, LEMMA = "W", "L", "search", "values", "lemma"
+SIDES = {"left_first": Player.LEFT, "right_first": Player.RIGHT}
+"""A certificate's roots, by the header's names for them."""
 
 
 class CertificateError(Exception):
@@ -114,16 +132,44 @@ class LeafTooBig(Exception):
 
 
 @attrs.frozen
+class Claim:
+    """One node's claim: the position (its sorted live component texts), who moves, and
+    whether the mover wins. A certificate's roots are claims it proves, its lemma leaves claims
+    it assumes; a lemma's root discharges an assumption with the same digest and claim."""
+
+    texts: tuple[str, ...]
+    mover: Player
+    wins: bool
+
+    @property
+    def digest(self) -> bytes:
+        return node_digest(self.texts, self.mover)
+
+    def describe(self, separator: str = " + ") -> str:
+        """``POSITION, Left to move, wins`` (a long position shortened)."""
+        verb = "wins" if self.wins else "loses"
+        return f"{_short(separator.join(self.texts))}, {self.mover.name.lower()} to move {verb}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "components": list(self.texts),
+            "mover": self.mover.value,
+            "claim": WIN if self.wins else LOSE,
+        }
+
+
+@attrs.frozen
 class CheckReport:
-    """What a verified certificate proves."""
+    """What a verified certificate proves (with its lemmas, if it has any: ``assumes``)."""
 
     ruleset: str
     position: str
-    outcome: Outcome
-    left_first_wins: bool
-    """Does Left, moving first, win?"""
-    right_first_wins: bool
-    """Does Right, moving first, win?"""
+    outcome: Outcome | None
+    """``None`` for a certificate of one side (a lemma's)."""
+    left_first_wins: bool | None
+    """Does Left, moving first, win? (``None``: not proved here)"""
+    right_first_wins: bool | None
+    """Does Right, moving first, win? (``None``: not proved here)"""
     nodes: int
     leaves: int
     leaf_positions: int
@@ -137,15 +183,34 @@ class CheckReport:
     """Leaves closed by the components' canonical values (``leaves`` counts them too)."""
     value_positions: int = 0
     """Positions the checker's value code expanded for all value leaves together."""
+    claims: tuple[Claim, ...] = ()
+    """The roots' claims: what the certificate proves."""
+    assumes: tuple[Claim, ...] = ()
+    """The lemma leaves' claims, each once: what the proof still needs (empty: complete)."""
+    lemma_leaves: int = 0
+    lemma_files: int = 0
+    """Lemma certificates checked with it (:mod:`cgframework.proofs.lemmas`)."""
+    lemma_files_from_ledger: int = 0
+    """Of those, how many a ledger vouched for (checked by an earlier run), not checked again."""
 
     def as_dict(self) -> dict[str, Any]:
+        sides = {
+            name: wins
+            for name, wins in (
+                ("left_first", self.left_first_wins),
+                ("right_first", self.right_first_wins),
+            )
+            if wins is not None
+        }
         return {
-            "verified": True,
+            "verified": not self.assumes,
             "ruleset": self.ruleset,
             "position": self.position,
-            "outcome": self.outcome.value,
-            "left_first": "L" if self.left_first_wins else "R",
-            "right_first": "R" if self.right_first_wins else "L",
+            "outcome": None if self.outcome is None else self.outcome.value,
+            **{
+                name: ("L" if wins else "R") if name == "left_first" else ("R" if wins else "L")
+                for name, wins in sides.items()
+            },
             "nodes": self.nodes,
             "leaves": self.leaves,
             "leaf_positions": self.leaf_positions,
@@ -154,7 +219,16 @@ class CheckReport:
             "ruleset_version": self.ruleset_version,
             "installed_version": self.installed_version,
             "generator": self.generator,
+            "lemma_leaves": self.lemma_leaves,
+            "lemma_files": self.lemma_files,
+            "lemma_files_from_ledger": self.lemma_files_from_ledger,
+            "assumes": [claim.as_dict() for claim in self.assumes[:MAX_LISTED]],
+            "assumed": len(self.assumes),
         }
+
+
+MAX_LISTED = 20
+"""Open lemmas a report lists at most (``assumed`` counts them all)."""
 
 
 # ---- positions as sorted component texts ----------------------------------------------------
@@ -324,6 +398,7 @@ def check_certificate(
     jobs: int = 1,
     share_chunk: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    share_memo: bool = False,
 ) -> CheckReport:
     """Verify the certificate at ``path``: :class:`CheckReport` if it proves its claim; else
     :class:`CertificateError` (refused), :class:`CertificateUnreadable` (no file, or an
@@ -335,7 +410,10 @@ def check_certificate(
     its last node (a node's digest and claim come from its own line) and verifies only its
     share; the refusal reported is the first in the file, as with one process. ``registry``
     is for one process only. ``progress(read, nodes)`` is called every
-    :data:`PROGRESS_EVERY` nodes the first process reads, and once at the end."""
+    :data:`PROGRESS_EVERY` nodes the first process reads, and once at the end.
+    ``share_memo`` (one process) keeps the checker's own facts of components (their live
+    parts, their canonical values) for the next certificate checked in this process, as the
+    lemmas of one proof share most small components; each file is still checked whole."""
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
     chunk = share_chunk or SHARE_CHUNK
@@ -345,7 +423,7 @@ def check_certificate(
     if jobs > 1:  # no more processes than runs of nodes
         jobs = max(1, min(jobs, -(-_nodes_claimed(path) // chunk)))
     if jobs == 1:
-        return _check_share(path, max_nodes, registry, 0, 1, 1, progress)
+        return _check_share(path, max_nodes, registry, 0, 1, 1, progress, share_memo)
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")  # (no fork from a search thread)
@@ -448,6 +526,20 @@ def _share_worker(send: Any, path: str, max_nodes: int, index: int, jobs: int, c
         send.close()
 
 
+def open_certificate(path: str) -> IO[bytes]:
+    """``path`` opened to read, if it is a regular file (a FIFO or a device is refused at
+    once, never waited on: several processes may read the file, each from its start); else
+    :class:`CertificateUnreadable`."""
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise CertificateUnreadable(f"cannot read {path!r}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        raise CertificateUnreadable(f"cannot read {path!r}: not a regular file")
+    return os.fdopen(handle, "rb")
+
+
 def _check_share(
     path: str,
     max_nodes: int,
@@ -456,14 +548,13 @@ def _check_share(
     jobs: int,
     chunk: int,
     progress: Callable[[int, int], None] | None = None,
+    share_memo: bool = False,
 ) -> CheckReport:
-    try:
-        raw = open(path, "rb")  # noqa: SIM115 (closed below)
-    except OSError as exc:
-        raise CertificateUnreadable(f"cannot read {path!r}: {exc.strerror or exc}") from None
-    with raw:
+    with open_certificate(path) as raw:
         try:
-            return _Checker(raw, max_nodes, registry, index, jobs, chunk, progress).run()
+            checker = _Checker(raw, max_nodes, registry, index, jobs, chunk, progress)
+            checker.share_memo = share_memo
+            return checker.run()
         except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
             raise CertificateError(f"damaged file (not a whole gzip stream): {exc}") from None
         except IsADirectoryError as exc:
@@ -493,6 +584,7 @@ class _Checker:
         self.chunk = chunk
         self.read_bytes = 0
         self.hasher = hashlib.sha256()
+        self.share_memo = False
 
     def line(self, what: str) -> bytes:
         data = self.stream.readline(MAX_LINE_BYTES + 1)
@@ -507,15 +599,20 @@ class _Checker:
 
     def run(self) -> CheckReport:
         header = self.header()
+        version = header["version"]
         ruleset = self.ruleset_of(header)
-        parts_of = Parts(ruleset)
+        parts_of, shared_values = (
+            _shared_memo(ruleset) if self.share_memo else (Parts(ruleset), None)
+        )
         count = header["nodes"]
         digests = bytearray()  # grown node by node: a header's count costs nothing up front
         claims = bytearray()  # 1: the mover wins, 2: the mover loses
         leaf_budget = header["leaf_budget"]
         value_budget = header.get("value_budget", 0)
-        values = Values(parts_of) if value_budget else None
+        values = (shared_values or Values(parts_of)) if value_budget else None
         leaves = leaf_positions = value_leaves = value_positions = 0
+        assumed: dict[bytes, Claim] = {}  # the lemma leaves (kept by share 0 only)
+        lemma_leaves = 0
         index, jobs, chunk = self.index, self.jobs, self.chunk
         stop = count
         if index:  # past its last run a share has nothing left to verify (nor to hash)
@@ -536,7 +633,13 @@ class _Checker:
                 if node[3] in (SEARCH, VALUES):
                     leaves += 1
                     value_leaves += node[3] == VALUES
-                if (number // chunk) % jobs == index:
+                elif node[3] == LEMMA:
+                    lemma_leaves += 1
+                    if version < 3:
+                        raise verify.fail(f"a lemma leaf in a version {version} certificate")
+                    if not index:
+                        verify.assume(assumed, texts, player, claim)
+                if node[3] != LEMMA and (number // chunk) % jobs == index:
                     parts = verify.parse(texts)
                     if node[3] == SEARCH:
                         leaf_positions += verify.by_search(parts, player, claim, leaf_budget)
@@ -553,19 +656,20 @@ class _Checker:
         except (CertificateError, LimitExceeded) as exc:
             exc.at = number  # type: ignore[attr-defined]
             raise
+        proved: tuple[Claim, ...] = ()
         if index == 0:
             self.trailer()
             if self.hasher.hexdigest() != header["sha256"]:
                 raise CertificateError("content hash does not match the header (sha256)")
-            self.roots(header, ruleset, parts_of, digests, claims)
+            proved = self.roots(header, ruleset, parts_of, digests, claims)
             if progress is not None:
                 progress(count, count)
         return CheckReport(
             ruleset=ruleset.name,
             position=header["position"],
-            outcome=Outcome(header["outcome"]),
-            left_first_wins=header["left_first"] == "L",
-            right_first_wins=header["right_first"] == "R",
+            outcome=Outcome(header["outcome"]) if "outcome" in header else None,
+            left_first_wins=header["left_first"] == "L" if "left_first" in header else None,
+            right_first_wins=header["right_first"] == "R" if "right_first" in header else None,
             nodes=count,
             leaves=leaves,
             leaf_positions=leaf_positions,
@@ -574,6 +678,9 @@ class _Checker:
             installed_version=str(getattr(ruleset, "version", "")),
             value_leaves=value_leaves,
             value_positions=value_positions,
+            claims=proved,
+            assumes=tuple(assumed.values()),
+            lemma_leaves=lemma_leaves,
         )
 
     def header(self) -> dict[str, Any]:
@@ -586,14 +693,17 @@ class _Checker:
                 f"certificate format version {version!r} is not supported "
                 f"(this checker reads versions {', '.join(map(str, READ_VERSIONS))})"
             )
+        roots = header.get("roots")
+        sides = [name for name in SIDES if isinstance(roots, dict) and name in roots]
+        if version < 3 or not sides or isinstance(roots, dict) and set(roots) - set(SIDES):
+            sides = list(SIDES)  # (both sides; anything else is refused below)
         kinds = {
             "generator": str,
             "ruleset": str,
             "ruleset_version": str,
             "position": str,
-            "left_first": str,
-            "right_first": str,
-            "outcome": str,
+            **{name: str for name in sides},
+            **({"outcome": str} if len(sides) == 2 else {}),
             "roots": dict,
             "nodes": int,
             "leaves": int,
@@ -626,10 +736,15 @@ class _Checker:
                 f"header: leaves of up to {header['leaf_budget']} positions; this checker "
                 f"searches at most {MAX_LEAF_BUDGET}"
             )
-        for name in ("left_first", "right_first"):
+        for name in SIDES:
+            if name not in sides and (name in header or "outcome" in header):
+                raise CertificateError(
+                    f"header: {name!r} or an outcome without the root that proves it"
+                )
+        for name in sides:
             if header[name] not in ("L", "R"):
                 raise CertificateError(f"header: {name!r} is {header[name]!r}, not L or R")
-        if header["outcome"] not in {o.value for o in Outcome}:
+        if "outcome" in header and header["outcome"] not in {o.value for o in Outcome}:
             raise CertificateError(f"header: unknown outcome {header['outcome']!r}")
         return header
 
@@ -663,17 +778,19 @@ class _Checker:
         parts_of: Parts,
         digests: bytearray,
         claims: bytearray,
-    ) -> None:
+    ) -> tuple[Claim, ...]:
+        """The roots' claims, each checked against the header's position and who wins."""
         wins = {
-            "left_first": header["left_first"] == "L",
-            "right_first": header["right_first"] == "R",
+            "left_first": header.get("left_first") == "L",
+            "right_first": header.get("right_first") == "R",
         }
-        claimed = Outcome.from_wins(wins["left_first"], wins["right_first"])
-        if claimed.value != header["outcome"]:
-            raise CertificateError(
-                f"header: outcome {header['outcome']} does not follow from left_first="
-                f"{header['left_first']} and right_first={header['right_first']}"
-            )
+        if "outcome" in header:
+            claimed = Outcome.from_wins(wins["left_first"], wins["right_first"])
+            if claimed.value != header["outcome"]:
+                raise CertificateError(
+                    f"header: outcome {header['outcome']} does not follow from left_first="
+                    f"{header['left_first']} and right_first={header['right_first']}"
+                )
         try:
             position = parse_position(ruleset, header["position"])
             texts = [text for text, _ in parts_of.split(position)]
@@ -681,7 +798,10 @@ class _Checker:
             raise
         except Exception as exc:
             raise CertificateError(f"header: position does not parse: {exc}") from None
-        for name, player in (("left_first", Player.LEFT), ("right_first", Player.RIGHT)):
+        proved = []
+        for name, player in SIDES.items():
+            if name not in header:
+                continue
             root = header["roots"].get(name)
             if not _is_index(root, len(claims)):
                 raise CertificateError(f"header: root {name!r} is not a node number")
@@ -692,6 +812,23 @@ class _Checker:
                 )
             if (claims[root] == 1) != wins[name]:
                 raise CertificateError(f"root {name} (node {root}) proves the other claim")
+            proved.append(Claim(tuple(texts), player, claims[root] == 1))
+        return tuple(proved)
+
+
+def _shared_memo(ruleset: Ruleset) -> tuple[Parts, Values]:
+    """The checker's facts of ``ruleset``'s components kept in this process (one ruleset's at a
+    time): live parts of results, and canonical values."""
+    key = (ruleset.name, id(ruleset))
+    found = _MEMOS.get(key)
+    if found is None:
+        _MEMOS.clear()
+        parts_of = Parts(ruleset)
+        found = _MEMOS[key] = (parts_of, Values(parts_of))
+    return found
+
+
+_MEMOS: dict[tuple[str, int], tuple[Parts, Values]] = {}
 
 
 def _decode(data: bytes, what: str) -> Any:
@@ -751,6 +888,16 @@ class _NodeCheck:
             except Exception as exc:  # a ruleset's parser may raise anything on bad text
                 raise self.fail(f"component {_short(text)} does not parse: {exc}") from None
         return parts
+
+    def assume(
+        self, assumed: dict[bytes, Claim], texts: list[str], player: Player, claim: bool
+    ) -> None:
+        """A lemma leaf: its claim, kept to be proved by a lemma (each claim once; the same
+        node with both claims is kept twice, and no lemma can prove both)."""
+        if len(assumed) >= MAX_LEMMAS:
+            raise LimitExceeded(f"certificate has more than {MAX_LEMMAS} lemma leaves")
+        found = Claim(tuple(texts), player, claim)
+        assumed.setdefault(found.digest + (b"W" if claim else b"L"), found)
 
     def child(self, value: Any) -> int:
         if not _is_index(value, self.number):
@@ -853,6 +1000,10 @@ def _short(text: str, limit: int = 60) -> str:
 
 
 __all__ = [
+    "LEMMA",
+    "MAX_LEMMAS",
+    "SIDES",
+    "Claim",
     "FORMAT",
     "FORMAT_VERSION",
     "LEAF_MEASURE",
@@ -870,4 +1021,5 @@ __all__ = [
     "brute_force_wins",
     "check_certificate",
     "node_digest",
+    "open_certificate",
 ]

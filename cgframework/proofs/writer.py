@@ -10,9 +10,11 @@ tried only on components of at most :data:`VALUE_TEXT_HINT` characters) is a ``"
 closed by the canonical values the checker computes itself (the writer computes them with the
 checker's own code, :mod:`cgframework.proofs.values`, to write the claim); and a small one (its
 brute force expands at most ``leaf_budget`` positions, counted by the checker's own search) is
-left to the checker's brute force. Each distinct position (sorted live component texts, and
-who moves) is one node, numbered after its children, so the file is a DAG the checker reads in
-one pass.
+left to the checker's brute force. With ``lemma_depth``, a position that many moves from a root
+is a ``"lemma"`` leaf: its claim is proved by a certificate of its own (a lemma, one side only),
+which :func:`write_lemmas` writes, in this process or any later one. Each distinct position
+(sorted live component texts, and who moves) is one node, numbered after its children, so the
+file is a DAG the checker reads in one pass.
 
 The file is gzip (level 9, no timestamp: the same proof gives the same bytes): every system
 and language reads it (``zcat cert.gz | head``). lzma would be about a fifth smaller ((XO)^12:
@@ -28,6 +30,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
@@ -44,25 +47,30 @@ from cgframework.game import (
     Ruleset,
     Sum,
     format_position,
+    parse_position,
 )
 from cgframework.proofs.checker import (
     FORMAT,
     FORMAT_VERSION,
     LEAF_MEASURE,
+    LEMMA,
     LOSE,
     MAX_COMPONENTS,
     MAX_LEAF_BUDGET,
     MAX_VALUE_BUDGET,
     PROGRESS_EVERY,
     SEARCH,
+    SIDES,
     VALUE_MEASURE,
     VALUES,
     WIN,
+    Claim,
     LeafTooBig,
     Part,
     Parts,
     brute_force_wins,
     node_digest,
+    open_certificate,
 )
 from cgframework.proofs.values import MAX_WORK, Values, ValueTooBig
 from cgframework.runtime.budget import LimitExceeded, SearchBudget
@@ -140,8 +148,15 @@ class Certificate:
         object.__setattr__(self, "head", gzip.compress(line, compresslevel=9, mtime=0))
 
     @property
-    def outcome(self) -> Outcome:
-        return Outcome(self.header["outcome"])
+    def outcome(self) -> Outcome | None:
+        """``None`` for a certificate of one side (a lemma's)."""
+        return Outcome(self.header["outcome"]) if "outcome" in self.header else None
+
+    @property
+    def mover_wins(self) -> bool:
+        """Does the mover win, in a certificate of one side?"""
+        (side,) = self.header["roots"]
+        return (self.header[side] == "L") == (side == "left_first")
 
     @property
     def nodes(self) -> int:
@@ -235,9 +250,15 @@ def build_certificate(
     budget: SearchBudget | None = None,
     table: TranspositionTable | None = None,
     progress: Callable[[int], None] | None = None,
+    first: Player | None = None,
+    lemma_depth: int = 0,
+    share_memo: bool = False,
 ) -> Certificate:
     """A certificate of ``position``'s outcome (normal play; both Left first and Right
-    first). ``ruleset`` is a ruleset or its name, ``position`` a position or its text.
+    first, or ``first`` alone). ``ruleset`` is a ruleset or its name, ``position`` a position
+    or its text. ``lemma_depth`` > 0 leaves the positions that many moves from a root (those
+    not closed otherwise) to lemmas (:func:`write_lemmas`). ``share_memo`` keeps what the
+    writer learns of components for the next certificate written in this process.
     ``oracle`` says who wins (default: the outcome search a solve with ``outcome_only`` left
     on ``table``, so its proven wins and losses are reused rather than searched again; else
     :func:`default_oracle`); ``budget`` limits its
@@ -259,6 +280,8 @@ def build_certificate(
         raise ValueError(f"leaf_budget must be between 0 and {MAX_LEAF_BUDGET}")
     if not 0 <= value_budget <= MAX_VALUE_BUDGET:
         raise ValueError(f"value_budget must be between 0 and {MAX_VALUE_BUDGET}")
+    if lemma_depth < 0:
+        raise ValueError("lemma_depth must be at least 0")
     if budget is not None:
         budget.start()
     if oracle is None and table is not None:
@@ -274,8 +297,11 @@ def build_certificate(
     found = oracle
 
     def build() -> Certificate:  # (a fresh builder if run_deep runs it again, deeper)
-        builder = _Builder(ruleset, found, leaf_budget, max_nodes, value_budget, progress)
-        return builder.build(position)
+        builder = _Builder(
+            ruleset, found, leaf_budget, max_nodes, value_budget, progress, share_memo
+        )
+        builder.lemma_depth = lemma_depth
+        return builder.build(position, first)
 
     return run_deep(build, budget=budget)
 
@@ -289,13 +315,15 @@ class _Builder:
         max_nodes: int,
         value_budget: int = 0,
         progress: Callable[[int], None] | None = None,
+        share_memo: bool = False,
     ) -> None:
         self.ruleset = ruleset
         self.progress = progress
         self.oracle = oracle
         self.leaf_budget = leaf_budget
         self.max_nodes = max_nodes
-        self.parts_of = _CachedParts(ruleset)
+        memo = _Memo.of(ruleset, value_budget) if share_memo else None
+        self.parts_of = memo.parts_of if memo else _CachedParts(ruleset)
         self.asks = _Asker.of(oracle)
         self.ids: dict[bytes, int] = {}
         """Each node's number, by its digest."""
@@ -304,14 +332,24 @@ class _Builder:
         self.leaves = 0
         self.value_budget = value_budget
         self.value_leaves = 0
-        self.values = Values(self.parts_of)
+        self.values = memo.values if memo else Values(self.parts_of)
         self.values.work_limit = WRITER_WORK
-        self.small: dict[str, bool] = {}
+        self.small: dict[str, bool] = memo.small if memo else {}
+        self.lemma_depth = 0
+        self.lemma_leaves = 0
 
-    def build(self, position: Position) -> Certificate:
+    def build(self, position: Position, first: Player | None = None) -> Certificate:
         parts = self.parts_of.split(position)
-        roots = {name: self.prove(parts, player) for name, player in _FIRST.items()}
-        left, right = (bool(self.claims[roots[name]]) for name in _FIRST)
+        sides = {name: player for name, player in SIDES.items() if first in (None, player)}
+        roots = {name: self.prove(parts, player) for name, player in sides.items()}
+        winner = {  # who wins each side, as cgf solve --json says it
+            name: (player if self.claims[roots[name]] else player.opponent).value
+            for name, player in sides.items()
+        }
+        outcome = {}
+        if len(sides) == 2:
+            left, right = winner["left_first"] == "L", winner["right_first"] == "R"
+            outcome["outcome"] = Outcome.from_wins(left, right).value
         body = self.body.close()
         header = {
             "format": FORMAT,
@@ -320,9 +358,8 @@ class _Builder:
             "ruleset": self.ruleset.name,
             "ruleset_version": str(getattr(self.ruleset, "version", "")),
             "position": format_position(self.ruleset, position),
-            "left_first": "L" if left else "R",  # who wins, as cgf solve --json says it
-            "right_first": "R" if right else "L",
-            "outcome": Outcome.from_wins(left, right).value,
+            **winner,
+            **outcome,
             "roots": roots,
             "nodes": self.body.count,
             "leaves": self.leaves,
@@ -331,6 +368,8 @@ class _Builder:
             "value_budget": self.value_budget,
             "value_measure": VALUE_MEASURE,
             "value_leaves": self.value_leaves,
+            **({"lemma_depth": self.lemma_depth} if self.lemma_depth else {}),
+            "lemma_leaves": self.lemma_leaves,
             "sha256": self.body.sha.hexdigest(),
         }
         return Certificate(header, body)
@@ -358,7 +397,7 @@ class _Builder:
                     f"ruleset {self.ruleset.name!r} repeats a position: not a short game"
                 )
             open_keys.add(key)
-            stack.append([key, parts, player, *self.expand(parts, player)])
+            stack.append([key, parts, player, *self.expand(parts, player, len(stack))])
 
         enter(root, player)
         while stack:
@@ -383,7 +422,7 @@ class _Builder:
                 f"a position of {len(texts)} components: a certificate's nodes have at most "
                 f"{MAX_COMPONENTS}"
             )
-        if proof in (SEARCH, VALUES):
+        if proof in (SEARCH, VALUES, LEMMA):
             written: Any = proof
         elif claim:
             move, child = proof
@@ -428,7 +467,7 @@ class _Builder:
         budget = self.value_budget
         while todo:
             top = todo.pop()
-            for player in _FIRST.values():
+            for player in SIDES.values():
                 for _, after in self.parts_of.component_moves(top, player):
                     for child in after:
                         if child[0] in seen:
@@ -444,12 +483,28 @@ class _Builder:
                 self.small[text] = True
         return True
 
+    def stands_alone(self, parts: list[Part]) -> bool:
+        """Can ``parts`` be a lemma's position: does its text (the components joined by the
+        ruleset's sum separator) read back as the same components? (Not in a ruleset without
+        a sum separator, for one.)"""
+        try:
+            text = format_position(self.ruleset, _position_of(parts))
+            again = self.parts_of.split(parse_position(self.ruleset, text))
+        except (LimitExceeded, MemoryError):
+            raise
+        except Exception:  # (a text the ruleset cannot read back: expanded here instead)
+            return False
+        return [t for t, _ in again] == [t for t, _ in parts]
+
     def replies(self, parts: list[Part], player: Player) -> int:
         """How many moves ``player`` has in the sum of ``parts``."""
         return sum(self.parts_of.move_count(part, player) for part in parts)
 
-    def expand(self, parts: list[Part], player: Player) -> tuple[bool, Any, list[Any]]:
-        """``(claim, proof, children to prove first)``; the proof names children by key."""
+    def expand(
+        self, parts: list[Part], player: Player, depth: int = 0
+    ) -> tuple[bool, Any, list[Any]]:
+        """``(claim, proof, children to prove first)``; the proof names children by key.
+        ``depth``: moves from the root."""
         moves = list(self.parts_of.moves(parts, player))
         if not moves:
             return False, [], []
@@ -476,6 +531,9 @@ class _Builder:
                 if self.closed_by_values(result, opponent) is False:
                     return True, (text, self.key(result, opponent)), [(result, opponent)]
         asks = self.asks
+        if self.lemma_depth and depth >= self.lemma_depth and self.stands_alone(parts):
+            self.lemma_leaves += 1
+            return asks.wins(parts, player), LEMMA, []
         if asks.wins(parts, player):
             winning = None
             # the first winning move among those that leave the fewest replies: a smaller
@@ -492,6 +550,30 @@ class _Builder:
             return True, (text, self.key(result, opponent)), [(result, opponent)]
         children = {self.key(result, opponent): result for _, result in moves}
         return False, list(children), [(result, opponent) for result in children.values()]
+
+
+@attrs.define
+class _Memo:
+    """What the writer remembers of components (their moves, which are small, their values),
+    kept from one certificate to the next in this process: the many lemmas of one proof share
+    most small components. (Facts of components only: no proof node is shared.)"""
+
+    parts_of: _CachedParts
+    values: Values
+    small: dict[str, bool]
+
+    @staticmethod
+    def of(ruleset: Ruleset, value_budget: int) -> _Memo:
+        key = (ruleset.name, id(ruleset), value_budget)
+        found = _MEMOS.get(key)
+        if found is None:
+            _MEMOS.clear()  # (one ruleset's at a time)
+            parts_of = _CachedParts(ruleset)
+            found = _MEMOS[key] = _Memo(parts_of, Values(parts_of), {})
+        return found
+
+
+_MEMOS: dict[tuple[str, int, int], _Memo] = {}
 
 
 class _CachedParts(Parts):
@@ -579,7 +661,6 @@ class _SearchAsker(_Asker):
         return self.search.wins_components(self._comps(parts), player)
 
 
-_FIRST = {"left_first": Player.LEFT, "right_first": Player.RIGHT}
 _SALT = {Player.LEFT: b"L", Player.RIGHT: b"R"}
 
 
@@ -604,15 +685,140 @@ def save_certificate(path: str, certificate: Certificate) -> None:
         certificate.write_to(out)
 
 
+# ---- lemmas: the positions a certificate leaves to certificates of their own ---------------
+
+
+def lemma_claims(path: str) -> tuple[str, list[Claim]]:
+    """The ruleset's name and the lemma leaves (each claim once, in file order) of the
+    certificate at ``path``: read, not checked (:mod:`cgframework.proofs.lemmas` checks)."""
+    claims: dict[bytes, Claim] = {}
+    with open_certificate(path) as raw, gzip.GzipFile(fileobj=raw, mode="rb") as stream:
+        header = json.loads(stream.readline())
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            raise ValueError(f"{path!r} is not a certificate")
+        for line in stream:
+            if b'"lemma"]' not in line:
+                continue
+            texts, mover, claim, proof = json.loads(line)
+            if proof == LEMMA:
+                found = Claim(tuple(texts), Player(mover), claim == WIN)
+                claims.setdefault(found.digest + claim.encode(), found)
+    return str(header["ruleset"]), list(claims.values())
+
+
+def lemma_file(directory: str, claim: Claim) -> str:
+    """Where :func:`write_lemmas` puts the lemma of ``claim``: named by the node's digest."""
+    return os.path.join(directory, f"lemma-{claim.digest.hex()}-{WIN if claim.wins else LOSE}.gz")
+
+
+def build_lemma(
+    ruleset: Ruleset | str, claim: Claim, budget: SearchBudget | None = None, **options: Any
+) -> Certificate:
+    """The certificate of one lemma: ``claim``'s position with its mover first (one side),
+    searched afresh. A search that finds the claim false raises :class:`ValueError`."""
+    from cgframework.plugins import resolve_ruleset
+
+    ruleset = resolve_ruleset(ruleset)
+    parts = [ruleset.parse(text) for text in claim.texts]
+    position = parts[0] if len(parts) == 1 else Sum(tuple(parts))
+    built = build_certificate(
+        ruleset, position, first=claim.mover, budget=budget, share_memo=True, **options
+    )
+    if built.mover_wins != claim.wins:
+        raise ValueError(f"the search finds the lemma false: not {claim.describe()}")
+    return built
+
+
+@attrs.frozen
+class LemmasWritten:
+    """What :func:`write_lemmas` did: lemma files written now, and found already there."""
+
+    written: tuple[str, ...]
+    present: tuple[str, ...]
+    nodes: int
+    """Nodes of the lemmas written now."""
+
+
+def write_lemmas(
+    path: str,
+    directory: str,
+    *,
+    jobs: int = 1,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    **options: Any,
+) -> LemmasWritten:
+    """Write the certificate of every lemma leaf of the certificate at ``path`` into
+    ``directory`` (:func:`lemma_file`), each whole or not at all; lemmas already there are left
+    as they are, so a run stopped half-way (``timeout`` seconds for the whole run, ``max_nodes``
+    for each lemma's search: :class:`~cgframework.runtime.budget.SearchStopped`) is resumed by
+    running it again. ``jobs`` processes write lemmas side by side. ``progress(done, total)``
+    after each lemma."""
+    import time
+
+    name, claims = lemma_claims(path)
+    os.makedirs(directory, exist_ok=True)
+    present = [lemma_file(directory, c) for c in claims if os.path.exists(lemma_file(directory, c))]
+    todo = [c for c in claims if not os.path.exists(lemma_file(directory, c))]
+    deadline = None if timeout is None else time.time() + timeout
+    tasks = [
+        (name, claim, lemma_file(directory, claim), max_nodes, deadline, options) for claim in todo
+    ]
+    written: list[str] = []
+    nodes = 0
+    if progress is not None:
+        progress(len(present), len(claims))
+    if jobs <= 1 or len(tasks) <= 1:
+        results: Iterator[tuple[str, int]] = map(_write_lemma, tasks)
+        pool = None
+    else:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks)))
+        results = pool.imap_unordered(_write_lemma, tasks)
+    try:
+        for target, count in results:
+            written.append(target)
+            nodes += count
+            if progress is not None:
+                progress(len(present) + len(written), len(claims))
+    finally:
+        _MEMOS.clear()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    return LemmasWritten(tuple(written), tuple(present), nodes)
+
+
+def _write_lemma(
+    task: tuple[str, Claim, str, int | None, float | None, dict[str, Any]],
+) -> tuple[str, int]:
+    """One lemma, built and saved (a task of :func:`write_lemmas`, in any process)."""
+    import time
+
+    name, claim, target, max_nodes, deadline, options = task
+    timeout = None if deadline is None else max(0.0, deadline - time.time())
+    budget = SearchBudget.of(max_nodes, timeout)
+    built = build_lemma(name, claim, budget, **options)
+    save_certificate(target, built)
+    return target, built.nodes
+
+
 __all__ = [
     "DEFAULT_LEAF_BUDGET",
     "DEFAULT_VALUE_BUDGET",
     "MAX_WRITTEN_NODES",
     "BruteForceOracle",
     "Certificate",
+    "LemmasWritten",
     "WinOracle",
     "build_certificate",
+    "build_lemma",
     "default_oracle",
+    "lemma_claims",
+    "lemma_file",
     "save_certificate",
     "write_certificate",
+    "write_lemmas",
 ]

@@ -1,0 +1,369 @@
+"""A proof in several files: a certificate whose ``"lemma"`` leaves are proved by other
+certificates, its lemmas (:mod:`cgframework.proofs.checker` defines both).
+
+Each file is checked on its own, by the independent checker; what it proves (its roots'
+claims) and what it assumes (its lemma leaves' claims) are then matched by node digest and
+claim, within one ruleset. A claim is *established* when a file proves it and every claim that
+file assumes is established: the least such set, grown from the files that assume nothing, so
+two files that assume each other's claims prove nothing. The main certificate is verified when
+every claim it assumes is established.
+
+A proof too big for one process is so written and checked piece by piece, by processes that
+need not outlive one another: ``ledger`` names a file (JSON lines) where each file checked is
+recorded, by the SHA-256 of its bytes, with what it proves and assumes; a file already recorded
+there, byte for byte and against the same installed ruleset version, is not checked again. The
+ledger is the user's own record and is trusted as such; the report counts the files it vouched
+for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import attrs
+
+from cgframework.game import Outcome, Player
+from cgframework.proofs.checker import (
+    LOSE,
+    WIN,
+    CertificateError,
+    CertificateUnreadable,
+    CheckReport,
+    Claim,
+    check_certificate,
+)
+
+
+@attrs.frozen
+class _Checked:
+    """One file's part of the proof: its report (or what the ledger recorded of it)."""
+
+    path: str
+    ruleset: str
+    proves: tuple[Claim, ...]
+    assumes: tuple[Claim, ...]
+    from_ledger: bool
+    report: CheckReport | None = None
+    entry: dict[str, Any] | None = None
+    """The ledger's entry, when the ledger vouched for the file."""
+
+
+def check_proof(
+    path: str,
+    lemma_paths: Iterable[str] = (),
+    *,
+    ledger: str | None = None,
+    max_nodes: int | None = None,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    files_progress: Callable[[int, int], None] | None = None,
+) -> CheckReport:
+    """Verify the certificate at ``path`` together with the lemma certificates at
+    ``lemma_paths``: its :class:`CheckReport`, with ``assumes`` empty, when every lemma it
+    needs (and every lemma those need) is proved; else :class:`CertificateError` naming the
+    first claim nobody proves. Each file is checked by :func:`check_certificate` (``jobs``
+    processes for the main file, and one file a process for the lemmas); ``ledger``: see the
+    module. ``files_progress(done, total)`` after each file."""
+    book = _Ledger(ledger) if ledger else None
+    main = _check_file(path, book, max_nodes, jobs, progress)
+    assert main.report is not None or main.from_ledger
+    lemma_paths = sorted(set(lemma_paths) - {path})
+    total = 1 + len(lemma_paths)
+    if files_progress is not None:
+        files_progress(1, total)
+    lemmas: list[_Checked] = []
+    if main.assumes and lemma_paths:
+        lemmas = _check_files(lemma_paths, book, max_nodes, jobs, files_progress, total)
+    established = _established([f for f in lemmas if f.ruleset == main.ruleset])
+    missing = [c for c in main.assumes if _key(c) not in established]
+    if missing:
+        raise CertificateError(
+            f"{len(missing)} of the {len(main.assumes)} lemmas the certificate assumes are not "
+            f"proved by the lemma files given; the first: {missing[0].describe()}"
+        )
+    try:
+        report = main.report if main.report is not None else _from_ledger(main)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CertificateUnreadable(
+            f"the ledger's entry for {path!r} is incomplete ({exc})"
+        ) from None
+    return attrs.evolve(
+        report,
+        assumes=(),
+        lemma_files=len(lemmas),
+        lemma_files_from_ledger=sum(f.from_ledger for f in lemmas),
+    )
+
+
+def _key(claim: Claim) -> bytes:
+    return claim.digest + (b"W" if claim.wins else b"L")
+
+
+def _established(files: list[_Checked]) -> set[bytes]:
+    """The claims established by ``files``: proved by a file whose own assumptions are."""
+    established: set[bytes] = set()
+    waiting = list(files)
+    while True:
+        ready = [f for f in waiting if all(_key(c) in established for c in f.assumes)]
+        if not ready:
+            return established
+        for checked in ready:
+            for claim in checked.proves:
+                opposite = claim.digest + (b"L" if claim.wins else b"W")
+                if opposite in established:
+                    raise CertificateError(
+                        f"two lemma files prove opposite claims: {claim.describe()} "
+                        f"({checked.path}), and the other"
+                    )
+                established.add(_key(claim))
+        waiting = [f for f in waiting if f not in ready]
+
+
+def _check_files(
+    paths: list[str],
+    book: _Ledger | None,
+    max_nodes: int | None,
+    jobs: int,
+    files_progress: Callable[[int, int], None] | None,
+    total: int,
+) -> list[_Checked]:
+    """Each lemma file checked (or vouched for by the ledger), ``jobs`` files at a time."""
+    found: list[_Checked] = []
+    todo = []
+    for lemma in paths:
+        known = book.lookup(lemma) if book else None
+        if known is not None:
+            found.append(known)
+        else:
+            todo.append(lemma)
+    done = len(found) + 1
+    if files_progress is not None:
+        files_progress(done, total)
+    if jobs <= 1 or len(todo) <= 1:
+        outcomes: Iterable[_Checked | tuple[str, str, str]] = (
+            _check_one(lemma, max_nodes) for lemma in todo
+        )
+        pool = None
+    else:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("spawn").Pool(min(jobs, len(todo)))
+        outcomes = pool.imap(_check_one_safely, [(lemma, max_nodes) for lemma in todo])
+    try:
+        for outcome in outcomes:
+            if isinstance(outcome, tuple):  # (a refusal in a worker, raised here)
+                _, kind, message = outcome
+                raise _REFUSALS[kind](message)
+            if book is not None:
+                book.record(outcome)
+            found.append(outcome)
+            done += 1
+            if files_progress is not None:
+                files_progress(done, total)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    return found
+
+
+def _check_file(
+    path: str,
+    book: _Ledger | None,
+    max_nodes: int | None,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+) -> _Checked:
+    known = book.lookup(path) if book else None
+    if known is not None:
+        return known
+    checked = _check_one(path, max_nodes, jobs, progress)
+    if book is not None:
+        book.record(checked)
+    return checked
+
+
+def _check_one(
+    path: str,
+    max_nodes: int | None,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> _Checked:
+    try:
+        report = check_certificate(
+            path, max_nodes=max_nodes, jobs=jobs, progress=progress, share_memo=jobs == 1
+        )
+    except CertificateError as exc:
+        raise CertificateError(f"{path}: {exc}") from None
+    return _Checked(path, report.ruleset, report.claims, report.assumes, False, report)
+
+
+def _check_one_safely(task: tuple[str, int | None]) -> _Checked | tuple[str, str, str]:
+    """:func:`_check_one` in a worker: a refusal comes back as a value, not a pickled error."""
+    from cgframework.runtime.budget import LimitExceeded
+
+    path, max_nodes = task
+    try:
+        return _check_one(path, max_nodes)
+    except CertificateError as exc:
+        return path, "error", str(exc)
+    except CertificateUnreadable as exc:
+        return path, "unreadable", f"{path}: {exc}"
+    except LimitExceeded as exc:
+        return path, "limit", f"{path}: {exc}"
+
+
+def _limit(message: str) -> Exception:
+    from cgframework.runtime.budget import LimitExceeded
+
+    return LimitExceeded(message)
+
+
+_REFUSALS: dict[str, Callable[[str], Exception]] = {
+    "error": CertificateError,
+    "unreadable": CertificateUnreadable,
+    "limit": _limit,
+}
+
+
+def _from_ledger(checked: _Checked) -> CheckReport:
+    """The report of a main certificate the ledger vouched for, as the ledger recorded it."""
+    assert checked.entry is not None
+    kept = checked.entry["report"]
+    outcome = kept.get("outcome")
+    wins = {
+        name: kept[name] == winner
+        for name, winner in (("left_first", "L"), ("right_first", "R"))
+        if name in kept
+    }
+    return CheckReport(
+        ruleset=checked.ruleset,
+        position=str(kept["position"]),
+        outcome=None if outcome is None else Outcome(outcome),
+        left_first_wins=wins.get("left_first"),
+        right_first_wins=wins.get("right_first"),
+        nodes=int(kept["nodes"]),
+        leaves=int(kept["leaves"]),
+        leaf_positions=int(kept["leaf_positions"]),
+        ruleset_version=str(kept["ruleset_version"]),
+        generator=str(kept["generator"]),
+        installed_version=str(kept["installed_version"]),
+        value_leaves=int(kept["value_leaves"]),
+        value_positions=int(kept["value_positions"]),
+        claims=checked.proves,
+        assumes=checked.assumes,
+        lemma_leaves=int(kept["lemma_leaves"]),
+    )
+
+
+class _Ledger:
+    """The files checked so far (see the module), one JSON line each."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.known: dict[str, dict[str, Any]] = {}
+        try:
+            info = os.stat(path)
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise CertificateUnreadable(
+                f"cannot read the ledger {path!r}: {exc.strerror}"
+            ) from None
+        if not stat.S_ISREG(info.st_mode):
+            raise CertificateUnreadable(f"the ledger {path!r} is not a regular file")
+        with open(path, encoding="utf-8") as lines:
+            for number, line in enumerate(lines, 1):
+                try:
+                    entry = json.loads(line)
+                    self.known[entry["sha256"]] = entry
+                    self._claims(entry["proves"]), self._claims(entry["assumes"])
+                except (ValueError, KeyError, TypeError) as exc:
+                    raise CertificateUnreadable(
+                        f"the ledger {path!r}, line {number}: not a ledger entry ({exc})"
+                    ) from None
+
+    @staticmethod
+    def _claims(entries: list[dict[str, Any]]) -> tuple[Claim, ...]:
+        return tuple(
+            Claim(tuple(e["components"]), Player(e["mover"]), {WIN: True, LOSE: False}[e["claim"]])
+            for e in entries
+        )
+
+    @staticmethod
+    def _hash(path: str) -> str:
+        sha = hashlib.sha256()
+        try:
+            with open(path, "rb") as data:
+                while chunk := data.read(1 << 20):
+                    sha.update(chunk)
+        except OSError as exc:
+            raise CertificateUnreadable(f"cannot read {path!r}: {exc.strerror or exc}") from None
+        return sha.hexdigest()
+
+    @staticmethod
+    def _installed(ruleset: str) -> str:
+        from cgframework.plugins import resolve_ruleset
+
+        return str(getattr(resolve_ruleset(ruleset), "version", ""))
+
+    def lookup(self, path: str) -> _Checked | None:
+        entry = self.known.get(self._hash(path))
+        if entry is None:
+            return None
+        try:
+            if entry.get("installed_version") != self._installed(entry["ruleset"]):
+                return None  # (checked against another version of the rules: check again)
+        except Exception:
+            return None
+        return _Checked(
+            path,
+            entry["ruleset"],
+            self._claims(entry["proves"]),
+            self._claims(entry["assumes"]),
+            True,
+            entry=entry,
+        )
+
+    def record(self, checked: _Checked) -> None:
+        entry = {
+            "sha256": self._hash(checked.path),
+            "path": checked.path,
+            "ruleset": checked.ruleset,
+            "installed_version": self._installed(checked.ruleset),
+            "proves": [c.as_dict() for c in checked.proves],
+            "assumes": [c.as_dict() for c in checked.assumes],
+            "report": _summary(checked.report),
+        }
+        line = json.dumps(entry, ensure_ascii=False) + "\n"
+        # (appended to, never replaced; a FIFO or device is refused, not waited on)
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
+        try:
+            handle = os.open(self.path, flags, 0o644)
+        except OSError as exc:
+            raise CertificateUnreadable(
+                f"cannot write the ledger {self.path!r}: {exc.strerror or exc}"
+            ) from None
+        with os.fdopen(handle, "a", encoding="utf-8") as out:
+            if not stat.S_ISREG(os.fstat(out.fileno()).st_mode):
+                raise CertificateUnreadable(f"the ledger {self.path!r} is not a regular file")
+            out.write(line)
+        self.known[entry["sha256"]] = entry
+
+
+def _summary(report: CheckReport | None) -> dict[str, Any] | None:
+    """What the ledger keeps of a report (enough to give it again)."""
+    if report is None:
+        return None
+    kept = report.as_dict()
+    for name in ("verified", "assumes", "assumed", "lemma_files", "lemma_files_from_ledger"):
+        kept.pop(name, None)
+    return kept
+
+
+__all__ = ["check_proof"]

@@ -1,0 +1,244 @@
+"""Proofs in several files: a certificate whose positions some moves deep are ``"lemma"`` leaves,
+proved by certificates of their own (one side each). The pieces together verify, and give the
+outcome brute force gives; a piece missing, a piece of the other claim, or two pieces that
+assume each other prove nothing; a ledger lets later runs skip the files already checked."""
+
+from __future__ import annotations
+
+import glob
+import gzip
+import json
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from position_strategies import board
+
+from cgframework.extensions import SolveContext
+from cgframework.game import Outcome, Player, parse_position
+from cgframework.plugins import resolve_ruleset
+from cgframework.proofs import CertificateError, build_certificate, check_certificate
+from cgframework.proofs.checker import Claim
+from cgframework.proofs.lemmas import _Checked, _established, check_proof
+from cgframework.proofs.writer import (
+    lemma_claims,
+    lemma_file,
+    save_certificate,
+    write_lemmas,
+)
+from cgframework.solvers.outcome import outcome_of
+from cgframework.testing import run_cli
+
+SETTINGS = settings(
+    max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+def split_proof(folder, ruleset, position, depth=2, **options):
+    """The certificate of ``position`` with lemma leaves at ``depth``, and its lemmas."""
+    top = os.path.join(folder, "top.gz")
+    save_certificate(top, build_certificate(ruleset, position, lemma_depth=depth, **options))
+    parts = os.path.join(folder, "lemmas")
+    write_lemmas(top, parts)
+    return top, sorted(glob.glob(os.path.join(parts, "*.gz")))
+
+
+def unpack(path):
+    with gzip.open(path, "rb") as stream:
+        lines = stream.read().split(b"\n")[:-1]
+    return json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+
+
+@pytest.mark.parametrize(
+    ("position", "outcome"), [("xoxox|oxoxo|xoxox", "N"), ("xoxo|oxox|xoxo", "P")]
+)
+def test_a_proof_in_pieces_verifies(tmp_path, position, outcome):
+    top, lemmas = split_proof(str(tmp_path), "clobber", position)
+    alone = check_certificate(top)
+    assert alone.lemma_leaves > 0 and alone.assumes  # not a proof by itself
+    assert len(lemmas) == len(alone.assumes)
+    report = check_proof(top, lemmas)
+    assert report.outcome.value == outcome
+    assert report.assumes == () and report.lemma_files == len(lemmas)
+    for lemma in lemmas:  # each lemma is a certificate of one side, checked on its own
+        piece = check_certificate(lemma)
+        assert piece.outcome is None and len(piece.claims) == 1 and not piece.assumes
+
+
+@SETTINGS
+@given(board("xxoo.", 3, 4))
+def test_pieces_give_the_brute_force_outcome(tmp_path_factory, text):
+    ruleset = resolve_ruleset("clobber")
+    folder = str(tmp_path_factory.mktemp("pieces"))
+    top, lemmas = split_proof(folder, ruleset, text, depth=1, value_budget=0, leaf_budget=0)
+    report = check_proof(top, lemmas)
+    position = parse_position(ruleset, text)
+    assert report.outcome is outcome_of(ruleset, position, SolveContext(), False)
+
+
+def test_a_missing_lemma_leaves_the_proof_unproved(tmp_path):
+    top, lemmas = split_proof(str(tmp_path), "clobber", "xoxox|oxoxo|xoxox")
+    with pytest.raises(CertificateError, match="are not proved by the lemma files given"):
+        check_proof(top, lemmas[1:])
+
+
+def test_a_lemma_of_another_claim_proves_nothing(tmp_path):
+    top, lemmas = split_proof(str(tmp_path), "clobber", "xoxox|oxoxo|xoxox")
+    _, claims = lemma_claims(top)
+    claim = claims[0]
+    # in its place, a true certificate of the same position with the other player to move
+    position = " + ".join(claim.texts)
+    other = build_certificate("clobber", position, first=claim.mover.opponent)
+    target = lemma_file(str(tmp_path / "lemmas"), claim)
+    assert target in lemmas
+    save_certificate(target, other)
+    check_certificate(target)
+    with pytest.raises(CertificateError, match="1 of the .* lemmas .* are not proved"):
+        check_proof(top, lemmas)
+
+
+def test_lemmas_that_assume_each_other_prove_nothing():
+    one = Claim(("xo",), Player.LEFT, True)
+    two = Claim(("ox",), Player.RIGHT, True)
+    three = Claim(("xxo",), Player.LEFT, True)
+    circle = [
+        _Checked("a", "clobber", (one,), (two,), False),
+        _Checked("b", "clobber", (two,), (one,), False),
+        _Checked("c", "clobber", (three,), (), False),
+    ]
+    established = _established(circle)
+    assert three.digest + b"W" in established
+    assert one.digest + b"W" not in established and two.digest + b"W" not in established
+    chain = [*circle[2:], _Checked("d", "clobber", (one,), (three,), False)]
+    assert one.digest + b"W" in _established(chain)
+
+
+def test_a_lemma_of_a_tampered_claim_is_refused(tmp_path):
+    top, lemmas = split_proof(str(tmp_path), "clobber", "xoxox|oxoxo|xoxox")
+    header, nodes = unpack(lemmas[0])
+    root = next(iter(header["roots"].values()))
+    nodes[root][2] = "W" if nodes[root][2] == "L" else "L"
+    body = b"".join(json.dumps(n, separators=(",", ":")).encode() + b"\n" for n in nodes)
+    import hashlib
+
+    header["sha256"] = hashlib.sha256(body).hexdigest()
+    with open(lemmas[0], "wb") as out:
+        out.write(gzip.compress(json.dumps(header).encode() + b"\n" + body))
+    with pytest.raises(CertificateError, match=os.path.basename(lemmas[0])):
+        check_proof(top, lemmas)
+
+
+def test_a_one_sided_header_is_read_strictly(tmp_path):
+    built = build_certificate("clobber", "xoxo|oxox", first=Player.RIGHT)
+    assert built.outcome is None and set(built.header["roots"]) == {"right_first"}
+    path = str(tmp_path / "one.gz")
+    save_certificate(path, built)
+    report = check_certificate(path)
+    assert report.left_first_wins is None and report.right_first_wins is not None
+    header, nodes = unpack(path)
+    for bad, words in [
+        ({"outcome": "P"}, "without the root"),
+        ({"left_first": "R"}, "without the root"),
+        ({"version": 2}, "'left_first' is missing"),
+    ]:
+        body = b"".join(json.dumps(n, separators=(",", ":")).encode() + b"\n" for n in nodes)
+        with open(path, "wb") as out:
+            out.write(gzip.compress(json.dumps({**header, **bad}).encode() + b"\n" + body))
+        with pytest.raises(CertificateError, match=words):
+            check_certificate(path)
+
+
+def test_a_lemma_leaf_needs_a_version_3_header(tmp_path):
+    top, _ = split_proof(str(tmp_path), "clobber", "xoxox|oxoxo|xoxox")
+    header, nodes = unpack(top)
+    body = b"".join(json.dumps(n, separators=(",", ":")).encode() + b"\n" for n in nodes)
+    with open(top, "wb") as out:
+        out.write(gzip.compress(json.dumps({**header, "version": 2}).encode() + b"\n" + body))
+    with pytest.raises(CertificateError, match="a lemma leaf in a version 2 certificate"):
+        check_certificate(top)
+
+
+def test_writing_lemmas_resumes(tmp_path):
+    top, lemmas = split_proof(str(tmp_path), "clobber", "xoxox|oxoxo|xoxox")
+    os.remove(lemmas[2])
+    done = write_lemmas(top, str(tmp_path / "lemmas"))
+    assert done.written == (lemmas[2],) and len(done.present) == len(lemmas) - 1
+
+
+def test_without_a_sum_separator_no_position_of_several_components_is_a_lemma(
+    tmp_path, monkeypatch
+):
+    ruleset = resolve_ruleset("clobber")
+    monkeypatch.setattr(type(ruleset), "sum_separator", None)
+    built = build_certificate(ruleset, "xoxox|oxoxo|xoxox", lemma_depth=2)
+    path = str(tmp_path / "top.gz")
+    save_certificate(path, built)
+    _, claims = lemma_claims(path)
+    assert claims and all(len(claim.texts) == 1 for claim in claims)
+    monkeypatch.undo()
+    assert check_certificate(path).assumes
+
+
+def test_the_ledger_vouches_for_files_checked_before(tmp_path):
+    top, lemmas = split_proof(str(tmp_path), "clobber", "xoxox|oxoxo|xoxox")
+    ledger = str(tmp_path / "ledger.jsonl")
+    first = check_proof(top, lemmas, ledger=ledger)
+    assert first.lemma_files_from_ledger == 0
+    again = check_proof(top, lemmas, ledger=ledger)
+    assert again.lemma_files_from_ledger == len(lemmas)
+    assert again.outcome is first.outcome is Outcome.N and again.nodes == first.nodes
+    with open(lemmas[0], "r+b") as out:  # a changed file is not vouched for: checked again
+        data = bytearray(out.read())
+        data[len(data) // 2] ^= 0xFF
+        out.seek(0)
+        out.write(data)
+    with pytest.raises(CertificateError, match=os.path.basename(lemmas[0])):
+        check_proof(top, lemmas, ledger=ledger)
+
+
+def test_the_cli_writes_and_checks_a_proof_in_pieces(tmp_path, capsys):
+    top, parts, ledger = (str(tmp_path / name) for name in ("top.gz", "lemmas", "l.jsonl"))
+    code, out, err = run_cli(
+        capsys, "solve", "clobber", "xoxox|oxoxo|xoxox", "--outcome", "--certificate", top,
+        "--lemma-depth", "2", "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    assert json.loads(out)["certificate"]["lemma_leaves"] > 0
+    code, out, err = run_cli(capsys, "certificate", "check", top)
+    assert code == 1 and "assumes" in err and "--lemmas DIR" in err
+    code, out, err = run_cli(capsys, "certificate", "lemmas", top, parts, "--json")
+    assert code == 0, err
+    assert json.loads(out)["written"] > 0
+    code, out, err = run_cli(
+        capsys, "certificate", "check", top, "--lemmas", parts, "--ledger", ledger, "--json"
+    )
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["verified"] and report["outcome"] == "N" and report["lemma_files"] > 0
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("solve", "clobber", "xoxo", "--lemma-depth", "2"), "add --certificate"),
+        (("certificate", "lemmas", "{junk}", "{tmp}/out"), "is not a certificate"),
+        (("certificate", "lemmas", "{tmp}/none.gz", "{tmp}/out"), "cannot read"),
+        (("certificate", "check", "{junk}", "--lemmas", "{tmp}/none"), "is not a folder"),
+        (("certificate", "check", "{proof}", "--ledger", "/dev/null"), "not a regular file"),
+        (("certificate", "check", "{proof}", "--ledger", "{junk}"), "not a ledger entry"),
+        (("certificate", "check", "{fifo}"), "not a regular file"),  # refused, not waited on
+        (("certificate", "lemmas", "{fifo}", "{tmp}/out"), "not a regular file"),
+        (("certificate", "lemmas", "{proof}", "{junk}"), "is not a folder"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, words):
+    junk = tmp_path / "junk.gz"
+    junk.write_text("not a certificate\n")
+    proof = str(tmp_path / "proof.gz")
+    save_certificate(proof, build_certificate("clobber", "xoxo"))
+    fifo = str(tmp_path / "fifo.gz")
+    os.mkfifo(fifo)
+    names = {"junk": str(junk), "tmp": str(tmp_path), "proof": proof, "fifo": fifo}
+    code, out, err = run_cli(capsys, *(arg.format(**names) for arg in args))
+    assert code == 2, (out, err)
+    assert words in err and err.count("\n") == 1, err
