@@ -6,13 +6,13 @@ assume each other prove nothing; a ledger lets later runs skip the files already
 from __future__ import annotations
 
 import glob
-import gzip
 import json
 import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from position_strategies import board
+from test_certificate_values import pack, unpack
 
 from cgframework.extensions import SolveContext
 from cgframework.game import Outcome, Player, parse_position
@@ -41,12 +41,6 @@ def split_proof(folder, ruleset, position, depth=2, **options):
     parts = os.path.join(folder, "lemmas")
     write_lemmas(top, parts)
     return top, sorted(glob.glob(os.path.join(parts, "*.gz")))
-
-
-def unpack(path):
-    with gzip.open(path, "rb") as stream:
-        lines = stream.read().split(b"\n")[:-1]
-    return json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
 
 
 @pytest.mark.parametrize(
@@ -118,12 +112,7 @@ def test_a_lemma_of_a_tampered_claim_is_refused(tmp_path):
     header, nodes = unpack(lemmas[0])
     root = next(iter(header["roots"].values()))
     nodes[root][2] = "W" if nodes[root][2] == "L" else "L"
-    body = b"".join(json.dumps(n, separators=(",", ":")).encode() + b"\n" for n in nodes)
-    import hashlib
-
-    header["sha256"] = hashlib.sha256(body).hexdigest()
-    with open(lemmas[0], "wb") as out:
-        out.write(gzip.compress(json.dumps(header).encode() + b"\n" + body))
+    pack(lemmas[0], header, nodes)
     with pytest.raises(CertificateError, match=os.path.basename(lemmas[0])):
         check_proof(top, lemmas)
 
@@ -141,9 +130,7 @@ def test_a_one_sided_header_is_read_strictly(tmp_path):
         ({"left_first": "R"}, "without the root"),
         ({"version": 2}, "'left_first' is missing"),
     ]:
-        body = b"".join(json.dumps(n, separators=(",", ":")).encode() + b"\n" for n in nodes)
-        with open(path, "wb") as out:
-            out.write(gzip.compress(json.dumps({**header, **bad}).encode() + b"\n" + body))
+        pack(path, {**header, **bad}, nodes)
         with pytest.raises(CertificateError, match=words):
             check_certificate(path)
 
@@ -151,9 +138,7 @@ def test_a_one_sided_header_is_read_strictly(tmp_path):
 def test_a_lemma_leaf_needs_a_version_3_header(tmp_path):
     top, _ = split_proof(str(tmp_path), "clobber", "xoxox|oxoxo|xoxox")
     header, nodes = unpack(top)
-    body = b"".join(json.dumps(n, separators=(",", ":")).encode() + b"\n" for n in nodes)
-    with open(top, "wb") as out:
-        out.write(gzip.compress(json.dumps({**header, "version": 2}).encode() + b"\n" + body))
+    pack(top, {**header, "version": 2}, nodes)
     with pytest.raises(CertificateError, match="a lemma leaf in a version 2 certificate"):
         check_certificate(top)
 

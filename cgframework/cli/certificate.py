@@ -15,6 +15,7 @@ import os
 import sys
 import time
 import zlib
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -103,19 +104,7 @@ def check_cmd(
     """
 
     show = sys.stderr.isatty() if progress is None else progress
-    bar = Progress(
-        TextColumn("checking"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True, highlight=False),
-        transient=True,
-        disable=not show,
-    )
-    task = bar.add_task("nodes", total=None)
-
-    def advance(read: int, nodes: int) -> None:
-        bar.update(task, completed=read, total=nodes)
+    bar, advance = _progress_bar("checking", show)
 
     files = _lemma_files(lemmas)
 
@@ -222,20 +211,7 @@ def lemmas_cmd(
 
     if os.path.exists(directory) and not os.path.isdir(directory):
         fail(f"{directory!r} is not a folder")
-    show = sys.stderr.isatty()
-    bar = Progress(
-        TextColumn("lemmas"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True, highlight=False),
-        transient=True,
-        disable=not show,
-    )
-    task = bar.add_task("lemmas", total=None)
-
-    def advance(done: int, total: int) -> None:
-        bar.update(task, completed=done, total=total)
+    bar, advance = _progress_bar("lemmas", sys.stderr.isatty())
 
     try:
         name, _ = lemma_claims(path)
@@ -271,6 +247,26 @@ def lemmas_cmd(
         print(json.dumps(summary))
         return
     print_table([(name.replace("_", " "), str(value)) for name, value in summary.items()])
+
+
+def _progress_bar(label: str, show: bool) -> tuple[Progress, Callable[[int, int], None]]:
+    """A bar on stderr (``label``, done of total, time left; nothing when not ``show``), and
+    the ``advance(done, total)`` that moves it."""
+    bar = Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True, highlight=False),
+        transient=True,
+        disable=not show,
+    )
+    task = bar.add_task(label, total=None)
+
+    def advance(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    return bar, advance
 
 
 def _lemma_files(directory: str | None) -> list[str]:

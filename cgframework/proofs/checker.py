@@ -831,6 +831,11 @@ def _shared_memo(ruleset: Ruleset) -> tuple[Parts, Values]:
 _MEMOS: dict[tuple[str, int], tuple[Parts, Values]] = {}
 
 
+def forget_shared_memo() -> None:
+    """Drop what ``check_certificate(..., share_memo=True)`` kept."""
+    _MEMOS.clear()
+
+
 def _decode(data: bytes, what: str) -> Any:
     try:
         return json.loads(data)
@@ -1020,6 +1025,7 @@ __all__ = [
     "Parts",
     "brute_force_wins",
     "check_certificate",
+    "forget_shared_memo",
     "node_digest",
     "open_certificate",
 ]

@@ -36,6 +36,7 @@ from cgframework.proofs.checker import (
     CheckReport,
     Claim,
     check_certificate,
+    forget_shared_memo,
 )
 
 
@@ -69,6 +70,21 @@ def check_proof(
     first claim nobody proves. Each file is checked by :func:`check_certificate` (``jobs``
     processes for the main file, and one file a process for the lemmas); ``ledger``: see the
     module. ``files_progress(done, total)`` after each file."""
+    try:
+        return _check_proof(path, lemma_paths, ledger, max_nodes, jobs, progress, files_progress)
+    finally:
+        forget_shared_memo()
+
+
+def _check_proof(
+    path: str,
+    lemma_paths: Iterable[str],
+    ledger: str | None,
+    max_nodes: int | None,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    files_progress: Callable[[int, int], None] | None,
+) -> CheckReport:
     book = _Ledger(ledger) if ledger else None
     main = _check_file(path, book, max_nodes, jobs, progress)
     assert main.report is not None or main.from_ledger

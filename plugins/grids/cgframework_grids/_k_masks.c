@@ -1739,8 +1739,8 @@ static int solve(Search *s, int depth, int n, int left) {
     return result;
 }
 
-/* forget every component, move list, state and representative (a full component table,
- * between two questions); 0, or -1 on error */
+/* forget every component, move list, state and representative (a new search's tables);
+ * 0, or -1 on error */
 static int search_reset(Search *s) {
     if (!s->ncomps) goto fresh; /* (nothing to forget: the tables are as calloc left them) */
     s->ncomps = s->nlive = 0;
@@ -1848,7 +1848,12 @@ static PyObject *wins(PyObject *self, PyObject *args) {
     PyObject *seq = PySequence_Fast(comps, "comps must be a sequence");
     if (!seq) return NULL;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    if ((s->nlive > s->comps_max / 4 * 3 || s->v.full) && search_reset(s) < 0) {
+    /* Between two questions nothing is on the search's path: a component table three
+     * quarters full is collected, and the transposition table and the values (known by
+     * content) are kept, even when the value table is full (valuing then stops; the search
+     * goes on without it). A certificate's writer asks many questions after the solve whose
+     * answers are there: forgetting them made it solve each again from the start. */
+    if (s->nlive > s->comps_max / 4 * 3 && collect(s, -1, 0) < 0) {
         Py_DECREF(seq);
         return NULL;
     }

@@ -212,6 +212,22 @@ def assert_same_answers(comps: list, tight: object, shape: tuple[int, ...]) -> N
 
 
 @needs_kernel
+@pytest.mark.parametrize("comps_cap", [0, 256])
+def test_a_question_asked_again_is_answered_by_the_table(comps_cap: int) -> None:
+    """3x6 (P) fills the value table of a 16 MiB search: between two questions the search
+    used to forget everything then, so a certificate's writer, asking about positions the
+    solve had proved, solved each again from the start (3x11: one re-solve of half an hour a
+    question). It now keeps its transposition table (and collects a full component table):
+    the same question again is one table hit, no node."""
+    search = KERNEL.searcher(1 << 24, *mask_keys.BOARD_SETTINGS, comps_cap)
+    comps = tokens("checker:3x6")
+    assert KERNEL.wins(search, comps, True, None, 1 << 40) is False
+    nodes, hits = KERNEL.stats(search)[:2]
+    assert KERNEL.wins(search, comps, True, None, 1 << 40) is False
+    assert KERNEL.stats(search)[:2] == (nodes, hits + 1)
+
+
+@needs_kernel
 def test_collections_happened() -> None:
     """The tables of the test above are collected and replaced in (on 2x9, P: some 2,000
     states stored in 16 slots)."""
