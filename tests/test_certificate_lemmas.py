@@ -6,6 +6,7 @@ assume each other prove nothing; a ledger lets later runs skip the files already
 from __future__ import annotations
 
 import glob
+import gzip
 import json
 import os
 
@@ -214,6 +215,8 @@ def test_the_cli_writes_and_checks_a_proof_in_pieces(tmp_path, capsys):
         (("certificate", "check", "{fifo}"), "not a regular file"),  # refused, not waited on
         (("certificate", "lemmas", "{fifo}", "{tmp}/out"), "not a regular file"),
         (("certificate", "lemmas", "{proof}", "{junk}"), "is not a folder"),
+        (("certificate", "lemmas", "{odd}", "{tmp}/out"), "does not parse"),
+        (("certificate", "lemmas", "{unclaimed}", "{tmp}/out"), "is not W or L"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, words):
@@ -223,7 +226,37 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, words):
     save_certificate(proof, build_certificate("clobber", "xoxo"))
     fifo = str(tmp_path / "fifo.gz")
     os.mkfifo(fifo)
-    names = {"junk": str(junk), "tmp": str(tmp_path), "proof": proof, "fifo": fifo}
+    header = {"format": "cgframework-certificate", "ruleset": "clobber"}
+    odd, unclaimed = str(tmp_path / "odd.gz"), str(tmp_path / "unclaimed.gz")
+    for path, leaf in ((odd, [["x?o"], "L", "W", "lemma"]), (unclaimed, [["xo"], "L", 1, "lemma"])):
+        with gzip.open(path, "wt") as out:
+            out.write(json.dumps(header) + "\n" + json.dumps(leaf) + "\n")
+    names = {
+        "junk": str(junk),
+        "tmp": str(tmp_path),
+        "proof": proof,
+        "fifo": fifo,
+        "odd": odd,
+        "unclaimed": unclaimed,
+    }
     code, out, err = run_cli(capsys, *(arg.format(**names) for arg in args))
     assert code == 2, (out, err)
     assert words in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_search_says_what_it_knows_without_searching(compiled):
+    """The writer of a proof in pieces takes a winning move the search already knows: its
+    ``known_components`` answers from its tables (compiled Clobber's, or the Python search's)
+    and searches nothing."""
+    from cgframework.solvers.outcome_search import OutcomeSearch
+
+    ruleset = resolve_ruleset("clobber" if compiled else "domineering")
+    text = "xoxox|oxoxo|xoxox" if compiled else "....|....|...."
+    search = OutcomeSearch(ruleset, SolveContext())
+    comps = search.components_of(parse_position(ruleset, text))
+    assert search.known_components(comps, Player.LEFT) is None
+    wins = search.wins_components(comps, Player.LEFT)
+    nodes = search.stats()
+    assert search.known_components(comps, Player.LEFT) is wins
+    assert search.stats() == nodes

@@ -590,8 +590,22 @@ class OutcomeSearch:
                     rest.remove(other)
         return rest
 
-    def _wins(self, rest: list[Comp], folded: CanonicalGame, player: Player) -> bool:
+    def known_components(self, comps: Sequence[Comp], player: Player) -> bool | None:
+        """What the search knows of :meth:`wins_components` without searching: its tables'
+        answer (or the values', where they decide the sum), else ``None``."""
+        if self.compiled is not None:  # (the sums it takes are never in the tables below)
+            return self.compiled.known(comps, player)
+        rest, folded = self._fold(comps, ZERO)
         rest = self._cancel(rest)
+        decided = self._decided(rest, folded, player)
+        if decided is not None:
+            return decided
+        return self.states.get(self._state(rest, folded, player))
+
+    @staticmethod
+    def _decided(rest: list[Comp], folded: CanonicalGame, player: Player) -> bool | None:
+        """The answer where values alone decide (no part left to search, or one valued part
+        against the folded value), else ``None``."""
         if not rest:
             if player is Player.LEFT:
                 return not ge(ZERO, folded)
@@ -601,6 +615,13 @@ class OutcomeSearch:
             if player is Player.LEFT:
                 return not ge(minus, value)
             return not ge(value, minus)
+        return None
+
+    def _wins(self, rest: list[Comp], folded: CanonicalGame, player: Player) -> bool:
+        rest = self._cancel(rest)
+        decided = self._decided(rest, folded, player)
+        if decided is not None:
+            return decided
         state = self._state(rest, folded, player)
         states = self.states
         found = states.get(state)

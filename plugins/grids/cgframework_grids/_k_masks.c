@@ -1838,6 +1838,31 @@ static long region_of(Search *s, PyObject *item) {
     return c < 0 ? -1 : c * 2 + (sign < 0);
 }
 
+/* row 0 of the search's buffer: the state of the sum of tokens comps, after a component
+ * table three quarters full is collected (between two questions nothing is on the search's
+ * path; the transposition table and the values, known by content, are kept, even when the
+ * value table is full: valuing then stops, the search goes on without it; a certificate's
+ * writer asks many questions after the solve whose answers are there, and forgetting them
+ * made it solve each again from the start). The number of parts, ID_DECLINED when the sum is
+ * not one these searches take, -1 on error. */
+static int read_state(Search *s, PyObject *comps) {
+    PyObject *seq = PySequence_Fast(comps, "comps must be a sequence");
+    if (!seq) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    int n = 0, stones = 0;
+    if (s->nlive > s->comps_max / 4 * 3 && collect(s, -1, 0) < 0) n = -1;
+    for (Py_ssize_t i = 0; i < count && n >= 0; i++) {
+        long p = region_of(s, PySequence_Fast_GET_ITEM(seq, i));
+        if (p == ID_ZERO) continue;
+        if (p == -1) n = -1;
+        else if (p == ID_DECLINED) n = ID_DECLINED;
+        else if ((stones += stones_of(&s->comps[p >> 1])) > MAX_STONES) n = ID_DECLINED;
+        else if ((n = put(s, s->buf, n, (uint32_t)p)) < 0) n = ID_DECLINED;
+    }
+    Py_DECREF(seq);
+    return n;
+}
+
 static PyObject *wins(PyObject *self, PyObject *args) {
     PyObject *capsule, *comps, *charge;
     int left;
@@ -1845,35 +1870,9 @@ static PyObject *wins(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOpOK", &capsule, &comps, &left, &charge, &every)) return NULL;
     Search *s = PyCapsule_GetPointer(capsule, "cgframework_grids.clobber_search");
     if (!s) return NULL;
-    PyObject *seq = PySequence_Fast(comps, "comps must be a sequence");
-    if (!seq) return NULL;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    /* Between two questions nothing is on the search's path: a component table three
-     * quarters full is collected, and the transposition table and the values (known by
-     * content) are kept, even when the value table is full (valuing then stops; the search
-     * goes on without it). A certificate's writer asks many questions after the solve whose
-     * answers are there: forgetting them made it solve each again from the start. */
-    if (s->nlive > s->comps_max / 4 * 3 && collect(s, -1, 0) < 0) {
-        Py_DECREF(seq);
-        return NULL;
-    }
-    uint32_t *st = s->buf;
-    int n = 0, stones = 0;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        long p = region_of(s, PySequence_Fast_GET_ITEM(seq, i));
-        if (p == ID_ZERO) continue;
-        if (p == -1) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (p != ID_DECLINED) stones += stones_of(&s->comps[p >> 1]);
-        if (p == ID_DECLINED || stones > MAX_STONES ||
-            (n = put(s, st, n, (uint32_t)p)) < 0) {
-            Py_DECREF(seq);
-            Py_RETURN_NONE; /* not a sum this search takes */
-        }
-    }
-    Py_DECREF(seq);
+    int n = read_state(s, comps);
+    if (n == -1) return NULL;
+    if (n == ID_DECLINED) Py_RETURN_NONE; /* not a sum this search takes */
     s->charge = charge == Py_None ? NULL : charge;
     s->every = every ? every : 1;
     int r = solve(s, 0, n, left);
@@ -1885,6 +1884,30 @@ static PyObject *wins(PyObject *self, PyObject *args) {
         return NULL;
     }
     return PyBool_FromLong(r);
+}
+
+/* what the search knows, without searching, of the question wins() would answer: the
+ * transposition table's answer, or the values' when they decide the sum; None else */
+static PyObject *known(PyObject *self, PyObject *args) {
+    PyObject *capsule, *comps;
+    int left;
+    if (!PyArg_ParseTuple(args, "OOp", &capsule, &comps, &left)) return NULL;
+    Search *s = PyCapsule_GetPointer(capsule, "cgframework_grids.clobber_search");
+    if (!s) return NULL;
+    int n = read_state(s, comps);
+    if (n == -1) return NULL;
+    if (n == ID_DECLINED) Py_RETURN_NONE;
+    uint32_t *st = s->buf;
+    if (n > 0 && (s->rules & RULE_VALUE) && (n = normalize(s, st, n)) < 0) return NULL;
+    if (n == 0) Py_RETURN_FALSE; /* no move: the mover loses */
+    if ((s->rules & RULE_VALUE) && n == 1 && !s->comps[st[0] >> 1].h) {
+        int o = s->comps[st[0] >> 1].outcome & 3;
+        if (st[0] & 1) o = swap_bits(o);
+        return PyBool_FromLong(left ? o & 1 : o >> 1);
+    }
+    int found = tt_find(s, state_key(s, st, n, left));
+    if (found < 0) Py_RETURN_NONE;
+    return PyBool_FromLong(found);
 }
 
 static PyObject *stats(PyObject *self, PyObject *args) {
@@ -2004,6 +2027,9 @@ static PyMethodDef methods[] = {
     {"wins", wins, METH_VARARGS,
      "wins(search, comps, left, charge, every) -> does the mover win the sum of Clobber tokens "
      "comps (((h, w, xs, os, es), sign) pairs)? None when declined."},
+    {"known", known, METH_VARARGS,
+     "known(search, comps, left) -> what the search knows, without searching, of wins(search, "
+     "comps, left, ...): True or False from its table (or the values), None when it would search."},
     {"board_value", board_value, METH_VARARGS,
      "board_value(search, comps) -> the canonical value of the sum of Clobber tokens comps as "
      "nested option tuples ((lefts), (rights)); None past the search's value_stones."},

@@ -321,6 +321,13 @@ class CompiledWins:
             table.hits += hits_after - hits  # type: ignore[attr-defined]
             table.misses += after - nodes  # type: ignore[attr-defined]
 
+    def known(self, comps: object, player: Player) -> bool | None:
+        """What the search knows of :meth:`wins` without searching (its table's answer, or
+        the values' where they decide the sum), or None."""
+        if self.search is None:
+            return None
+        return self.kernel.known(self.search, comps, player is Player.LEFT)  # type: ignore[attr-defined]
+
     @property
     def nodes(self) -> int:
         """Positions the compiled search has expanded (table hits not counted)."""

@@ -228,6 +228,23 @@ def test_a_question_asked_again_is_answered_by_the_table(comps_cap: int) -> None
 
 
 @needs_kernel
+def test_known_answers_without_searching() -> None:
+    """``known`` gives what the table (or the values) says, and never searches: nothing
+    before the solve, its answer after (for both players: a state and its colour swap share
+    their answer), the values' answer for a sum they decide."""
+    search = KERNEL.searcher(1 << 24, *mask_keys.BOARD_SETTINGS)
+    comps = tokens("checker:3x5")
+    assert KERNEL.known(search, comps, True) is None
+    assert KERNEL.stats(search)[0] == 0
+    left, right = (KERNEL.wins(search, comps, side, None, 1 << 40) for side in (True, False))
+    nodes = KERNEL.stats(search)[0]
+    assert (KERNEL.known(search, comps, True), KERNEL.known(search, comps, False)) == (left, right)
+    assert KERNEL.known(search, tokens("xo"), True) is True  # (*: the mover wins)
+    assert KERNEL.known(search, [], False) is False
+    assert KERNEL.stats(search)[0] == nodes
+
+
+@needs_kernel
 def test_collections_happened() -> None:
     """The tables of the test above are collected and replaced in (on 2x9, P: some 2,000
     states stored in 16 slots)."""
