@@ -137,7 +137,8 @@ def _established(files: list[_Checked]) -> set[bytes]:
                         f"({checked.path}), and the other"
                     )
                 established.add(_key(claim))
-        waiting = [f for f in waiting if f not in ready]
+        done = {id(f) for f in ready}
+        waiting = [f for f in waiting if id(f) not in done]
 
 
 def _check_files(
