@@ -118,6 +118,18 @@ SIDES = {"left_first": Player.LEFT, "right_first": Player.RIGHT}
 """A certificate's roots, by the header's names for them."""
 
 
+def winner(side: str, mover_wins: bool) -> str:
+    """Who wins ``side`` (``"left_first"`` or ``"right_first"``) as a header and ``cgf solve
+    --json`` say it, ``"L"`` or ``"R"``, from whether the player moving first wins."""
+    first = SIDES[side]
+    return (first if mover_wins else first.opponent).value
+
+
+def mover_wins(side: str, said: Any) -> bool:
+    """Does the player moving first win ``side``, by who wins it as :func:`winner` says it?"""
+    return said == SIDES[side].value
+
+
 class CertificateError(Exception):
     """The certificate does not prove its claim: damaged, inconsistent, or wrong. The message
     says what, and where (``node N``)."""
@@ -194,23 +206,13 @@ class CheckReport:
     """Of those, how many a ledger vouched for (checked by an earlier run), not checked again."""
 
     def as_dict(self) -> dict[str, Any]:
-        sides = {
-            name: wins
-            for name, wins in (
-                ("left_first", self.left_first_wins),
-                ("right_first", self.right_first_wins),
-            )
-            if wins is not None
-        }
+        sides = {"left_first": self.left_first_wins, "right_first": self.right_first_wins}
         return {
             "verified": not self.assumes,
             "ruleset": self.ruleset,
             "position": self.position,
             "outcome": None if self.outcome is None else self.outcome.value,
-            **{
-                name: ("L" if wins else "R") if name == "left_first" else ("R" if wins else "L")
-                for name, wins in sides.items()
-            },
+            **{name: winner(name, wins) for name, wins in sides.items() if wins is not None},
             "nodes": self.nodes,
             "leaves": self.leaves,
             "leaf_positions": self.leaf_positions,
@@ -225,6 +227,34 @@ class CheckReport:
             "assumes": [claim.as_dict() for claim in self.assumes[:MAX_LISTED]],
             "assumed": len(self.assumes),
         }
+
+    @classmethod
+    def from_dict(
+        cls, data: dict[str, Any], claims: tuple[Claim, ...], assumes: tuple[Claim, ...]
+    ) -> CheckReport:
+        """The report :meth:`as_dict` gave, its counts of lemma files left out (its lists of
+        claims are cut short there: given whole here); :class:`KeyError`, :class:`TypeError` or
+        :class:`ValueError` if ``data`` is not one."""
+        wins = {name: mover_wins(name, data[name]) for name in SIDES if name in data}
+        outcome = data["outcome"]
+        return cls(
+            ruleset=str(data["ruleset"]),
+            position=str(data["position"]),
+            outcome=None if outcome is None else Outcome(outcome),
+            left_first_wins=wins.get("left_first"),
+            right_first_wins=wins.get("right_first"),
+            nodes=int(data["nodes"]),
+            leaves=int(data["leaves"]),
+            leaf_positions=int(data["leaf_positions"]),
+            ruleset_version=str(data["ruleset_version"]),
+            generator=str(data["generator"]),
+            installed_version=str(data["installed_version"]),
+            value_leaves=int(data["value_leaves"]),
+            value_positions=int(data["value_positions"]),
+            claims=claims,
+            assumes=assumes,
+            lemma_leaves=int(data["lemma_leaves"]),
+        )
 
 
 MAX_LISTED = 20
@@ -552,9 +582,9 @@ def _check_share(
 ) -> CheckReport:
     with open_certificate(path) as raw:
         try:
-            checker = _Checker(raw, max_nodes, registry, index, jobs, chunk, progress)
-            checker.share_memo = share_memo
-            return checker.run()
+            return _Checker(
+                raw, max_nodes, registry, index, jobs, chunk, progress, share_memo
+            ).run()
         except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
             raise CertificateError(f"damaged file (not a whole gzip stream): {exc}") from None
         except IsADirectoryError as exc:
@@ -574,6 +604,7 @@ class _Checker:
         jobs: int = 1,
         chunk: int = 1,
         progress: Callable[[int, int], None] | None = None,
+        share_memo: bool = False,
     ) -> None:
         self.stream = gzip.GzipFile(fileobj=raw, mode="rb")
         self.progress = progress
@@ -584,7 +615,7 @@ class _Checker:
         self.chunk = chunk
         self.read_bytes = 0
         self.hasher = hashlib.sha256()
-        self.share_memo = False
+        self.share_memo = share_memo
 
     def line(self, what: str) -> bytes:
         data = self.stream.readline(MAX_LINE_BYTES + 1)
@@ -656,6 +687,7 @@ class _Checker:
         except (CertificateError, LimitExceeded) as exc:
             exc.at = number  # type: ignore[attr-defined]
             raise
+        wins = {name: mover_wins(name, header[name]) for name in SIDES if name in header}
         proved: tuple[Claim, ...] = ()
         if index == 0:
             self.trailer()
@@ -668,8 +700,8 @@ class _Checker:
             ruleset=ruleset.name,
             position=header["position"],
             outcome=Outcome(header["outcome"]) if "outcome" in header else None,
-            left_first_wins=header["left_first"] == "L" if "left_first" in header else None,
-            right_first_wins=header["right_first"] == "R" if "right_first" in header else None,
+            left_first_wins=wins.get("left_first"),
+            right_first_wins=wins.get("right_first"),
             nodes=count,
             leaves=leaves,
             leaf_positions=leaf_positions,
@@ -780,10 +812,7 @@ class _Checker:
         claims: bytearray,
     ) -> tuple[Claim, ...]:
         """The roots' claims, each checked against the header's position and who wins."""
-        wins = {
-            "left_first": header.get("left_first") == "L",
-            "right_first": header.get("right_first") == "R",
-        }
+        wins = {name: mover_wins(name, header.get(name)) for name in SIDES}
         if "outcome" in header:
             claimed = Outcome.from_wins(wins["left_first"], wins["right_first"])
             if claimed.value != header["outcome"]:
@@ -1026,6 +1055,8 @@ __all__ = [
     "brute_force_wins",
     "check_certificate",
     "forget_shared_memo",
+    "mover_wins",
     "node_digest",
     "open_certificate",
+    "winner",
 ]

@@ -27,7 +27,7 @@ from typing import Any
 
 import attrs
 
-from cgframework.game import Outcome, Player
+from cgframework.game import Player
 from cgframework.proofs.checker import (
     LOSE,
     WIN,
@@ -103,7 +103,9 @@ def _check_proof(
             f"proved by the lemma files given; the first: {missing[0].describe()}"
         )
     try:
-        report = main.report if main.report is not None else _from_ledger(main)
+        report = main.report
+        if report is None:  # (vouched for by the ledger: the report it recorded)
+            report = CheckReport.from_dict((main.entry or {})["report"], main.proves, main.assumes)
     except (KeyError, TypeError, ValueError) as exc:
         raise CertificateUnreadable(
             f"the ledger's entry for {path!r} is incomplete ({exc})"
@@ -246,36 +248,6 @@ _REFUSALS: dict[str, Callable[[str], Exception]] = {
     "unreadable": CertificateUnreadable,
     "limit": _limit,
 }
-
-
-def _from_ledger(checked: _Checked) -> CheckReport:
-    """The report of a main certificate the ledger vouched for, as the ledger recorded it."""
-    assert checked.entry is not None
-    kept = checked.entry["report"]
-    outcome = kept.get("outcome")
-    wins = {
-        name: kept[name] == winner
-        for name, winner in (("left_first", "L"), ("right_first", "R"))
-        if name in kept
-    }
-    return CheckReport(
-        ruleset=checked.ruleset,
-        position=str(kept["position"]),
-        outcome=None if outcome is None else Outcome(outcome),
-        left_first_wins=wins.get("left_first"),
-        right_first_wins=wins.get("right_first"),
-        nodes=int(kept["nodes"]),
-        leaves=int(kept["leaves"]),
-        leaf_positions=int(kept["leaf_positions"]),
-        ruleset_version=str(kept["ruleset_version"]),
-        generator=str(kept["generator"]),
-        installed_version=str(kept["installed_version"]),
-        value_leaves=int(kept["value_leaves"]),
-        value_positions=int(kept["value_positions"]),
-        claims=checked.proves,
-        assumes=checked.assumes,
-        lemma_leaves=int(kept["lemma_leaves"]),
-    )
 
 
 class _Ledger:

@@ -69,8 +69,10 @@ from cgframework.proofs.checker import (
     Part,
     Parts,
     brute_force_wins,
+    mover_wins,
     node_digest,
     open_certificate,
+    winner,
 )
 from cgframework.proofs.values import MAX_WORK, Values, ValueTooBig
 from cgframework.runtime.budget import LimitExceeded, SearchBudget
@@ -156,7 +158,7 @@ class Certificate:
     def mover_wins(self) -> bool:
         """Does the mover win, in a certificate of one side?"""
         (side,) = self.header["roots"]
-        return (self.header[side] == "L") == (side == "left_first")
+        return mover_wins(side, self.header[side])
 
     @property
     def nodes(self) -> int:
@@ -298,9 +300,8 @@ def build_certificate(
 
     def build() -> Certificate:  # (a fresh builder if run_deep runs it again, deeper)
         builder = _Builder(
-            ruleset, found, leaf_budget, max_nodes, value_budget, progress, share_memo
+            ruleset, found, leaf_budget, max_nodes, value_budget, progress, share_memo, lemma_depth
         )
-        builder.lemma_depth = lemma_depth
         return builder.build(position, first)
 
     return run_deep(build, budget=budget)
@@ -316,6 +317,7 @@ class _Builder:
         value_budget: int = 0,
         progress: Callable[[int], None] | None = None,
         share_memo: bool = False,
+        lemma_depth: int = 0,
     ) -> None:
         self.ruleset = ruleset
         self.progress = progress
@@ -335,21 +337,17 @@ class _Builder:
         self.values = memo.values if memo else Values(self.parts_of)
         self.values.work_limit = WRITER_WORK
         self.small: dict[str, bool] = memo.small if memo else {}
-        self.lemma_depth = 0
+        self.lemma_depth = lemma_depth
         self.lemma_leaves = 0
 
     def build(self, position: Position, first: Player | None = None) -> Certificate:
         parts = self.parts_of.split(position)
         sides = {name: player for name, player in SIDES.items() if first in (None, player)}
         roots = {name: self.prove(parts, player) for name, player in sides.items()}
-        winner = {  # who wins each side, as cgf solve --json says it
-            name: (player if self.claims[roots[name]] else player.opponent).value
-            for name, player in sides.items()
-        }
+        wins = {name: bool(self.claims[roots[name]]) for name in sides}
         outcome = {}
         if len(sides) == 2:
-            left, right = winner["left_first"] == "L", winner["right_first"] == "R"
-            outcome["outcome"] = Outcome.from_wins(left, right).value
+            outcome["outcome"] = Outcome.from_wins(wins["left_first"], wins["right_first"]).value
         body = self.body.close()
         header = {
             "format": FORMAT,
@@ -358,7 +356,7 @@ class _Builder:
             "ruleset": self.ruleset.name,
             "ruleset_version": str(getattr(self.ruleset, "version", "")),
             "position": format_position(self.ruleset, position),
-            **winner,
+            **{name: winner(name, first_wins) for name, first_wins in wins.items()},
             **outcome,
             "roots": roots,
             "nodes": self.body.count,
