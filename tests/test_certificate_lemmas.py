@@ -108,14 +108,15 @@ def test_lemmas_that_assume_each_other_prove_nothing():
     assert one.digest + b"W" in _established(chain)
 
 
-def test_a_lemma_of_a_tampered_claim_is_refused(tmp_path):
+@pytest.mark.parametrize("jobs", [1, 2])  # (2: the refusal comes from a worker process)
+def test_a_lemma_of_a_tampered_claim_is_refused(tmp_path, jobs):
     top, lemmas = split_proof(str(tmp_path), "clobber", "xoxox|oxoxo|xoxox")
     header, nodes = unpack(lemmas[0])
     root = next(iter(header["roots"].values()))
     nodes[root][2] = "W" if nodes[root][2] == "L" else "L"
     pack(lemmas[0], header, nodes)
     with pytest.raises(CertificateError, match=os.path.basename(lemmas[0])):
-        check_proof(top, lemmas)
+        check_proof(top, lemmas, jobs=jobs)
 
 
 def test_a_one_sided_header_is_read_strictly(tmp_path):

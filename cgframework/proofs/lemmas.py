@@ -38,6 +38,7 @@ from cgframework.proofs.checker import (
     check_certificate,
     forget_shared_memo,
 )
+from cgframework.runtime.budget import LimitExceeded
 
 
 @attrs.frozen
@@ -164,20 +165,15 @@ def _check_files(
     if files_progress is not None:
         files_progress(done, total)
     if jobs <= 1 or len(todo) <= 1:
-        outcomes: Iterable[_Checked | tuple[str, str, str]] = (
-            _check_one(lemma, max_nodes) for lemma in todo
-        )
+        outcomes: Iterable[_Checked] = (_check_one(lemma, max_nodes) for lemma in todo)
         pool = None
     else:
         import multiprocessing
 
         pool = multiprocessing.get_context("spawn").Pool(min(jobs, len(todo)))
-        outcomes = pool.imap(_check_one_safely, [(lemma, max_nodes) for lemma in todo])
+        outcomes = pool.imap(_check_in_worker, [(lemma, max_nodes) for lemma in todo])
     try:
-        for outcome in outcomes:
-            if isinstance(outcome, tuple):  # (a refusal in a worker, raised here)
-                _, kind, message = outcome
-                raise _REFUSALS[kind](message)
+        for outcome in outcomes:  # (a worker's refusal is raised here, by the pool)
             if book is not None:
                 book.record(outcome)
             found.append(outcome)
@@ -222,32 +218,15 @@ def _check_one(
     return _Checked(path, report.ruleset, report.claims, report.assumes, False, report)
 
 
-def _check_one_safely(task: tuple[str, int | None]) -> _Checked | tuple[str, str, str]:
-    """:func:`_check_one` in a worker: a refusal comes back as a value, not a pickled error."""
-    from cgframework.runtime.budget import LimitExceeded
-
+def _check_in_worker(task: tuple[str, int | None]) -> _Checked:
+    """:func:`_check_one` in a worker process, its refusals naming the file."""
     path, max_nodes = task
     try:
         return _check_one(path, max_nodes)
-    except CertificateError as exc:
-        return path, "error", str(exc)
     except CertificateUnreadable as exc:
-        return path, "unreadable", f"{path}: {exc}"
+        raise CertificateUnreadable(f"{path}: {exc}") from None
     except LimitExceeded as exc:
-        return path, "limit", f"{path}: {exc}"
-
-
-def _limit(message: str) -> Exception:
-    from cgframework.runtime.budget import LimitExceeded
-
-    return LimitExceeded(message)
-
-
-_REFUSALS: dict[str, Callable[[str], Exception]] = {
-    "error": CertificateError,
-    "unreadable": CertificateUnreadable,
-    "limit": _limit,
-}
+        raise LimitExceeded(f"{path}: {exc}") from None
 
 
 class _Ledger:
@@ -256,6 +235,8 @@ class _Ledger:
     def __init__(self, path: str) -> None:
         self.path = path
         self.known: dict[str, dict[str, Any]] = {}
+        self.hashes: dict[str, str] = {}
+        """Each file's SHA-256, taken by :meth:`lookup` and used again by :meth:`record`."""
         try:
             info = os.stat(path)
         except FileNotFoundError:
@@ -302,7 +283,8 @@ class _Ledger:
         return str(getattr(resolve_ruleset(ruleset), "version", ""))
 
     def lookup(self, path: str) -> _Checked | None:
-        entry = self.known.get(self._hash(path))
+        digest = self.hashes[path] = self._hash(path)
+        entry = self.known.get(digest)
         if entry is None:
             return None
         try:
@@ -321,7 +303,7 @@ class _Ledger:
 
     def record(self, checked: _Checked) -> None:
         entry = {
-            "sha256": self._hash(checked.path),
+            "sha256": self.hashes.pop(checked.path, None) or self._hash(checked.path),
             "path": checked.path,
             "ruleset": checked.ruleset,
             "installed_version": self._installed(checked.ruleset),
