@@ -1416,6 +1416,15 @@ static int outcome_with(Search *s, int depth, const uint32_t *a, int na, const u
 
 static int swap_bits(int o) { return (o & 1) << 1 | o >> 1; }
 
+/* does the mover (left) win a normalized state the values decide: no part (the mover cannot
+ * move), or one value part (by its outcome)? */
+static int values_decide(const Search *s, const uint32_t *st, int n, int left) {
+    if (n == 0) return 0;
+    int o = s->comps[st[0] >> 1].outcome & 3;
+    if (st[0] & 1) o = swap_bits(o);
+    return left ? o & 1 : o >> 1;
+}
+
 /* the fingerprint of the sum of a[0..na) (and, in *nfp, of minus it): the outcomes of the
  * sum plus T for T in 0, *, up, down, up*, down*, double up and double down (Clobber's
  * values are infinitesimals: these tell many apart); -1 on error */
@@ -1666,10 +1675,7 @@ static int solve(Search *s, int depth, int n, int left) {
         if ((n = normalize(s, st, n)) < 0) return -1;
         if (n == 0 || (n == 1 && !s->comps[st[0] >> 1].h)) { /* values only: decided */
             if (++s->nodes - s->charged >= s->every && settle(s) < 0) return -1;
-            if (n == 0) return 0;
-            int o = s->comps[st[0] >> 1].outcome & 3;
-            if (st[0] & 1) o = swap_bits(o);
-            return left ? o & 1 : o >> 1;
+            return values_decide(s, st, n, left);
         }
     }
     s->rowlen[depth] = n;
@@ -1899,12 +1905,8 @@ static PyObject *known(PyObject *self, PyObject *args) {
     if (n == ID_DECLINED) Py_RETURN_NONE;
     uint32_t *st = s->buf;
     if (n > 0 && (s->rules & RULE_VALUE) && (n = normalize(s, st, n)) < 0) return NULL;
-    if (n == 0) Py_RETURN_FALSE; /* no move: the mover loses */
-    if ((s->rules & RULE_VALUE) && n == 1 && !s->comps[st[0] >> 1].h) {
-        int o = s->comps[st[0] >> 1].outcome & 3;
-        if (st[0] & 1) o = swap_bits(o);
-        return PyBool_FromLong(left ? o & 1 : o >> 1);
-    }
+    if (n == 0 || ((s->rules & RULE_VALUE) && n == 1 && !s->comps[st[0] >> 1].h))
+        return PyBool_FromLong(values_decide(s, st, n, left));
     int found = tt_find(s, state_key(s, st, n, left));
     if (found < 0) Py_RETURN_NONE;
     return PyBool_FromLong(found);
