@@ -5,10 +5,14 @@ assume each other prove nothing; a ledger lets later runs skip the files already
 
 from __future__ import annotations
 
+import atexit
+import functools
 import glob
 import gzip
 import json
 import os
+import shutil
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -44,8 +48,24 @@ def split_proof(folder, ruleset, position, depth=2, **options):
     return top, sorted(glob.glob(os.path.join(parts, "*.gz")))
 
 
+@functools.cache
+def _clobber_3x5_proof() -> str:
+    """Clobber 3x5 (N) in pieces, written once for the tests that tamper with a copy."""
+    folder = tempfile.mkdtemp(prefix="cgf-lemmas-")
+    atexit.register(shutil.rmtree, folder, True)
+    split_proof(folder, "clobber", "xoxox|oxoxo|xoxox")
+    return folder
+
+
+def clobber_3x5_proof(tmp_path):
+    """A fresh copy of :func:`_clobber_3x5_proof` in ``tmp_path``: its top and its lemmas."""
+    shutil.copytree(_clobber_3x5_proof(), tmp_path, dirs_exist_ok=True)
+    top = str(tmp_path / "top.gz")
+    return top, sorted(glob.glob(str(tmp_path / "lemmas" / "*.gz")))
+
+
 @pytest.mark.parametrize(
-    ("position", "outcome"), [("xoxox|oxoxo|xoxox", "N"), ("xoxo|oxox|xoxo", "P")]
+    ("position", "outcome"), [("xoxox|oxoxo|xoxox", "N"), ("xoxoxo|oxoxox", "P")]
 )
 def test_a_proof_in_pieces_verifies(tmp_path, position, outcome):
     top, lemmas = split_proof(str(tmp_path), "clobber", position)
@@ -72,13 +92,13 @@ def test_pieces_give_the_brute_force_outcome(tmp_path_factory, text):
 
 
 def test_a_missing_lemma_leaves_the_proof_unproved(tmp_path):
-    top, lemmas = split_proof(str(tmp_path), "clobber", "xoxox|oxoxo|xoxox")
+    top, lemmas = clobber_3x5_proof(tmp_path)
     with pytest.raises(CertificateError, match="are not proved by the lemma files given"):
         check_proof(top, lemmas[1:])
 
 
 def test_a_lemma_of_another_claim_proves_nothing(tmp_path):
-    top, lemmas = split_proof(str(tmp_path), "clobber", "xoxox|oxoxo|xoxox")
+    top, lemmas = clobber_3x5_proof(tmp_path)
     _, claims = lemma_claims(top)
     claim = claims[0]
     # in its place, a true certificate of the same position with the other player to move
@@ -110,7 +130,7 @@ def test_lemmas_that_assume_each_other_prove_nothing():
 
 @pytest.mark.parametrize("jobs", [1, 2])  # (2: the refusal comes from a worker process)
 def test_a_lemma_of_a_tampered_claim_is_refused(tmp_path, jobs):
-    top, lemmas = split_proof(str(tmp_path), "clobber", "xoxox|oxoxo|xoxox")
+    top, lemmas = clobber_3x5_proof(tmp_path)
     header, nodes = unpack(lemmas[0])
     root = next(iter(header["roots"].values()))
     nodes[root][2] = "W" if nodes[root][2] == "L" else "L"
@@ -138,7 +158,7 @@ def test_a_one_sided_header_is_read_strictly(tmp_path):
 
 
 def test_a_lemma_leaf_needs_a_version_3_header(tmp_path):
-    top, _ = split_proof(str(tmp_path), "clobber", "xoxox|oxoxo|xoxox")
+    top, _ = clobber_3x5_proof(tmp_path)
     header, nodes = unpack(top)
     pack(top, {**header, "version": 2}, nodes)
     with pytest.raises(CertificateError, match="a lemma leaf in a version 2 certificate"):
@@ -146,7 +166,7 @@ def test_a_lemma_leaf_needs_a_version_3_header(tmp_path):
 
 
 def test_writing_lemmas_resumes(tmp_path):
-    top, lemmas = split_proof(str(tmp_path), "clobber", "xoxox|oxoxo|xoxox")
+    top, lemmas = clobber_3x5_proof(tmp_path)
     os.remove(lemmas[2])
     done = write_lemmas(top, str(tmp_path / "lemmas"))
     assert done.written == (lemmas[2],) and len(done.present) == len(lemmas) - 1
@@ -167,7 +187,7 @@ def test_without_a_sum_separator_no_position_of_several_components_is_a_lemma(
 
 
 def test_the_ledger_vouches_for_files_checked_before(tmp_path):
-    top, lemmas = split_proof(str(tmp_path), "clobber", "xoxox|oxoxo|xoxox")
+    top, lemmas = clobber_3x5_proof(tmp_path)
     ledger = str(tmp_path / "ledger.jsonl")
     first = check_proof(top, lemmas, ledger=ledger)
     assert first.lemma_files_from_ledger == 0
