@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
 
@@ -210,6 +210,20 @@ class BaseRuleset:
     ``player``'s move they make, :data:`PICK_MORE` when they begin a move and another click
     is needed, or ``None``. ``None`` here (the default): the picture takes no clicks.
     :func:`pick_move` does the matching from each move's picks."""
+    symmetries: int = 1
+    """How many symmetries :meth:`image` numbers (0 is the identity; 1, the default: no other)."""
+
+    def image(self, text: str, symmetry: int) -> tuple[str, Callable[[str], str]]:
+        """A component's text under symmetry number ``symmetry`` (``range(symmetries)``), and
+        the map from the texts of its moves to those of the image's moves. An image must be an
+        isomorphic game whose moves are the images of the moves (a board's mirror, in a game
+        whose rules are the same in every direction). Used to write a lemma's certificate from
+        that of a mirror image (:mod:`cgframework.proofs.images`); the checker checks the file
+        written as any other, so a wrong image costs a refused file, never a false proof."""
+        if symmetry:
+            raise ValueError(f"ruleset {self.name!r} has no symmetry {symmetry}")
+        return text, _same_move
+
     cell_states: str = ""
     """Optional: for a ruleset whose text is rows of one-character cells joined by ``|``, the
     characters a cell cycles through in the position editor of ``cgf explore`` (Domineering:
@@ -217,6 +231,10 @@ class BaseRuleset:
 
     def __repr__(self) -> str:
         return f"<ruleset {self.name}>"
+
+
+def _same_move(text: str) -> str:
+    return text
 
 
 class _PickMore:

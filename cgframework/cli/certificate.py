@@ -196,7 +196,8 @@ def lemmas_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Write the certificate of each lemma leaf of FILE (written by cgf solve --certificate
-    FILE --lemma-depth D) into DIR, one file a lemma, each searched afresh. Lemmas already
+    FILE --lemma-depth D) into DIR, one file a lemma, each searched afresh, or rewritten from
+    the file of its mirror image where the ruleset knows the board's symmetries. Lemmas already
     in DIR are kept: a run stopped by --timeout (exit 3) or killed is resumed by running it
     again. --max-nodes bounds each lemma's search.
 
@@ -237,8 +238,9 @@ def lemmas_cmd(
     except ValueError as exc:
         fail(str(exc))
     summary = {
-        "lemmas": len(done.written) + len(done.present),
+        "lemmas": len(done.written) + len(done.mirrored) + len(done.present),
         "written": len(done.written),
+        "mirrored": len(done.mirrored),
         "already_there": len(done.present),
         "nodes_written": done.nodes,
         "directory": directory,

@@ -757,12 +757,14 @@ def build_lemma(
 
 @attrs.frozen
 class LemmasWritten:
-    """What :func:`write_lemmas` did: lemma files written now, and found already there."""
+    """What :func:`write_lemmas` did: lemma files searched and written now, written now from a
+    mirror image's (:mod:`cgframework.proofs.images`), and found already there."""
 
     written: tuple[str, ...]
     present: tuple[str, ...]
     nodes: int
-    """Nodes of the lemmas written now."""
+    """Nodes of the lemmas written now (mirrored ones included)."""
+    mirrored: tuple[str, ...] = ()
 
 
 def write_lemmas(
@@ -773,28 +775,60 @@ def write_lemmas(
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Callable[[int, int], None] | None = None,
+    mirrors: bool = True,
     **options: Any,
 ) -> LemmasWritten:
     """Write the certificate of every lemma leaf of the certificate at ``path`` into
     ``directory`` (:func:`lemma_file`), each whole or not at all; lemmas already there are left
     as they are, so a run stopped half-way (``timeout`` seconds for the whole run, ``max_nodes``
     for each lemma's search: :class:`~cgframework.runtime.budget.SearchStopped`) is resumed by
-    running it again. ``jobs`` processes write lemmas side by side. ``progress(done, total)``
-    after each lemma."""
+    running it again. ``jobs`` processes write lemmas side by side. With ``mirrors``, a lemma
+    that is a mirror image of another (the ruleset's ``image``) is rewritten from that one's
+    file rather than searched. ``progress(done, total)`` after each lemma."""
     import time
 
+    from cgframework.plugins import resolve_ruleset
+    from cgframework.proofs.images import symmetry_between
+
     name, claims = lemma_claims(path)
+    ruleset = resolve_ruleset(name)
     os.makedirs(directory, exist_ok=True)
-    present = [lemma_file(directory, c) for c in claims if os.path.exists(lemma_file(directory, c))]
-    todo = [c for c in claims if not os.path.exists(lemma_file(directory, c))]
+    present = [c for c in claims if os.path.exists(lemma_file(directory, c))]
+    fresh: list[Claim] = []
+    images: dict[Claim, list[tuple[Claim, int]]] = {}  # a source: its images still to write
+    for claim in claims:
+        if claim in present:
+            continue
+        for source in [*present, *fresh] if mirrors else ():
+            symmetry = symmetry_between(ruleset, source, claim)
+            if symmetry is not None:
+                images.setdefault(source, []).append((claim, symmetry))
+                break
+        else:
+            fresh.append(claim)
     deadline = None if timeout is None else time.time() + timeout
     tasks = [
-        (name, claim, lemma_file(directory, claim), max_nodes, deadline, options) for claim in todo
+        (name, claim, lemma_file(directory, claim), max_nodes, deadline, options) for claim in fresh
     ]
     written: list[str] = []
+    mirrored: list[str] = []
     nodes = 0
-    if progress is not None:
-        progress(len(present), len(claims))
+
+    def report() -> None:
+        if progress is not None:
+            progress(len(present) + len(written) + len(mirrored), len(claims))
+
+    def mirror_images(source: Claim) -> None:
+        nonlocal nodes
+        for claim, symmetry in images.pop(source, ()):
+            target = lemma_file(directory, claim)
+            nodes += _mirror_lemma(ruleset, lemma_file(directory, source), symmetry, claim, target)
+            mirrored.append(target)
+            report()
+
+    report()
+    for source in present:
+        mirror_images(source)
     if jobs <= 1 or len(tasks) <= 1:
         results: Iterator[tuple[str, int]] = map(_write_lemma, tasks)
         pool = None
@@ -803,18 +837,34 @@ def write_lemmas(
 
         pool = multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks)))
         results = pool.imap_unordered(_write_lemma, tasks)
+    by_file = {lemma_file(directory, claim): claim for claim in fresh}
     try:
         for target, count in results:
             written.append(target)
             nodes += count
-            if progress is not None:
-                progress(len(present) + len(written), len(claims))
+            report()
+            mirror_images(by_file[target])
     finally:
         _MEMOS.clear()
         if pool is not None:
             pool.terminate()
             pool.join()
-    return LemmasWritten(tuple(written), tuple(present), nodes)
+    return LemmasWritten(
+        tuple(written),
+        tuple(lemma_file(directory, c) for c in present),
+        nodes,
+        tuple(mirrored),
+    )
+
+
+def _mirror_lemma(ruleset: Ruleset, source: str, symmetry: int, claim: Claim, target: str) -> int:
+    """Write ``claim``'s lemma at ``target`` from the mirror image's file at ``source``; the
+    nodes written."""
+    from cgframework.proofs.images import mirror_certificate
+
+    built = mirror_certificate(ruleset, source, symmetry, claim)
+    save_certificate(target, built)
+    return built.nodes
 
 
 def _write_lemma(

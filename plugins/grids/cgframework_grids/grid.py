@@ -15,7 +15,7 @@ regions and lists its moves on the string.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -50,6 +50,9 @@ class Grid:
         w = self.width
         return [self.cells[r * w : (r + 1) * w] for r in range(self.height)]
 
+
+_CELL = re.compile(r"(\d+),(\d+)")
+"""A cell in a move's text: ``row,column``, from 1."""
 
 _GENERATOR = re.compile(r"(rect|checker):(\d+)x(\d+)")
 
@@ -317,6 +320,45 @@ class GridRuleset(BaseRuleset):
 
     def is_empty(self, position: Grid) -> bool:
         return not self.live(position.cells)
+
+    @property
+    def symmetries(self) -> int:  # type: ignore[override]
+        """The board's symmetries that keep the game: the four that keep rows rows, and
+        with transposing the other four unless it swaps the players."""
+        return 4 if self.transpose_negates else 8
+
+    def image(self, text: str, symmetry: int) -> tuple[str, Callable[[str], str]]:
+        """The board's text under symmetry ``symmetry``: bit 4 transposes, then bit 2 turns it
+        upside down and bit 1 mirrors it left to right; move texts (``row,column`` cells, from
+        1) follow their cells (in board order where a move's cells have no order)."""
+        if not 0 <= symmetry < self.symmetries:
+            raise ValueError(f"ruleset {self.name!r} has no symmetry {symmetry}")
+        rows = text.split("|")
+        if symmetry & 4:
+            rows = ["".join(column) for column in zip(*rows, strict=True)]
+        if symmetry & 2:
+            rows = rows[::-1]
+        if symmetry & 1:
+            rows = [row[::-1] for row in rows]
+        h, w = (len(rows), len(rows[0])) if rows else (0, 0)
+
+        def cell(r: int, c: int) -> tuple[int, int]:
+            if symmetry & 4:
+                r, c = c, r
+            if symmetry & 2:
+                r = h - 1 - r
+            if symmetry & 1:
+                c = w - 1 - c
+            return r, c
+
+        def move_image(move: str) -> str:
+            cells = [cell(int(r) - 1, int(c) - 1) for r, c in _CELL.findall(move)]
+            if not self.ordered_picks:  # (Cram names a domino by its cells in board order)
+                cells.sort()
+            named = iter(cells)
+            return _CELL.sub(lambda _: "{},{}".format(*(x + 1 for x in next(named))), move)
+
+        return "|".join(rows), move_image
 
     def canonical_key(self, position: Grid) -> Key:
         """The least image of the trimmed board under the symmetries that keep the players

@@ -1,0 +1,108 @@
+"""A lemma's certificate rewritten from that of its mirror image: the file written is an
+ordinary certificate of the image, verified by the same checker; a wrong image is refused; a
+proof in pieces whose lemmas are partly mirrored verifies and gives brute force's outcome."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from position_strategies import board
+
+from cgframework.extensions import SolveContext
+from cgframework.game import Player
+from cgframework.plugins import resolve_ruleset
+from cgframework.proofs import CertificateError, build_certificate, check_certificate
+from cgframework.proofs.checker import Claim
+from cgframework.proofs.images import mirror_certificate, symmetry_between
+from cgframework.proofs.lemmas import check_proof
+from cgframework.proofs.writer import lemma_claims, save_certificate, write_lemmas
+from cgframework.solvers.outcome import outcome_of
+
+CLOBBER = resolve_ruleset("clobber")
+EXPLICIT = {"value_budget": 0, "leaf_budget": 0}
+"""No leaf closed by values or brute force: every move of the proof is written out."""
+
+
+def claim_of(path: str) -> Claim:
+    (claim,) = check_certificate(path).claims
+    return claim
+
+
+def mirrored_claim(claim: Claim, symmetry: int) -> Claim:
+    texts = sorted(CLOBBER.image(text, symmetry)[0] for text in claim.texts)
+    return Claim(tuple(texts), claim.mover, claim.wins)
+
+
+@settings(
+    max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(board("xxoo.", 3, 4))
+def test_every_mirror_image_of_a_certificate_verifies(tmp_path_factory, text):
+    folder = tmp_path_factory.mktemp("images")
+    source = str(folder / "source.gz")
+    built = build_certificate(CLOBBER, text, first=Player.LEFT, **EXPLICIT)
+    save_certificate(source, built)
+    claim = claim_of(source)
+    for symmetry in range(1, 8):
+        target = mirrored_claim(claim, symmetry)
+        path = str(folder / f"image{symmetry}.gz")
+        save_certificate(path, mirror_certificate(CLOBBER, source, symmetry, target))
+        report = check_certificate(path)
+        assert report.claims == (target,) and report.nodes == built.nodes
+        brute_force = outcome_of(CLOBBER, CLOBBER.parse(text), SolveContext(), False)
+        assert report.left_first_wins == (brute_force.value in "LN")
+
+
+def test_an_image_that_is_not_the_same_game_is_refused(tmp_path, monkeypatch):
+    source = str(tmp_path / "source.gz")
+    save_certificate(source, build_certificate(CLOBBER, "xoxo|ooxx", first=Player.LEFT, **EXPLICIT))
+    claim = claim_of(source)
+    target = mirrored_claim(claim, 1)
+    real = type(CLOBBER).image
+    monkeypatch.setattr(  # the board mirrored, its moves not
+        type(CLOBBER), "image", lambda self, text, k: (real(self, text, k)[0], lambda m: m)
+    )
+    path = str(tmp_path / "image.gz")
+    save_certificate(path, mirror_certificate(CLOBBER, source, 1, target))
+    with pytest.raises(CertificateError, match="move"):
+        check_certificate(path)
+
+
+def test_a_file_that_does_not_mirror_onto_the_claim_is_not_written(tmp_path):
+    source = str(tmp_path / "source.gz")
+    save_certificate(source, build_certificate(CLOBBER, "xoxo|ooxx", first=Player.LEFT))
+    claim = claim_of(source)
+    other = mirrored_claim(claim, 2)
+    with pytest.raises(ValueError, match="does not prove"):
+        mirror_certificate(CLOBBER, source, 1, other)
+
+
+def test_the_symmetry_between_two_claims():
+    claim = Claim(("xo.|oxx",), Player.LEFT, True)
+    assert symmetry_between(CLOBBER, claim, mirrored_claim(claim, 6)) == 6
+    assert symmetry_between(CLOBBER, claim, claim) is None  # (itself: nothing to mirror)
+    flipped = mirrored_claim(claim, 1)
+    assert symmetry_between(CLOBBER, claim, Claim(flipped.texts, Player.RIGHT, True)) is None
+    assert symmetry_between(CLOBBER, claim, Claim(flipped.texts, Player.LEFT, False)) is None
+    nim = Claim(("3",), Player.LEFT, True)
+    assert symmetry_between(resolve_ruleset("nim"), nim, Claim(("4",), Player.LEFT, True)) is None
+
+
+@pytest.mark.parametrize("mirrors", [True, False])
+def test_a_proof_with_mirrored_lemmas_verifies(tmp_path, mirrors):
+    top = str(tmp_path / "top.gz")
+    save_certificate(top, build_certificate(CLOBBER, "xoxox|oxoxo|xoxox", lemma_depth=2))
+    done = write_lemmas(top, str(tmp_path / "lemmas"), mirrors=mirrors, **EXPLICIT)
+    _, claims = lemma_claims(top)
+    assert len(done.written) + len(done.mirrored) == len(claims)
+    assert bool(done.mirrored) == mirrors  # (3x5: 7 of its 31 lemmas mirror others)
+    report = check_proof(top, [*done.written, *done.mirrored])
+    assert report.outcome.value == "N" and report.assumes == ()
+    for path in done.mirrored:  # each mirrored lemma proves its claim with moves in it
+        with gzip.open(path, "rt") as lines:
+            header = json.loads(next(lines))
+            assert any(json.loads(line)[2] == "W" and json.loads(line)[3][0] for line in lines)
+        assert header["nodes"] > 1
