@@ -1,8 +1,9 @@
 """Proofs in several files against one file: nodes and CPU seconds to write and to check.
 
 Run: ``python benchmarks/split_proofs.py [RULESET POSITION [DEPTH ...]]`` (default: Clobber
-3x7, depths 0, 3 and 5; depth 0 is the proof in one file). Each step is a whole ``cgf`` process
-(start-up included), timed by its CPU seconds (user and system): ``cgf solve
+3x7, depths 0, 3 and 5; depth 0 is the proof in one file; each depth with lemmas twice, with
+mirrored lemmas rewritten from their images and with ``--no-mirrors``). Each step is a whole
+``cgf`` process (start-up included), timed by its CPU seconds (user and system): ``cgf solve
 --outcome --no-moves --certificate top.gz --lemma-depth D``, then ``cgf certificate lemmas
 top.gz lemmas/``, then ``cgf certificate check top.gz --lemmas lemmas/``. Prints a Markdown
 table.
@@ -40,23 +41,24 @@ def _children_seconds() -> float:
     return spent
 
 
-def measure(ruleset: str, position: str, depth: int) -> str:
+def measure(ruleset: str, position: str, depth: int, mirrors: bool = True) -> str:
     with tempfile.TemporaryDirectory() as folder:
         top = os.path.join(folder, "top.gz")
         lemmas = os.path.join(folder, "lemmas")
         solve = ["solve", ruleset, position, "--outcome", "--no-moves", "--certificate", top]
         solved, write_s = run(*solve, "--lemma-depth", str(depth))
         made = solved["certificate"]
-        lemma_nodes, lemma_s = 0, 0.0
+        lemma_nodes, lemma_s, mirrored = 0, 0.0, "-"
         check = ["certificate", "check", top, "--max-nodes", "50000000"]
         if depth:
-            written, lemma_s = run("certificate", "lemmas", top, lemmas)
-            lemma_nodes = written["nodes_written"]
+            mirroring = "--mirrors" if mirrors else "--no-mirrors"
+            written, lemma_s = run("certificate", "lemmas", top, lemmas, mirroring)
+            lemma_nodes, mirrored = written["nodes_written"], f"{written['mirrored']:,}"
             check += ["--lemmas", lemmas]
         report, check_s = run(*check)
     assert report["verified"] and report["outcome"] == solved["outcome"]
     return (
-        f"| {depth or 'one file'} | {made['nodes']:,} | {made['lemma_leaves']:,} "
+        f"| {depth or 'one file'} | {made['nodes']:,} | {made['lemma_leaves']:,} | {mirrored} "
         f"| {lemma_nodes:,} | {made['nodes'] + lemma_nodes:,} | {write_s:.1f} | {lemma_s:.1f} "
         f"| {check_s:.1f} | {report['outcome']} |"
     )
@@ -68,12 +70,13 @@ def main(argv: list[str]) -> None:
     _children_seconds()
     print(f"{ruleset} {position}\n")
     print(
-        "| lemma depth | main nodes | lemma leaves | lemma nodes | all nodes "
+        "| lemma depth | main nodes | lemma leaves | mirrored | lemma nodes | all nodes "
         "| solve + main CPU s | lemmas CPU s | check CPU s | outcome |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for depth in depths:
-        print(measure(ruleset, position, depth), flush=True)
+        for mirrors in (True, False) if depth else (True,):
+            print(measure(ruleset, position, depth, mirrors), flush=True)
 
 
 if __name__ == "__main__":

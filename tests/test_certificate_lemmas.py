@@ -215,7 +215,14 @@ def test_the_cli_writes_and_checks_a_proof_in_pieces(tmp_path, capsys):
     assert code == 1 and "assumes" in err and "--lemmas DIR" in err
     code, out, err = run_cli(capsys, "certificate", "lemmas", top, parts, "--json")
     assert code == 0, err
-    assert json.loads(out)["written"] > 0
+    done = json.loads(out)
+    assert done["written"] > 0 and done["mirrored"] > 0  # (3x5: mirror images of lemmas)
+    assert done["lemmas"] == done["written"] + done["mirrored"]
+    fresh = str(tmp_path / "fresh")
+    code, out, err = run_cli(capsys, "certificate", "lemmas", top, fresh, "--no-mirrors", "--json")
+    assert code == 0, err
+    assert json.loads(out)["mirrored"] == 0 and json.loads(out)["written"] == done["lemmas"]
+    assert sorted(os.listdir(fresh)) == sorted(os.listdir(parts))
     code, out, err = run_cli(
         capsys, "certificate", "check", top, "--lemmas", parts, "--ledger", ledger, "--json"
     )

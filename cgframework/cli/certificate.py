@@ -193,6 +193,13 @@ def lemmas_cmd(
     ] = 1,
     max_nodes: MaxNodesOption = None,
     timeout: TimeoutOption = None,
+    mirrors: Annotated[
+        bool,
+        typer.Option(
+            "--mirrors/--no-mirrors",
+            help="Rewrite a lemma that mirrors one already written from that one's file.",
+        ),
+    ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Write the certificate of each lemma leaf of FILE (written by cgf solve --certificate
@@ -231,7 +238,13 @@ def lemmas_cmd(
     try:
         with bar:
             done = write_lemmas(
-                path, directory, jobs=jobs, max_nodes=max_nodes, timeout=timeout, progress=advance
+                path,
+                directory,
+                jobs=jobs,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                progress=advance,
+                mirrors=mirrors,
             )
     except OSError as exc:
         fail(f"cannot write into {directory!r}: {exc.strerror or exc}")
