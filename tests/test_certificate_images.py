@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -106,3 +107,20 @@ def test_a_proof_with_mirrored_lemmas_verifies(tmp_path, mirrors):
             header = json.loads(next(lines))
             assert any(json.loads(line)[2] == "W" and json.loads(line)[3][0] for line in lines)
         assert header["nodes"] > 1
+
+
+def test_a_lemma_whose_image_file_is_damaged_is_searched_instead(tmp_path):
+    top = str(tmp_path / "top.gz")
+    folder = str(tmp_path / "lemmas")
+    save_certificate(top, build_certificate(CLOBBER, "xoxox|oxoxo|xoxox", lemma_depth=2))
+    first = write_lemmas(top, folder)
+    assert first.mirrored
+    for path in first.mirrored:
+        os.remove(path)
+    for path in first.written:  # every file an image could come from, cut short
+        with open(path, "r+b") as damaged:
+            damaged.truncate(os.path.getsize(path) // 2)
+    again = write_lemmas(top, folder)
+    assert not again.mirrored and sorted(again.written) == sorted(first.mirrored)
+    for path in again.written:
+        assert check_certificate(path).claims

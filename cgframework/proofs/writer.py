@@ -822,8 +822,13 @@ def write_lemmas(
         nonlocal nodes
         for claim, symmetry in images.pop(source, ()):
             target = lemma_file(directory, claim)
-            nodes += _mirror_lemma(ruleset, lemma_file(directory, source), symmetry, claim, target)
-            mirrored.append(target)
+            count = _mirror_lemma(ruleset, lemma_file(directory, source), symmetry, claim, target)
+            if count is None:  # (the image's file does not read back: this one is searched)
+                _, count = _write_lemma((name, claim, target, max_nodes, deadline, options))
+                written.append(target)
+            else:
+                mirrored.append(target)
+            nodes += count
             report()
 
     report()
@@ -857,12 +862,20 @@ def write_lemmas(
     )
 
 
-def _mirror_lemma(ruleset: Ruleset, source: str, symmetry: int, claim: Claim, target: str) -> int:
-    """Write ``claim``'s lemma at ``target`` from the mirror image's file at ``source``; the
-    nodes written."""
+def _mirror_lemma(
+    ruleset: Ruleset, source: str, symmetry: int, claim: Claim, target: str
+) -> int | None:
+    """Write ``claim``'s lemma at ``target`` from the mirror image's file at ``source``: the
+    nodes written, or ``None`` (nothing written) if that file does not read as a certificate
+    of the image (damaged, or not this writer's)."""
     from cgframework.proofs.images import mirror_certificate
 
-    built = mirror_certificate(ruleset, source, symmetry, claim)
+    try:
+        built = mirror_certificate(ruleset, source, symmetry, claim)
+    except (LimitExceeded, MemoryError):
+        raise
+    except Exception:  # (a damaged file, or a ruleset's image that fails: search instead)
+        return None
     save_certificate(target, built)
     return built.nodes
 
