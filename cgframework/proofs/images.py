@@ -21,6 +21,7 @@ from typing import Any
 
 from cgframework.game import Player, Ruleset, Sum, format_position
 from cgframework.proofs.checker import LOSE, WIN, Claim, open_certificate
+from cgframework.proofs.writer import Certificate, _Body, _line
 
 
 def symmetry_between(ruleset: Ruleset, source: Claim, target: Claim) -> int | None:
@@ -72,12 +73,10 @@ class _Mirror:
         return [[images[i][0] for i in order], mover, claim, proof]
 
 
-def mirror_certificate(ruleset: Ruleset, source: str, symmetry: int, target: Claim) -> Any:
+def mirror_certificate(ruleset: Ruleset, source: str, symmetry: int, target: Claim) -> Certificate:
     """The certificate of ``target``, rewritten from the one-sided certificate at ``source``
     (of ``target``'s image under ``symmetry``'s inverse: :func:`symmetry_between` of the two
     claims). Read, not checked: the checker checks what is written."""
-    from cgframework.proofs.writer import Certificate, _Body, _line
-
     mirror = _Mirror(ruleset, symmetry)
     body = _Body()
     root: tuple[Any, ...] | None = None
@@ -97,11 +96,7 @@ def mirror_certificate(ruleset: Ruleset, source: str, symmetry: int, target: Cla
     if parts:  # (else a position without a move, whatever its text: the source's stays)
         position = parts[0] if len(parts) == 1 else Sum(tuple(parts))
         header["position"] = format_position(ruleset, position)
-    header = {
-        **header,
-        "nodes": body.count,
-        "sha256": body.sha.hexdigest(),
-    }
+    header.update(nodes=body.count, sha256=body.sha.hexdigest())
     return Certificate(header, closed)
 
 

@@ -78,11 +78,11 @@ def parse_grid(text: str, letters: str, checker: bool = False) -> Grid:
     width = len(rows[0])
     if width == 0:
         raise PositionError("empty row 1")
-    allowed = frozenset(letters)
+    known = frozenset(letters)
     for r, row in enumerate(rows):
         if len(row) != width:
             raise PositionError(f"row {r + 1} has {len(row)} cells, row 1 has {width}")
-        if allowed.issuperset(row):  # (the usual case, at C speed: a certificate's checker
+        if known.issuperset(row):  # (the usual case, at C speed: a certificate's checker
             continue  # parses every component of every node)
         for c, ch in enumerate(row):
             if ch not in letters:
