@@ -37,14 +37,18 @@ def mirrored_claim(claim: Claim, symmetry: int) -> Claim:
     return Claim(tuple(texts), claim.mover, claim.wins)
 
 
+@pytest.mark.parametrize("leaves", ["explicit", "tight"])
 @settings(
     max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
-@given(board("xxoo.", 3, 4))
-def test_every_mirror_image_of_a_certificate_verifies(tmp_path_factory, text):
+@given(text=board("xxoo.", 3, 5))
+def test_every_mirror_image_of_a_certificate_verifies(tmp_path_factory, leaves, text):
     folder = tmp_path_factory.mktemp("images")
     source = str(folder / "source.gz")
-    built = build_certificate(CLOBBER, text, first=Player.LEFT, **EXPLICIT)
+    # tight: brute-force leaves of at most 16 positions (as written: a mirrored leaf may need
+    # more, the checker's brute force trying its moves in another order)
+    options = {**EXPLICIT, "leaf_budget": 16 if leaves == "tight" else 0}
+    built = build_certificate(CLOBBER, text, first=Player.LEFT, **options)
     save_certificate(source, built)
     claim = claim_of(source)
     for symmetry in range(1, 8):
@@ -55,6 +59,18 @@ def test_every_mirror_image_of_a_certificate_verifies(tmp_path_factory, text):
         assert report.claims == (target,) and report.nodes == built.nodes
         brute_force = outcome_of(CLOBBER, CLOBBER.parse(text), SolveContext(), False)
         assert report.left_first_wins == (brute_force.value in "LN")
+
+
+def test_a_mirrored_brute_force_leaf_gets_the_budget_it_needs(tmp_path):
+    # the checker's brute force tries moves in the ruleset's order, which the mirror changes:
+    # this leaf takes at most 64 positions as written and more upside down
+    source = str(tmp_path / "source.gz")
+    save_certificate(source, build_certificate(CLOBBER, "xoxoo|ooxxo", first=Player.LEFT))
+    assert check_certificate(source).leaves == 1
+    path = str(tmp_path / "image.gz")
+    built = mirror_certificate(CLOBBER, source, 2, mirrored_claim(claim_of(source), 2))
+    save_certificate(path, built)
+    assert built.header["leaf_budget"] > 64 and check_certificate(path).leaves == 1
 
 
 def test_an_image_that_is_not_the_same_game_is_refused(tmp_path, monkeypatch):
