@@ -832,8 +832,6 @@ def write_lemmas(
             report()
 
     report()
-    for source in present:
-        mirror_images(source)
     if jobs <= 1 or len(tasks) <= 1:
         results: Iterator[tuple[str, int]] = map(_write_lemma, tasks)
         pool = None
@@ -844,6 +842,8 @@ def write_lemmas(
         results = pool.imap_unordered(_write_lemma, tasks)
     by_file = {lemma_file(directory, claim): claim for claim in fresh}
     try:
+        for source in present:  # (while the workers, if any, search)
+            mirror_images(source)
         for target, count in results:
             written.append(target)
             nodes += count
