@@ -102,7 +102,7 @@ class _Mirror:
                     raise ValueError(
                         "a mirrored leaf needs more than the checker's leaf budget"
                     ) from None
-                self.leaf_budget = min(2 * self.leaf_budget, MAX_LEAF_BUDGET)
+                self.leaf_budget = min(max(1, 2 * self.leaf_budget), MAX_LEAF_BUDGET)
                 continue
             if wins != claim:
                 raise ValueError("a mirrored leaf is not what its image was: not the same game")
@@ -117,7 +117,7 @@ def mirror_certificate(ruleset: Ruleset, source: str, symmetry: int, target: Cla
     root: tuple[Any, ...] | None = None
     with open_certificate(source) as raw, gzip.GzipFile(fileobj=raw, mode="rb") as stream:
         header = json.loads(stream.readline())
-        mirror = _Mirror(ruleset, symmetry, max(1, int(header["leaf_budget"])))
+        mirror = _Mirror(ruleset, symmetry, int(header["leaf_budget"]))
         (root_number,) = header["roots"].values()
         for line in stream:
             texts, mover, claim, proof = mirror.node(json.loads(line))
@@ -132,8 +132,7 @@ def mirror_certificate(ruleset: Ruleset, source: str, symmetry: int, target: Cla
     if parts:  # (else a position without a move, whatever its text: the source's stays)
         position = parts[0] if len(parts) == 1 else Sum(tuple(parts))
         header["position"] = format_position(ruleset, position)
-    header["leaf_budget"] = max(header["leaf_budget"], mirror.leaf_budget)
-    header.update(nodes=body.count, sha256=body.sha.hexdigest())
+    header.update(leaf_budget=mirror.leaf_budget, nodes=body.count, sha256=body.sha.hexdigest())
     return Certificate(header, closed)
 
 
