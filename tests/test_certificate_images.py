@@ -17,7 +17,7 @@ from cgframework.game import Player
 from cgframework.plugins import resolve_ruleset
 from cgframework.proofs import CertificateError, build_certificate, check_certificate
 from cgframework.proofs.checker import Claim
-from cgframework.proofs.images import mirror_certificate, symmetry_between
+from cgframework.proofs.images import mirror_certificate, orbit_key, symmetry_between
 from cgframework.proofs.lemmas import check_proof
 from cgframework.proofs.writer import lemma_claims, save_certificate, write_lemmas
 from cgframework.solvers.outcome import outcome_of
@@ -97,13 +97,16 @@ def test_a_file_that_does_not_mirror_onto_the_claim_is_not_written(tmp_path):
         mirror_certificate(CLOBBER, source, 1, other)
 
 
-def test_the_symmetry_between_two_claims():
+def test_the_symmetry_between_two_claims_and_their_orbit():
     claim = Claim(("xo.|oxx",), Player.LEFT, True)
     assert symmetry_between(CLOBBER, claim, mirrored_claim(claim, 6)) == 6
     assert symmetry_between(CLOBBER, claim, claim) is None  # (itself: nothing to mirror)
     flipped = mirrored_claim(claim, 1)
     assert symmetry_between(CLOBBER, claim, Claim(flipped.texts, Player.RIGHT, True)) is None
     assert symmetry_between(CLOBBER, claim, Claim(flipped.texts, Player.LEFT, False)) is None
+    keys = {orbit_key(CLOBBER, mirrored_claim(claim, k)) for k in range(8)}
+    assert len(keys) == 1 and orbit_key(CLOBBER, Claim(("xo.|oxo",), Player.LEFT, True)) not in keys
+    assert orbit_key(CLOBBER, Claim(("x?o|x",), Player.LEFT, True)) is not None  # (no error)
     nim = Claim(("3",), Player.LEFT, True)
     assert symmetry_between(resolve_ruleset("nim"), nim, Claim(("4",), Player.LEFT, True)) is None
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from cgframework.game import Player, Ruleset, Sum, format_position
@@ -33,6 +33,7 @@ from cgframework.proofs.checker import (
     open_certificate,
 )
 from cgframework.proofs.writer import Certificate, _Body, _line
+from cgframework.runtime.budget import LimitExceeded
 
 
 def symmetry_between(ruleset: Ruleset, source: Claim, target: Claim) -> int | None:
@@ -47,6 +48,23 @@ def symmetry_between(ruleset: Ruleset, source: Claim, target: Claim) -> int | No
         if sorted(ruleset.image(text, symmetry)[0] for text in source.texts) == wanted:
             return symmetry
     return None
+
+
+def orbit_key(ruleset: Ruleset, claim: Claim) -> Hashable:
+    """What ``claim`` shares with its mirror images alone: the least of its images' sorted
+    texts, with the mover and the claim (claims with one key are images of one another). A
+    claim whose texts the ruleset cannot mirror is its own key (it is then searched, and its
+    texts refused there if they do not parse)."""
+    try:
+        images = [
+            tuple(sorted(ruleset.image(text, symmetry)[0] for text in claim.texts))
+            for symmetry in range(getattr(ruleset, "symmetries", 1))
+        ]
+    except (LimitExceeded, MemoryError):
+        raise
+    except Exception:  # (a ruleset's image of a text it would not parse: anything)
+        return claim
+    return min(images), claim.mover, claim.wins
 
 
 class _Mirror:
@@ -136,4 +154,4 @@ def mirror_certificate(ruleset: Ruleset, source: str, symmetry: int, target: Cla
     return Certificate(header, closed)
 
 
-__all__ = ["mirror_certificate", "symmetry_between"]
+__all__ = ["mirror_certificate", "orbit_key", "symmetry_between"]

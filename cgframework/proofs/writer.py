@@ -788,7 +788,7 @@ def write_lemmas(
     import time
 
     from cgframework.plugins import resolve_ruleset
-    from cgframework.proofs.images import symmetry_between
+    from cgframework.proofs.images import orbit_key, symmetry_between
 
     name, claims = lemma_claims(path)
     ruleset = resolve_ruleset(name)
@@ -796,15 +796,14 @@ def write_lemmas(
     present = [c for c in claims if os.path.exists(lemma_file(directory, c))]
     fresh: list[Claim] = []
     images: dict[Claim, list[tuple[Claim, int]]] = {}  # a source: its images still to write
-    for claim in claims:
-        if claim in present:
-            continue
-        for source in [*present, *fresh] if mirrors else ():
-            symmetry = symmetry_between(ruleset, source, claim)
-            if symmetry is not None:
-                images.setdefault(source, []).append((claim, symmetry))
-                break
-        else:
+    sources: dict[Any, Claim] = {}  # an orbit's key: the claim its other members mirror
+    for claim in [*present, *(c for c in claims if c not in present)]:
+        key = orbit_key(ruleset, claim) if mirrors else claim
+        source = sources.setdefault(key, claim)
+        symmetry = None if source is claim else symmetry_between(ruleset, source, claim)
+        if symmetry is not None:
+            images.setdefault(source, []).append((claim, symmetry))
+        elif claim not in present:
             fresh.append(claim)
     deadline = None if timeout is None else time.time() + timeout
     tasks = [
