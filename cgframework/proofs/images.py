@@ -32,7 +32,7 @@ from cgframework.proofs.checker import (
     brute_force_wins,
     open_certificate,
 )
-from cgframework.proofs.writer import Certificate, _Body, _line
+from cgframework.proofs.files import Certificate, NodeLines, node_line
 from cgframework.runtime.budget import LimitExceeded
 
 
@@ -131,7 +131,7 @@ def mirror_certificate(ruleset: Ruleset, source: str, symmetry: int, target: Cla
     """The certificate of ``target``, rewritten from the one-sided certificate at ``source``
     (of ``target``'s image under ``symmetry``'s inverse: :func:`symmetry_between` of the two
     claims). Read, not checked: the checker checks what is written."""
-    body = _Body()
+    body = NodeLines()
     root: tuple[Any, ...] | None = None
     with open_certificate(source) as raw, gzip.GzipFile(fileobj=raw, mode="rb") as stream:
         header = json.loads(stream.readline())
@@ -141,7 +141,7 @@ def mirror_certificate(ruleset: Ruleset, source: str, symmetry: int, target: Cla
             texts, mover, claim, proof = mirror.node(json.loads(line))
             if body.count == root_number:
                 root = (tuple(texts), mover, claim)
-            body.add(_line(texts, Player(mover), claim == WIN, proof))
+            body.add(node_line(texts, Player(mover), claim == WIN, proof))
     wanted = (tuple(sorted(target.texts)), target.mover.value, WIN if target.wins else LOSE)
     if root != wanted:
         raise ValueError(f"{source!r} mirrored does not prove {target.describe()}")

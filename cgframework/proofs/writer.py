@@ -31,10 +31,8 @@ import gzip
 import hashlib
 import json
 import os
-import shutil
-import tempfile
 from collections.abc import Callable, Iterator
-from typing import IO, Any, Protocol
+from typing import Any, Protocol
 
 import attrs
 
@@ -69,11 +67,11 @@ from cgframework.proofs.checker import (
     Part,
     Parts,
     brute_force_wins,
-    mover_wins,
     node_digest,
     open_certificate,
     winner,
 )
+from cgframework.proofs.files import Certificate, NodeLines, node_line
 from cgframework.proofs.values import MAX_WORK, Values, ValueTooBig
 from cgframework.runtime.budget import LimitExceeded, SearchBudget
 from cgframework.runtime.cache import TranspositionTable
@@ -135,110 +133,8 @@ def default_oracle(ruleset: Ruleset, ctx: SolveContext) -> WinOracle:
     return OutcomeSearch(ruleset, ctx)
 
 
-@attrs.frozen
-class Certificate:
-    """A built certificate: its header, and its body (the node lines, JSON, one per node, with
-    ``\\n``) as one gzip member in a temporary file, deleted with the certificate."""
-
-    header: dict[str, Any]
-    body: IO[bytes] = attrs.field(eq=False, repr=False)
-    head: bytes = attrs.field(init=False, repr=False)
-    """The header's gzip member (the file's first bytes)."""
-
-    def __attrs_post_init__(self) -> None:
-        line = json.dumps(self.header, ensure_ascii=False).encode("utf-8") + b"\n"
-        object.__setattr__(self, "head", gzip.compress(line, compresslevel=9, mtime=0))
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """``None`` for a certificate of one side (a lemma's)."""
-        return Outcome(self.header["outcome"]) if "outcome" in self.header else None
-
-    @property
-    def mover_wins(self) -> bool:
-        """Does the mover win, in a certificate of one side?"""
-        (side,) = self.header["roots"]
-        return mover_wins(side, self.header[side])
-
-    @property
-    def nodes(self) -> int:
-        return int(self.header["nodes"])
-
-    @property
-    def size(self) -> int:
-        """The file's length in bytes."""
-        self.body.seek(0, 2)
-        return len(self.head) + self.body.tell()
-
-    def write_to(self, out: IO[bytes]) -> None:
-        """Write the file's bytes to ``out``, the body in chunks."""
-        out.write(self.head)
-        self.body.seek(0)
-        shutil.copyfileobj(self.body, out, _CHUNK)
-
-    @property
-    def data(self) -> bytes:
-        """The file's bytes, whole in memory (for small certificates)."""
-        self.body.seek(0)
-        return self.head + self.body.read()
-
-    def lines(self) -> Iterator[bytes]:
-        """The node lines, in order (each with its ``\\n``), read back from the body."""
-        self.body.seek(0)
-        with gzip.GzipFile(fileobj=self.body, mode="rb") as stream:
-            yield from stream
-
-
-_CHUNK = 1 << 20
-
-
-class _Body:
-    """The node lines as they are made: counted, hashed (the header's ``sha256``) and compressed
-    into one gzip member in a temporary file (:class:`gzip.GzipFile`, level 9, no timestamp),
-    so a proof never sits in memory whole."""
-
-    BATCH = 1 << 16
-    """Bytes of lines gathered before they are hashed and compressed together."""
-
-    def __init__(self) -> None:
-        self.file: IO[bytes] = tempfile.TemporaryFile()
-        self.member = gzip.GzipFile(
-            filename="", mode="wb", compresslevel=9, fileobj=self.file, mtime=0
-        )
-        self.sha = hashlib.sha256()
-        self.count = 0
-        self.pending: list[bytes] = []
-        self.pending_bytes = 0
-
-    def add(self, line: bytes) -> None:
-        self.pending.append(line)
-        self.count += 1
-        self.pending_bytes += len(line)
-        if self.pending_bytes >= self.BATCH:
-            self._flush()
-
-    def _flush(self) -> None:
-        chunk = b"".join(self.pending)
-        self.pending.clear()
-        self.pending_bytes = 0
-        self.sha.update(chunk)
-        self.member.write(chunk)
-
-    def close(self) -> IO[bytes]:
-        """The finished member (its file, at its start)."""
-        self._flush()
-        self.member.close()  # (writes the member's trailer; the file stays open)
-        self.file.seek(0)
-        return self.file
-
-
 def _position_of(parts: list[Part]) -> Position:
     return parts[0][1] if len(parts) == 1 else Sum(tuple(p for _, p in parts))
-
-
-def _line(texts: list[str], player: Player, claim: bool, proof: Any) -> bytes:
-    node = [texts, player.value, WIN if claim else LOSE, proof]
-    return json.dumps(node, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
 
 
 def build_certificate(
@@ -330,7 +226,7 @@ class _Builder:
         self.ids: dict[bytes, int] = {}
         """Each node's number, by its digest."""
         self.claims = bytearray()
-        self.body = _Body()
+        self.body = NodeLines()
         self.leaves = 0
         self.value_budget = value_budget
         self.value_leaves = 0
@@ -429,7 +325,7 @@ class _Builder:
             written = sorted({self.ids[child] for child in proof})
         self.ids[key] = self.body.count
         self.claims.append(claim)
-        self.body.add(_line(texts, player, claim, written))
+        self.body.add(node_line(texts, player, claim, written))
         if self.progress is not None and not self.body.count % PROGRESS_EVERY:
             self.progress(self.body.count)
 
