@@ -22,7 +22,6 @@ from typing import Any
 
 from cgframework.game import Player, Ruleset, Sum, format_position
 from cgframework.proofs.checker import (
-    LOSE,
     MAX_LEAF_BUDGET,
     SEARCH,
     WIN,
@@ -132,7 +131,7 @@ def mirror_certificate(ruleset: Ruleset, source: str, symmetry: int, target: Cla
     (of ``target``'s image under ``symmetry``'s inverse: :func:`symmetry_between` of the two
     claims). Read, not checked: the checker checks what is written."""
     body = NodeLines()
-    root: tuple[Any, ...] | None = None
+    root: Claim | None = None
     with open_certificate(source) as raw, gzip.GzipFile(fileobj=raw, mode="rb") as stream:
         header = json.loads(stream.readline())
         mirror = _Mirror(ruleset, symmetry, int(header["leaf_budget"]))
@@ -140,10 +139,9 @@ def mirror_certificate(ruleset: Ruleset, source: str, symmetry: int, target: Cla
         for line in stream:
             texts, mover, claim, proof = mirror.node(json.loads(line))
             if body.count == root_number:
-                root = (tuple(texts), mover, claim)
+                root = Claim(tuple(texts), Player(mover), claim == WIN)
             body.add(node_line(texts, Player(mover), claim == WIN, proof))
-    wanted = (tuple(sorted(target.texts)), target.mover.value, WIN if target.wins else LOSE)
-    if root != wanted:
+    if root != target:  # (a claim's texts are sorted, as a node's are)
         raise ValueError(f"{source!r} mirrored does not prove {target.describe()}")
     closed = body.close()  # (before the hash: the last lines are hashed as it closes)
     parts = [ruleset.parse(text) for text in target.texts]

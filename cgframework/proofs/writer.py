@@ -690,21 +690,25 @@ def write_lemmas(
     ruleset = resolve_ruleset(name)
     os.makedirs(directory, exist_ok=True)
     present = [c for c in claims if os.path.exists(lemma_file(directory, c))]
+    there = set(present)
+    absent = [c for c in claims if c not in there]
     fresh: list[Claim] = []
     images: dict[Claim, list[tuple[Claim, int]]] = {}  # a source: its images still to write
     sources: dict[Any, Claim] = {}  # an orbit's key: the claim its other members mirror
-    for claim in [*present, *(c for c in claims if c not in present)]:
+    for claim in [*present, *absent]:
         key = orbit_key(ruleset, claim) if mirrors else claim
         source = sources.setdefault(key, claim)
         symmetry = None if source is claim else symmetry_between(ruleset, source, claim)
         if symmetry is not None:
             images.setdefault(source, []).append((claim, symmetry))
-        elif claim not in present:
+        elif claim not in there:
             fresh.append(claim)
     deadline = None if timeout is None else time.time() + timeout
-    tasks = [
-        (name, claim, lemma_file(directory, claim), max_nodes, deadline, options) for claim in fresh
-    ]
+
+    def task(claim: Claim) -> tuple[str, Claim, str, int | None, float | None, dict[str, Any]]:
+        return name, claim, lemma_file(directory, claim), max_nodes, deadline, options
+
+    tasks = [task(claim) for claim in fresh]
     written: list[str] = []
     mirrored: list[str] = []
     nodes = 0
@@ -719,7 +723,7 @@ def write_lemmas(
             target = lemma_file(directory, claim)
             count = _mirror_lemma(ruleset, lemma_file(directory, source), symmetry, claim, target)
             if count is None:  # (the image's file does not read back: this one is searched)
-                _, count = _write_lemma((name, claim, target, max_nodes, deadline, options))
+                _, count = _write_lemma(task(claim))
                 written.append(target)
             else:
                 mirrored.append(target)
