@@ -203,6 +203,41 @@ def test_the_ledger_vouches_for_files_checked_before(tmp_path):
         check_proof(top, lemmas, ledger=ledger)
 
 
+def test_a_proof_kept_as_its_top_and_ledger_alone(tmp_path):
+    """Lemmas checked one at a time into the ledger, then deleted: ``from_ledger`` counts the
+    claims recorded; the writer leaves them out, and writes again only what the ledger lacks."""
+    top, lemmas = clobber_3x5_proof(tmp_path)
+    ledger = str(tmp_path / "ledger.jsonl")
+    for lemma in lemmas:
+        assert check_proof(lemma, ledger=ledger).assumes == ()
+    folder = os.path.dirname(lemmas[0])
+    for lemma in lemmas:
+        os.remove(lemma)
+    with pytest.raises(CertificateError, match="not proved by the lemma files given"):
+        check_proof(top, ledger=ledger)
+    report = check_proof(top, ledger=ledger, from_ledger=True)
+    assert report.outcome is Outcome.N and report.assumes == ()
+    assert report.lemma_files == report.lemma_files_from_ledger == len(lemmas)
+    done = write_lemmas(top, folder, ledger=ledger)
+    assert (done.written, done.mirrored, done.in_ledger) == ((), (), len(lemmas))
+    assert os.listdir(folder) == []
+    with open(ledger) as lines:
+        entries = lines.readlines()
+    with open(ledger, "w") as out:  # the first lemma's entry lost: only it is written again
+        out.writelines(entries[1:])
+    with pytest.raises(CertificateError, match="the first"):
+        check_proof(top, ledger=ledger, from_ledger=True)
+    done = write_lemmas(top, folder, ledger=ledger)
+    assert done.in_ledger == len(lemmas) - 1
+    assert [os.path.basename(p) for p in done.written + done.mirrored] == [
+        os.path.basename(lemmas[0])
+    ]
+    again = check_proof(
+        top, glob.glob(os.path.join(folder, "*.gz")), ledger=ledger, from_ledger=True
+    )
+    assert again.outcome is Outcome.N and again.lemma_files_from_ledger == len(lemmas) - 1
+
+
 def test_the_cli_writes_and_checks_a_proof_in_pieces(tmp_path, capsys):
     top, parts, ledger = (str(tmp_path / name) for name in ("top.gz", "lemmas", "l.jsonl"))
     code, out, err = run_cli(
@@ -229,6 +264,17 @@ def test_the_cli_writes_and_checks_a_proof_in_pieces(tmp_path, capsys):
     assert code == 0, err
     report = json.loads(out)
     assert report["verified"] and report["outcome"] == "N" and report["lemma_files"] > 0
+    shutil.rmtree(parts)  # (the top and the ledger are all that is kept)
+    code, out, err = run_cli(
+        capsys, "certificate", "lemmas", top, parts, "--ledger", ledger, "--json"
+    )
+    assert code == 0, err
+    assert json.loads(out)["in_ledger"] == done["lemmas"] and os.listdir(parts) == []
+    code, out, err = run_cli(
+        capsys, "certificate", "check", top, "--ledger", ledger, "--from-ledger", "--json"
+    )
+    assert code == 0, err
+    assert json.loads(out)["lemma_files_from_ledger"] == report["lemma_files"]
 
 
 @pytest.mark.parametrize(
@@ -240,6 +286,8 @@ def test_the_cli_writes_and_checks_a_proof_in_pieces(tmp_path, capsys):
         (("certificate", "check", "{junk}", "--lemmas", "{tmp}/none"), "is not a folder"),
         (("certificate", "check", "{proof}", "--ledger", "/dev/null"), "not a regular file"),
         (("certificate", "check", "{proof}", "--ledger", "{junk}"), "not a ledger entry"),
+        (("certificate", "check", "{proof}", "--from-ledger"), "needs --ledger"),
+        (("certificate", "lemmas", "{proof}", "{tmp}/out", "--ledger", "{junk}"), "not a ledger"),
         (("certificate", "check", "{fifo}"), "not a regular file"),  # refused, not waited on
         (("certificate", "lemmas", "{fifo}", "{tmp}/out"), "not a regular file"),
         (("certificate", "lemmas", "{proof}", "{junk}"), "is not a folder"),

@@ -89,6 +89,14 @@ def check_cmd(
             "files recorded there: a proof in many files checked over several runs.",
         ),
     ] = None,
+    from_ledger: Annotated[
+        bool,
+        typer.Option(
+            "--from-ledger",
+            help="Count the lemmas the --ledger records as proved even when their files are "
+            "gone (deleted once checked, or checked elsewhere).",
+        ),
+    ] = False,
 ) -> None:
     """Verify a certificate of who wins, with no solver: only the ruleset's parse, format,
     components and options. Exit 0 verified, 1 refused (what and where), 2 unreadable or
@@ -101,12 +109,15 @@ def check_cmd(
       cgf certificate check proof.gz --timeout 60
       cgf certificate check proof.gz --jobs 2
       cgf certificate check top.gz --lemmas lemmas/ --ledger checked.jsonl
+      cgf certificate check top.gz --ledger checked.jsonl --from-ledger
     """
 
     show = sys.stderr.isatty() if progress is None else progress
     bar, advance = _progress_bar("checking", show)
 
     files = _lemma_files(lemmas)
+    if from_ledger and ledger is None:
+        fail("--from-ledger needs --ledger FILE")
 
     def check() -> CheckReport:
         if lemmas is None and ledger is None:
@@ -117,6 +128,7 @@ def check_cmd(
             path,
             files,
             ledger=ledger,
+            from_ledger=from_ledger,
             max_nodes=max_nodes,
             jobs=jobs,
             progress=advance if show else None,
@@ -200,13 +212,22 @@ def lemmas_cmd(
             help="Rewrite a lemma that mirrors one already written from that one's file.",
         ),
     ] = True,
+    ledger: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Leave out the lemmas that the ledger of cgf certificate check --ledger FILE "
+            "records as proved (their files may be gone).",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Write the certificate of each lemma leaf of FILE (written by cgf solve --certificate
     FILE --lemma-depth D) into DIR, one file a lemma, each searched afresh, or rewritten from
     the file of its mirror image where the ruleset knows the board's symmetries. Lemmas already
     in DIR are kept: a run stopped by --timeout (exit 3) or killed is resumed by running it
-    again. --max-nodes bounds each lemma's search.
+    again; with --ledger, so is a proof whose checked lemma files were deleted. --max-nodes
+    bounds each lemma's search.
 
     \b
     Examples:
@@ -245,16 +266,20 @@ def lemmas_cmd(
                 timeout=timeout,
                 progress=advance,
                 mirrors=mirrors,
+                ledger=ledger,
             )
+    except CertificateUnreadable as exc:
+        fail(str(exc))
     except OSError as exc:
         fail(f"cannot write into {directory!r}: {exc.strerror or exc}")
     except ValueError as exc:
         fail(str(exc))
     summary = {
-        "lemmas": len(done.written) + len(done.mirrored) + len(done.present),
+        "lemmas": len(done.written) + len(done.mirrored) + len(done.present) + done.in_ledger,
         "written": len(done.written),
         "mirrored": len(done.mirrored),
         "already_there": len(done.present),
+        "in_ledger": done.in_ledger,
         "nodes_written": done.nodes,
         "directory": directory,
     }

@@ -13,7 +13,10 @@ need not outlive one another: ``ledger`` names a file (JSON lines) where each fi
 recorded, by the SHA-256 of its bytes, with what it proves and assumes; a file already recorded
 there, byte for byte and against the same installed ruleset version, is not checked again. The
 ledger is the user's own record and is trusted as such; the report counts the files it vouched
-for.
+for. With ``from_ledger``, the claims the ledger records as proved count even when their files
+are not given (deleted once checked, or checked on another machine): a proof too big to keep
+whole on disk is then written and checked a piece at a time, and what stays is the main file
+and the ledger (:func:`proved_in_ledger` tells a writer which pieces are done).
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ def check_proof(
     lemma_paths: Iterable[str] = (),
     *,
     ledger: str | None = None,
+    from_ledger: bool = False,
     max_nodes: int | None = None,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
@@ -70,9 +74,14 @@ def check_proof(
     needs (and every lemma those need) is proved; else :class:`CertificateError` naming the
     first claim nobody proves. Each file is checked by :func:`check_certificate` (``jobs``
     processes for the main file, and one file a process for the lemmas); ``ledger``: see the
-    module. ``files_progress(done, total)`` after each file."""
+    module (``from_ledger`` needs ``ledger``). ``files_progress(done, total)`` after each
+    file."""
+    if from_ledger and ledger is None:
+        raise ValueError("from_ledger needs a ledger")
     try:
-        return _check_proof(path, lemma_paths, ledger, max_nodes, jobs, progress, files_progress)
+        return _check_proof(
+            path, lemma_paths, ledger, from_ledger, max_nodes, jobs, progress, files_progress
+        )
     finally:
         forget_shared_memo()
 
@@ -81,6 +90,7 @@ def _check_proof(
     path: str,
     lemma_paths: Iterable[str],
     ledger: str | None,
+    from_ledger: bool,
     max_nodes: int | None,
     jobs: int,
     progress: Callable[[int, int], None] | None,
@@ -96,12 +106,17 @@ def _check_proof(
     lemmas: list[_Checked] = []
     if main.assumes and lemma_paths:
         lemmas = _check_files(lemma_paths, book, max_nodes, jobs, files_progress, total)
+    if from_ledger and book is not None and main.assumes:
+        given = {book.sha_of(p) for p in [path, *lemma_paths]}
+        recorded = book.entries(main.ruleset)
+        lemmas += [f for f in recorded if (f.entry or {}).get("sha256") not in given]
     established = _established([f for f in lemmas if f.ruleset == main.ruleset])
     missing = [c for c in main.assumes if _key(c) not in established]
     if missing:
         raise CertificateError(
             f"{len(missing)} of the {len(main.assumes)} lemmas the certificate assumes are not "
-            f"proved by the lemma files given; the first: {missing[0].describe()}"
+            f"proved by the lemma files given{' or the ledger' if from_ledger else ''}; the "
+            f"first: {missing[0].describe()}"
         )
     try:
         report = main.report
@@ -282,18 +297,31 @@ class _Ledger:
 
         return str(getattr(resolve_ruleset(ruleset), "version", ""))
 
+    def sha_of(self, path: str) -> str:
+        """``path``'s SHA-256, taken once."""
+        if path not in self.hashes:
+            self.hashes[path] = self._hash(path)
+        return self.hashes[path]
+
     def lookup(self, path: str) -> _Checked | None:
-        digest = self.hashes[path] = self._hash(path)
-        entry = self.known.get(digest)
-        if entry is None:
-            return None
+        entry = self.known.get(self.sha_of(path))
+        return None if entry is None else self._vouched(entry, path)
+
+    def entries(self, ruleset: str) -> list[_Checked]:
+        """Every file recorded for ``ruleset`` (and its installed version), given or not."""
+        found = (self._vouched(e, e.get("path", "?")) for e in self.known.values())
+        return [f for f in found if f is not None and f.ruleset == ruleset]
+
+    def _vouched(self, entry: dict[str, Any], path: str) -> _Checked | None:
+        """The file ``entry`` records, or ``None`` if it was checked against another version
+        of the rules than the one installed (it is then checked again)."""
         try:
             if entry.get("installed_version") != self._installed(entry["ruleset"]):
-                return None  # (checked against another version of the rules: check again)
+                return None
         except Exception:
             return None
         return _Checked(
-            path,
+            str(path),
             entry["ruleset"],
             self._claims(entry["proves"]),
             self._claims(entry["assumes"]),
@@ -303,7 +331,7 @@ class _Ledger:
 
     def record(self, checked: _Checked) -> None:
         entry = {
-            "sha256": self.hashes.pop(checked.path, None) or self._hash(checked.path),
+            "sha256": self.sha_of(checked.path),
             "path": checked.path,
             "ruleset": checked.ruleset,
             "installed_version": self._installed(checked.ruleset),
@@ -337,4 +365,13 @@ def _summary(report: CheckReport | None) -> dict[str, Any] | None:
     return kept
 
 
-__all__ = ["check_proof"]
+def proved_in_ledger(ledger: str, ruleset: str) -> set[Claim]:
+    """The claims the ledger at ``ledger`` records as established for ``ruleset`` (by the
+    files recorded there alone, as :func:`check_proof` matches them): the lemmas a writer of
+    a proof in pieces need not write again. A missing ledger records none."""
+    files = _Ledger(ledger).entries(ruleset)
+    established = _established(files)
+    return {c for f in files for c in f.proves if _key(c) in established}
+
+
+__all__ = ["check_proof", "proved_in_ledger"]

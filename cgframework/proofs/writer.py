@@ -654,13 +654,16 @@ def build_lemma(
 @attrs.frozen
 class LemmasWritten:
     """What :func:`write_lemmas` did: lemma files searched and written now, written now from a
-    mirror image's (:mod:`cgframework.proofs.images`), and found already there."""
+    mirror image's (:mod:`cgframework.proofs.images`), found already there, and left out as
+    proved in the ledger."""
 
     written: tuple[str, ...]
     present: tuple[str, ...]
     nodes: int
     """Nodes of the lemmas written now (mirrored ones included)."""
     mirrored: tuple[str, ...] = ()
+    in_ledger: int = 0
+    """Lemmas not written, their files absent: the ledger records them as proved."""
 
 
 def write_lemmas(
@@ -672,6 +675,7 @@ def write_lemmas(
     timeout: float | None = None,
     progress: Callable[[int, int], None] | None = None,
     mirrors: bool = True,
+    ledger: str | None = None,
     **options: Any,
 ) -> LemmasWritten:
     """Write the certificate of every lemma leaf of the certificate at ``path`` into
@@ -680,7 +684,9 @@ def write_lemmas(
     for each lemma's search: :class:`~cgframework.runtime.budget.SearchStopped`) is resumed by
     running it again. ``jobs`` processes write lemmas side by side. With ``mirrors``, a lemma
     that is a mirror image of another (the ruleset's ``image``) is rewritten from that one's
-    file rather than searched. ``progress(done, total)`` after each lemma."""
+    file rather than searched. Lemmas that the checker's ``ledger`` records as proved
+    (:func:`~cgframework.proofs.lemmas.proved_in_ledger`) are not written again, their files
+    gone or not. ``progress(done, total)`` after each lemma."""
     import time
 
     from cgframework.plugins import resolve_ruleset
@@ -691,7 +697,13 @@ def write_lemmas(
     os.makedirs(directory, exist_ok=True)
     present = [c for c in claims if os.path.exists(lemma_file(directory, c))]
     there = set(present)
-    absent = [c for c in claims if c not in there]
+    proved: set[Claim] = set()
+    if ledger is not None:
+        from cgframework.proofs.lemmas import proved_in_ledger
+
+        recorded = proved_in_ledger(ledger, name)
+        proved = {c for c in claims if c in recorded and c not in there}
+    absent = [c for c in claims if c not in there and c not in proved]
     fresh: list[Claim] = []
     images: dict[Claim, list[tuple[Claim, int]]] = {}  # a source: its images still to write
     sources: dict[Any, Claim] = {}  # an orbit's key: the claim its other members mirror
@@ -715,7 +727,7 @@ def write_lemmas(
 
     def report() -> None:
         if progress is not None:
-            progress(len(present) + len(written) + len(mirrored), len(claims))
+            progress(len(present) + len(proved) + len(written) + len(mirrored), len(claims))
 
     def mirror_images(source: Claim) -> None:
         nonlocal nodes
@@ -758,6 +770,7 @@ def write_lemmas(
         tuple(lemma_file(directory, c) for c in present),
         nodes,
         tuple(mirrored),
+        len(proved),
     )
 
 
