@@ -17,7 +17,12 @@ from cgframework.game import Player
 from cgframework.plugins import resolve_ruleset
 from cgframework.proofs import CertificateError, build_certificate, check_certificate
 from cgframework.proofs.checker import Claim
-from cgframework.proofs.images import mirror_certificate, orbit_key, symmetry_between
+from cgframework.proofs.images import (
+    mirror_certificate,
+    orbit_key,
+    symmetries_of,
+    symmetry_between,
+)
 from cgframework.proofs.lemmas import check_proof
 from cgframework.proofs.writer import lemma_claims, save_certificate, write_lemmas
 from cgframework.solvers.outcome import outcome_of
@@ -111,6 +116,33 @@ def test_the_symmetry_between_two_claims_and_their_orbit():
     assert symmetry_between(resolve_ruleset("nim"), nim, Claim(("4",), Player.LEFT, True)) is None
 
 
+def test_the_symmetries_of_a_position():
+    assert symmetries_of(CLOBBER, ["xoxoxoxoxox|oxoxoxoxoxo|xoxoxoxoxox"]) == 4
+    assert symmetries_of(CLOBBER, ["xoxoxoxoxox|oxox.ooxoxo|xoxoxoxoxox"]) == 2  # (upside down)
+    assert symmetries_of(CLOBBER, ["xoxoooxoxox|oxox.xoxoxo|xoxoxoxoxox"]) == 1
+    assert symmetries_of(CLOBBER, ["xo", "ox"]) == 4  # (not transposed: each is the other)
+    assert symmetries_of(resolve_ruleset("nim"), ["3", "4"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("board", "orbits"), [("xoxox|oxoxo|xoxox", 16), ("xoxoxox|oxoxoxo|xoxoxox", 28)]
+)
+def test_a_proof_in_pieces_plays_so_that_its_lemmas_mirror_each_other(tmp_path, board, orbits):
+    """The root's winning move leaves the most symmetric position a winning move can (Clobber
+    3xn: a capture along the middle row, which the board turned upside down keeps), and the
+    answers two moves later mirror each other: each side's lemmas pair up into orbits (3x5:
+    16 orbits, where the moves the search found first gave 24; 3x7: 28, not 32)."""
+    top = str(tmp_path / "top.gz")
+    save_certificate(top, build_certificate(CLOBBER, board, lemma_depth=2))
+    with gzip.open(top, "rt") as lines:
+        header = json.loads(next(lines))
+        nodes = [json.loads(line) for line in lines]
+    _, claims = lemma_claims(top)
+    assert len({orbit_key(CLOBBER, c) for c in claims}) == orbits
+    for root in header["roots"].values():  # each first move leaves two symmetries
+        assert symmetries_of(CLOBBER, nodes[nodes[root][3][1]][0]) == 2
+
+
 @pytest.mark.parametrize("mirrors", [True, False])
 def test_a_proof_with_mirrored_lemmas_verifies(tmp_path, mirrors):
     top = str(tmp_path / "top.gz")
@@ -118,7 +150,7 @@ def test_a_proof_with_mirrored_lemmas_verifies(tmp_path, mirrors):
     done = write_lemmas(top, str(tmp_path / "lemmas"), mirrors=mirrors, **EXPLICIT)
     _, claims = lemma_claims(top)
     assert len(done.written) + len(done.mirrored) == len(claims)
-    assert bool(done.mirrored) == mirrors  # (3x5: 7 of its 31 lemmas mirror others)
+    assert bool(done.mirrored) == mirrors  # (3x5: 14 of its 30 lemmas mirror others)
     report = check_proof(top, [*done.written, *done.mirrored])
     assert report.outcome.value == "N" and report.assumes == ()
     for path in done.mirrored:  # each mirrored lemma proves its claim with moves in it

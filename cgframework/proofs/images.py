@@ -66,6 +66,21 @@ def orbit_key(ruleset: Ruleset, claim: Claim) -> Hashable:
     return min(images), claim.mover, claim.wins
 
 
+def symmetries_of(ruleset: Ruleset, texts: tuple[str, ...] | list[str]) -> int:
+    """How many of the ruleset's symmetries map the position of component ``texts`` onto
+    itself (1: the identity alone, also where the ruleset cannot mirror a text)."""
+    wanted = sorted(texts)
+    try:
+        return 1 + sum(
+            sorted(ruleset.image(text, symmetry)[0] for text in texts) == wanted
+            for symmetry in range(1, getattr(ruleset, "symmetries", 1))
+        )
+    except (LimitExceeded, MemoryError):
+        raise
+    except Exception:  # (as in orbit_key)
+        return 1
+
+
 class _Mirror:
     """Component texts and move texts under one symmetry, each remembered."""
 
