@@ -272,11 +272,26 @@ class Parts:
     certificate, computed with ``components``, ``format`` and ``options`` only."""
 
     LIVE_MEMO = 200_000
+    MOVES_KEPT = 256
+    """A component's moves are remembered when it has at most this many (memory)."""
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self._live: dict[str, bool] = {}
         self._results: dict[str, list[Part]] = {}
+        self._parsed: dict[str, Position] = {}
+        self._moves: dict[tuple[str, bool], list[tuple[str, list[Part]]]] = {}
+
+    def parse(self, text: str) -> Position:
+        """The ruleset's ``parse`` of a component's text, remembered (positions are immutable:
+        the nodes of a certificate name the same components again and again)."""
+        found = self._parsed.get(text)
+        if found is None:
+            found = self.ruleset.parse(text)
+            if len(self._parsed) >= self.LIVE_MEMO:
+                self._parsed.clear()
+            self._parsed[text] = found
+        return found
 
     def split(self, position: Position) -> list[Part]:
         """The live components of ``position`` (a :class:`Sum` or one position), sorted."""
@@ -303,9 +318,25 @@ class Parts:
         return known
 
     def component_moves(self, part: Part, player: Player) -> Iterable[tuple[str, list[Part]]]:
-        """``player``'s moves in one component: each move's text and its live parts."""
+        """``player``'s moves in one component: each move's text and its live parts, the
+        list remembered by the component's text when it has at most :attr:`MOVES_KEPT`."""
+        key = (part[0], player is Player.LEFT)
+        found = self._moves.get(key)
+        if found is not None:
+            yield from found
+            return
+        made: list[tuple[str, list[Part]]] | None = []
         for move in self.ruleset.options(part[1], player):
-            yield move.text, self.split_result(move.result)
+            step = move.text, self.split_result(move.result)
+            if made is not None:
+                made.append(step)
+                if len(made) > self.MOVES_KEPT:
+                    made = None
+            yield step
+        if made is not None:
+            if len(self._moves) >= self.LIVE_MEMO:
+                self._moves.clear()
+            self._moves[key] = made
 
     def split_result(self, position: Position) -> list[Part]:
         """:meth:`split` of a move's result, remembered by the result's text (the ruleset's
@@ -339,6 +370,14 @@ class Parts:
         for i, part in enumerate(parts):
             prefix = _move_prefix(i, parts)
             if not wanted.startswith(prefix):
+                continue
+            known = self._moves.get((part[0], player is Player.LEFT))
+            if known is not None:
+                for text, after in known:
+                    if prefix + text == wanted:
+                        result = parts[:i] + parts[i + 1 :] + after
+                        result.sort(key=_text_of)
+                        yield result
                 continue
             for move in self.ruleset.options(part[1], player):
                 count = _one_more_move(count)
@@ -912,11 +951,11 @@ class _NodeCheck:
         return texts, Player(mover), claim == WIN
 
     def parse(self, texts: list[str]) -> list[Part]:
-        ruleset = self.parts_of.ruleset
+        parse = self.parts_of.parse
         parts = []
         for text in texts:
             try:
-                parts.append((text, ruleset.parse(text)))
+                parts.append((text, parse(text)))
             except (LimitExceeded, MemoryError):
                 raise
             except Exception as exc:  # a ruleset's parser may raise anything on bad text
@@ -1022,6 +1061,8 @@ class _Counting(Parts):
         self.ruleset = parts_of.ruleset
         self._live = parts_of._live
         self._results = parts_of._results
+        self._parsed = parts_of._parsed
+        self._moves = parts_of._moves
         self.expanded = 0
 
     def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:

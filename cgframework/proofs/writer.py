@@ -357,7 +357,7 @@ class _Builder:
         known = self.small.get(part[0])
         if known is None:
             known = len(part[0]) <= VALUE_TEXT_HINT and self._walk(part)
-            if len(self.small) >= _CachedParts.MOVES_MEMO:
+            if len(self.small) >= _CachedParts.LIVE_MEMO:
                 self.small.clear()
             self.small[part[0]] = known
         return known
@@ -537,28 +537,15 @@ _MEMOS: dict[tuple[str, int, int], _Memo] = {}
 
 
 class _CachedParts(Parts):
-    """:class:`~cgframework.proofs.checker.Parts` with each component's moves remembered
-    (by its text: a position's text stands for it in the certificate too). The moves of a
-    sum, and their order, are the checker's, so a leaf's brute force counts the same."""
+    """:class:`~cgframework.proofs.checker.Parts` (which remembers each component's moves by
+    its text) that also counts a component's moves without splitting their results. The moves
+    of a sum, and their order, are the checker's, so a leaf's brute force counts the same."""
 
-    MOVES_MEMO = 200_000
     COUNTS_MEMO = 2_000_000
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
-        self._moves: dict[tuple[str, bool], list[tuple[str, list[Part]]]] = {}
         self._counts: dict[tuple[str, bool], int] = {}
-
-    def component_moves(self, part: Part, player: Player) -> list[tuple[str, list[Part]]]:
-        """``player``'s moves in one component: each move's text and its live parts."""
-        memo_key = (part[0], player is Player.LEFT)
-        found = self._moves.get(memo_key)
-        if found is None:
-            found = list(super().component_moves(part, player))
-            if len(self._moves) >= self.MOVES_MEMO:
-                self._moves.clear()
-            self._moves[memo_key] = found
-        return found
 
     def move_count(self, part: Part, player: Player) -> int:
         """How many moves ``player`` has in one component: the ruleset's ``options`` counted,
