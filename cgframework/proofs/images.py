@@ -1,7 +1,7 @@
 """A lemma's certificate written from that of its mirror image, instead of searched afresh.
 
-The lemmas of one proof are often mirror images of one another (Clobber 3x11: 91 lemmas,
-63 up to the board's symmetries). A ruleset that numbers its symmetries
+The lemmas of one proof are often mirror images of one another (Clobber 3x11: 90 lemmas,
+52 up to the board's symmetries). A ruleset that numbers its symmetries
 (:meth:`~cgframework.game.BaseRuleset.image`: a component's text under each, and the map of
 its move texts) lets the writer rewrite a certificate line by line: every component text of
 every node replaced by its image (the node's components sorted again), every move text by

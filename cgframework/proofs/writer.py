@@ -478,7 +478,8 @@ class _Builder:
         """A first move (of ``ordered``, the root's) that wins and leaves a position with more
         symmetries than any other winning one, or ``None``: the lemmas below a symmetric
         position pair up into mirror images, written once (Clobber 3x11, Right first: 37
-        orbits of 46 lemmas after the move the solve found, 26 after one in the middle row).
+        orbits of 46 lemmas after the move the solve found, 26 of 45 after one along the
+        middle row).
         A move the search knows wins is taken without searching; else at most
         :data:`SYMMETRIC_ROOT_SEARCHES` are searched, one of each orbit, most symmetric first."""
         from cgframework.proofs.images import symmetries_of
