@@ -1,0 +1,48 @@
+"""The proof of Clobber 3x11 (a first-player win) in pieces, kept in the repository as its top
+certificate and the ledger of the lemmas checked so far (``benchmarks/proofs/clobber-3x11``):
+the top verifies except for its lemma leaves, every claim the ledger records is one of those
+leaves, and the two together prove the outcome once the ledger holds them all."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+
+import pytest
+
+from cgframework.game import Outcome
+from cgframework.plugins import resolve_ruleset
+from cgframework.proofs import CertificateError, check_certificate
+from cgframework.proofs.images import orbit_key
+from cgframework.proofs.lemmas import check_proof, proved_in_ledger
+from cgframework.proofs.writer import lemma_claims
+
+FOLDER = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "proofs", "clobber-3x11")
+TOP = os.path.join(FOLDER, "top.gz")
+LEDGER = os.path.join(FOLDER, "checked.jsonl")
+
+
+def test_the_top_proves_3x11_a_first_player_win_but_for_its_lemmas():
+    report = check_certificate(TOP)
+    assert report.position == "xoxoxoxoxox|oxoxoxoxoxo|xoxoxoxoxox"
+    assert report.outcome is Outcome.N
+    assert len(report.assumes) == report.lemma_leaves == 90
+    clobber = resolve_ruleset("clobber")  # (each side's first move keeps a symmetry)
+    assert len({orbit_key(clobber, claim) for claim in report.assumes}) == 52
+
+
+def test_the_ledger_records_only_lemmas_of_the_top(tmp_path):
+    _, claims = lemma_claims(TOP)
+    recorded = proved_in_ledger(LEDGER, "clobber")
+    assert recorded and recorded <= set(claims)
+    ledger = str(tmp_path / "checked.jsonl")
+    shutil.copy(LEDGER, ledger)  # (checking the top records it: not in the repository's copy)
+    missing = len(claims) - len(recorded)
+    if not missing:
+        report = check_proof(TOP, ledger=ledger, from_ledger=True)
+        assert report.outcome is Outcome.N and report.assumes == ()
+        return
+    with pytest.raises(CertificateError) as refused:
+        check_proof(TOP, ledger=ledger, from_ledger=True)
+    assert re.match(rf"{missing} of the 90 lemmas", str(refused.value))
