@@ -100,8 +100,9 @@ WRITER_WORK = MAX_WORK // 20
 allows, so that the checker, whose memo holds other values at that point, stays well within."""
 
 SYMMETRIC_ROOT_SEARCHES = 2
-"""In a proof in pieces, first moves tried by a search of their own because they leave a
-position with more symmetries than the move the solve found (see :meth:`_Builder.expand`)."""
+"""In a proof in pieces, first moves searched at most because they leave the most symmetric
+position a first move can, where the search knows none of them wins
+(:meth:`_Builder.symmetric_first`)."""
 
 LEAF_TEXT_HINT = 12
 """A position is tried as a leaf only when its component texts add up to at most this many
@@ -475,13 +476,12 @@ class _Builder:
         return orbit_key(self.ruleset, Claim(tuple(t for t, _ in parts), player, wins))
 
     def symmetric_first(self, ordered: list[Any], opponent: Player) -> Any:
-        """A first move (of ``ordered``, the root's) that wins and leaves a position with more
-        symmetries than any other winning one, or ``None``: the lemmas below a symmetric
+        """A first move (of ``ordered``, the root's) that wins and leaves a position of the
+        most symmetries any first move leaves, or ``None``: the lemmas below a symmetric
         position pair up into mirror images, written once (Clobber 3x11, Right first: 37
         orbits of 46 lemmas after the move the solve found, 26 of 45 after one along the
-        middle row).
-        A move the search knows wins is taken without searching; else at most
-        :data:`SYMMETRIC_ROOT_SEARCHES` are searched, one of each orbit, most symmetric first."""
+        middle row). One the search knows wins is taken without searching; else at most
+        :data:`SYMMETRIC_ROOT_SEARCHES` are searched, one of each orbit."""
         from cgframework.proofs.images import symmetries_of
 
         scored = [(symmetries_of(self.ruleset, [t for t, _ in r]), t, r) for t, r in ordered]
