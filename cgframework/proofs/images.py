@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from cgframework.game import Player, Ruleset, Sum, format_position
@@ -54,31 +54,30 @@ def orbit_key(ruleset: Ruleset, claim: Claim) -> Hashable:
     texts, with the mover and the claim (claims with one key are images of one another). A
     claim whose texts the ruleset cannot mirror is its own key (it is then searched, and its
     texts refused there if they do not parse)."""
-    try:
-        images = [
-            tuple(sorted(ruleset.image(text, symmetry)[0] for text in claim.texts))
-            for symmetry in range(getattr(ruleset, "symmetries", 1))
-        ]
-    except (LimitExceeded, MemoryError):
-        raise
-    except Exception:  # (a ruleset's image of a text it would not parse: anything)
-        return claim
-    return min(images), claim.mover, claim.wins
+    images = _images(ruleset, claim.texts)
+    return claim if images is None else (min(images), claim.mover, claim.wins)
 
 
 def symmetries_of(ruleset: Ruleset, texts: tuple[str, ...] | list[str]) -> int:
     """How many of the ruleset's symmetries map the position of component ``texts`` onto
     itself (1: the identity alone, also where the ruleset cannot mirror a text)."""
-    wanted = sorted(texts)
+    images = _images(ruleset, texts)
+    return 1 if images is None else images.count(tuple(sorted(texts)))
+
+
+def _images(ruleset: Ruleset, texts: Iterable[str]) -> list[tuple[str, ...]] | None:
+    """The sorted component texts of the position under each of the ruleset's symmetries (the
+    identity first), or ``None`` where the ruleset cannot mirror one of them."""
+    texts = tuple(texts)
     try:
-        return 1 + sum(
-            sorted(ruleset.image(text, symmetry)[0] for text in texts) == wanted
-            for symmetry in range(1, getattr(ruleset, "symmetries", 1))
-        )
+        return [
+            tuple(sorted(ruleset.image(text, symmetry)[0] for text in texts))
+            for symmetry in range(getattr(ruleset, "symmetries", 1))
+        ]
     except (LimitExceeded, MemoryError):
         raise
-    except Exception:  # (as in orbit_key)
-        return 1
+    except Exception:  # (a ruleset's image of a text it would not parse: anything)
+        return None
 
 
 class _Mirror:

@@ -72,6 +72,12 @@ from cgframework.proofs.checker import (
     winner,
 )
 from cgframework.proofs.files import Certificate, NodeLines, node_line
+from cgframework.proofs.images import (
+    mirror_certificate,
+    orbit_key,
+    symmetries_of,
+    symmetry_between,
+)
 from cgframework.proofs.values import MAX_WORK, Values, ValueTooBig
 from cgframework.runtime.budget import LimitExceeded, SearchBudget
 from cgframework.runtime.cache import TranspositionTable
@@ -471,8 +477,6 @@ class _Builder:
         return False, list(children), [(result, opponent) for result in children.values()]
 
     def orbit(self, parts: list[Part], player: Player, wins: bool) -> Any:
-        from cgframework.proofs.images import orbit_key
-
         return orbit_key(self.ruleset, Claim(tuple(t for t, _ in parts), player, wins))
 
     def symmetric_first(self, ordered: list[Any], opponent: Player) -> Any:
@@ -482,8 +486,6 @@ class _Builder:
         orbits of 46 lemmas after the move the solve found, 26 of 45 after one along the
         middle row). One the search knows wins is taken without searching; else at most
         :data:`SYMMETRIC_ROOT_SEARCHES` are searched, one of each orbit."""
-        from cgframework.proofs.images import symmetries_of
-
         scored = [(symmetries_of(self.ruleset, [t for t, _ in r]), t, r) for t, r in ordered]
         most = max(count for count, _, _ in scored)
         if most == 1:
@@ -736,7 +738,6 @@ def write_lemmas(
     import time
 
     from cgframework.plugins import resolve_ruleset
-    from cgframework.proofs.images import orbit_key, symmetry_between
 
     name, claims = lemma_claims(path)
     ruleset = resolve_ruleset(name)
@@ -756,9 +757,9 @@ def write_lemmas(
     for claim in [*present, *absent]:
         key = orbit_key(ruleset, claim) if mirrors else claim
         source = sources.setdefault(key, claim)
-        symmetry = None if source is claim else symmetry_between(ruleset, source, claim)
         if claim in there:
             continue  # (a source for the others, itself written already)
+        symmetry = None if source is claim else symmetry_between(ruleset, source, claim)
         if symmetry is not None:
             images.setdefault(source, []).append((claim, symmetry))
         else:
@@ -828,8 +829,6 @@ def _mirror_lemma(
     """Write ``claim``'s lemma at ``target`` from the mirror image's file at ``source``: the
     nodes written, or ``None`` (nothing written) if that file does not read as a certificate
     of the image (damaged, or not this writer's)."""
-    from cgframework.proofs.images import mirror_certificate
-
     try:
         built = mirror_certificate(ruleset, source, symmetry, claim)
     except (LimitExceeded, MemoryError):
