@@ -741,15 +741,15 @@ def write_lemmas(
 
     name, claims = lemma_claims(path)
     ruleset = resolve_ruleset(name)
-    os.makedirs(directory, exist_ok=True)
-    present = [c for c in claims if os.path.exists(lemma_file(directory, c))]
-    there = set(present)
-    proved: set[Claim] = set()
-    if ledger is not None:
+    recorded: set[Claim] = set()
+    if ledger is not None:  # (read before anything is made: a bad ledger leaves no folder)
         from cgframework.proofs.lemmas import proved_in_ledger
 
         recorded = proved_in_ledger(ledger, name)
-        proved = {c for c in claims if c in recorded and c not in there}
+    os.makedirs(directory, exist_ok=True)
+    present = [c for c in claims if os.path.exists(lemma_file(directory, c))]
+    there = set(present)
+    proved = {c for c in claims if c in recorded and c not in there}
     absent = [c for c in claims if c not in there and c not in proved]
     fresh: list[Claim] = []
     images: dict[Claim, list[tuple[Claim, int]]] = {}  # a source: its images still to write
