@@ -86,6 +86,14 @@ def test_the_checkers_values_are_the_cores(case):
     outcome = outcome_of(ruleset, position, SolveContext(), False)
     assert values.mover_wins(mine, Player.LEFT) == (outcome in (Outcome.L, Outcome.N))
     assert values.mover_wins(mine, Player.RIGHT) == (outcome in (Outcome.R, Outcome.N))
+    assert as_core(values, values.negative(mine)) is core.negate(theirs)
+    for player, winners in (
+        (Player.LEFT, (Outcome.L, Outcome.N)),
+        (Player.RIGHT, (Outcome.R, Outcome.N)),
+    ):
+        fresh = Values(Parts(ruleset))  # (a leaf's sum: two halves compared, never added)
+        wins = fresh.sum_wins(parts_of.split(position), player, 100_000)
+        assert wins == (outcome in winners), (text, player)
 
 
 @pytest.mark.parametrize(

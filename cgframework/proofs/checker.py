@@ -275,12 +275,15 @@ class Parts:
     MOVES_KEPT = 256
     """A component's moves are remembered when it has at most this many (memory)."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset, share: Parts | None = None) -> None:
+        """``share``: another :class:`Parts` of the ruleset whose memos this one uses too."""
         self.ruleset = ruleset
-        self._live: dict[str, bool] = {}
-        self._results: dict[str, list[Part]] = {}
-        self._parsed: dict[str, Position] = {}
-        self._moves: dict[tuple[str, bool], list[tuple[str, list[Part]]]] = {}
+        self._live: dict[str, bool] = {} if share is None else share._live
+        self._results: dict[str, list[Part]] = {} if share is None else share._results
+        self._parsed: dict[str, Position] = {} if share is None else share._parsed
+        self._moves: dict[tuple[str, bool], list[tuple[str, list[Part]]]] = (
+            {} if share is None else share._moves
+        )
 
     def parse(self, text: str) -> Position:
         """The ruleset's ``parse`` of a component's text, remembered (positions are immutable:
@@ -1058,11 +1061,7 @@ class _Counting(Parts):
     """:class:`Parts` that counts the positions expanded (each ``moves`` call is one)."""
 
     def __init__(self, parts_of: Parts) -> None:
-        self.ruleset = parts_of.ruleset
-        self._live = parts_of._live
-        self._results = parts_of._results
-        self._parsed = parts_of._parsed
-        self._moves = parts_of._moves
+        super().__init__(parts_of.ruleset, share=parts_of)
         self.expanded = 0
 
     def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:

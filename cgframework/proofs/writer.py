@@ -682,6 +682,18 @@ def build_lemma(
     from cgframework.plugins import resolve_ruleset
 
     ruleset = resolve_ruleset(ruleset)
+    position = _lemma_position(ruleset, claim)
+    built = build_certificate(
+        ruleset, position, first=claim.mover, budget=budget, share_memo=True, **options
+    )
+    if built.mover_wins != claim.wins:
+        raise ValueError(f"the search finds the lemma false: not {claim.describe()}")
+    return built
+
+
+def _lemma_position(ruleset: Ruleset, claim: Claim) -> Any:
+    """The position of a lemma's component texts; :class:`ValueError` if one does not parse
+    or there is none."""
     try:
         parts = [ruleset.parse(text) for text in claim.texts]
     except (LimitExceeded, MemoryError):
@@ -690,13 +702,7 @@ def build_lemma(
         raise ValueError(f"a lemma's position does not parse: {exc}") from None
     if not parts:
         raise ValueError("a lemma's position has no component")
-    position = parts[0] if len(parts) == 1 else Sum(tuple(parts))
-    built = build_certificate(
-        ruleset, position, first=claim.mover, budget=budget, share_memo=True, **options
-    )
-    if built.mover_wins != claim.wins:
-        raise ValueError(f"the search finds the lemma false: not {claim.describe()}")
-    return built
+    return parts[0] if len(parts) == 1 else Sum(tuple(parts))
 
 
 @attrs.frozen
@@ -734,7 +740,8 @@ def write_lemmas(
     that is a mirror image of another (the ruleset's ``image``) is rewritten from that one's
     file rather than searched. Lemmas that the checker's ``ledger`` records as proved
     (:func:`~cgframework.proofs.lemmas.proved_in_ledger`) are not written again, their files
-    gone or not. ``progress(done, total)`` after each lemma."""
+    gone or not. A lemma whose texts do not parse is refused (:class:`ValueError`) before
+    anything is written. ``progress(done, total)`` after each lemma."""
     import time
 
     from cgframework.plugins import resolve_ruleset
@@ -746,6 +753,8 @@ def write_lemmas(
         from cgframework.proofs.lemmas import proved_in_ledger
 
         recorded = proved_in_ledger(ledger, name)
+    for claim in claims:  # (refused before anything is made, not in a worker half-way)
+        _lemma_position(ruleset, claim)
     os.makedirs(directory, exist_ok=True)
     present = [c for c in claims if os.path.exists(lemma_file(directory, c))]
     there = set(present)
