@@ -278,10 +278,95 @@ def test_the_cli_writes_and_checks_a_proof_in_pieces(tmp_path, capsys):
     assert json.loads(out)["lemma_files_from_ledger"] == report["lemma_files"]
 
 
+def test_a_dask_cluster_writes_lemmas_the_checker_accepts(tmp_path):
+    """The cluster's workers return each file's bytes, written here; the proof verifies."""
+    distributed = pytest.importorskip("distributed")
+    top = os.path.join(_clobber_3x5_proof(), "top.gz")
+    folder = str(tmp_path / "lemmas")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address.replace("tcp://", "dask://")
+        done = write_lemmas(top, folder, executor=address, mirrors=False)
+    lemmas = sorted(glob.glob(os.path.join(folder, "*.gz")))
+    assert len(done.written) == len(lemmas) == check_certificate(top).lemma_leaves
+    assert check_proof(top, lemmas).outcome is Outcome.N
+
+
+LEMMA_PLUGIN = """
+from cgframework import hookimpl
+from cgframework_grids.stones import Clobber
+
+
+class ClobberAgain(Clobber):
+    '''Clobber under a name only this plugin registers.'''
+    name = "clobber-again"
+
+
+class CrashingClobber(Clobber):
+    '''Clobber whose moves end a pool's worker process (as the kernel's OOM killer would).'''
+    name = "crashing-clobber"
+
+    def options(self, position, player):
+        import multiprocessing, os
+        if multiprocessing.parent_process() is not None:
+            os._exit(9)
+        return super().options(position, player)
+
+
+@hookimpl
+def register_rulesets(register):
+    register(ClobberAgain())
+    register(CrashingClobber())
+"""
+
+
+@pytest.fixture
+def lemma_plugin(tmp_path, monkeypatch):
+    """The plugin above, loaded here by name (as ``cgf --plugin`` would)."""
+    from cgframework import plugins
+
+    (tmp_path / "tmp_lemma_clobbers.py").write_text(LEMMA_PLUGIN)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    plugins.reset()
+    plugins.load_plugin("tmp_lemma_clobbers")
+    yield
+    plugins.reset()
+
+
+def test_pool_workers_know_the_plugins_loaded_here(tmp_path, capsys, lemma_plugin):
+    top = str(tmp_path / "top.gz")
+    save_certificate(top, build_certificate("clobber-again", "xoxox|oxoxo|xoxox", lemma_depth=2))
+    folder = str(tmp_path / "lemmas")
+    code, out, err = run_cli(capsys, "certificate", "lemmas", top, folder, "--jobs", "2")
+    assert code == 0, err
+    report = check_proof(top, sorted(glob.glob(os.path.join(folder, "*.gz"))))
+    assert report.outcome is Outcome.N and report.ruleset == "clobber-again"
+
+
+def test_a_pool_that_loses_a_worker_stops_in_one_line(tmp_path, capsys, lemma_plugin):
+    """A worker that dies (killed, out of memory) ends the run with exit 3 and one line; no
+    worker is left computing."""
+    import multiprocessing
+
+    top = str(tmp_path / "top.gz")
+    position = "xoxox|oxoxo|xoxox"
+    save_certificate(top, build_certificate("crashing-clobber", position, lemma_depth=2))
+    folder = str(tmp_path / "lemmas")
+    code, out, err = run_cli(capsys, "certificate", "lemmas", top, folder, "--jobs", "2")
+    assert code == 3 and "worker process died" in err and err.count("\n") == 1, err
+    assert not multiprocessing.active_children()
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [
         (("solve", "clobber", "xoxo", "--lemma-depth", "2"), "add --certificate"),
+        (("certificate", "lemmas", "{proof}", "{tmp}/out", "--executor", "ftp://h:1"), "executor"),
+        (
+            ("certificate", "lemmas", "{proof}", "{tmp}/out", "--executor", "dask://10.1.2.3:8786"),
+            "not on loopback",
+        ),
         (("certificate", "lemmas", "{junk}", "{tmp}/out"), "is not a certificate"),
         (("certificate", "lemmas", "{tmp}/none.gz", "{tmp}/out"), "cannot read"),
         (("certificate", "check", "{junk}", "--lemmas", "{tmp}/none"), "is not a folder"),

@@ -24,8 +24,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from cgframework.cli.common import (
     HELP_OPTIONS,
+    InsecureOption,
     MaxNodesOption,
     TimeoutOption,
+    TlsCaOption,
+    TlsCertOption,
+    TlsKeyOption,
     app,
     fail,
     print_table,
@@ -220,6 +224,19 @@ def lemmas_cmd(
             "records as proved (their files may be gone).",
         ),
     ] = None,
+    executor: Annotated[
+        str,
+        typer.Option(
+            metavar="EXECUTOR",
+            help="processes (--jobs of them, the default), dask://HOST:PORT or "
+            "tls://HOST:PORT (a cluster writes the lemmas, trusted as by cgf sweep: "
+            "--insecure, --tls-*; each file is checked all the same).",
+        ),
+    ] = "processes",
+    tls_ca_file: TlsCaOption = None,
+    tls_cert: TlsCertOption = None,
+    tls_key: TlsKeyOption = None,
+    insecure: InsecureOption = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Write the certificate of each lemma leaf of FILE (written by cgf solve --certificate
@@ -233,10 +250,12 @@ def lemmas_cmd(
     Examples:
       cgf solve clobber checker:3x7 --outcome --certificate top.gz --lemma-depth 3
       cgf certificate lemmas top.gz lemmas/ --jobs 2
+      cgf certificate lemmas top.gz lemmas/ --executor dask://127.0.0.1:8786
       cgf certificate check top.gz --lemmas lemmas/
     """
     from cgframework.plugins import PluginError, resolve_ruleset
     from cgframework.proofs.writer import lemma_claims, write_lemmas
+    from cgframework.sweep.executors import TlsFiles
 
     if os.path.exists(directory) and not os.path.isdir(directory):
         fail(f"{directory!r} is not a folder")
@@ -256,6 +275,10 @@ def lemmas_cmd(
         resolve_ruleset(name)
     except (KeyError, PluginError) as exc:
         fail(str(exc))
+    if executor not in ("local", "processes"):
+        from cgframework.cli.sweep import quiet_cluster_client
+
+        quiet_cluster_client()
     try:
         with bar:
             done = write_lemmas(
@@ -267,6 +290,9 @@ def lemmas_cmd(
                 progress=advance,
                 mirrors=mirrors,
                 ledger=ledger,
+                executor=executor,
+                tls=TlsFiles(tls_ca_file, tls_cert, tls_key),
+                insecure=insecure,
             )
     except CertificateUnreadable as exc:
         fail(str(exc))

@@ -32,7 +32,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -83,6 +83,9 @@ from cgframework.runtime.budget import LimitExceeded, SearchBudget
 from cgframework.runtime.cache import TranspositionTable
 from cgframework.runtime.outputs import open_output
 from cgframework.runtime.version import VERSION
+
+if TYPE_CHECKING:
+    from cgframework.sweep.executors import TlsFiles
 
 DEFAULT_LEAF_BUDGET = 64
 """Positions the checker's brute force may expand for one leaf (a certificate's cut-off)."""
@@ -730,13 +733,20 @@ def write_lemmas(
     progress: Callable[[int, int], None] | None = None,
     mirrors: bool = True,
     ledger: str | None = None,
+    executor: str = "processes",
+    tls: TlsFiles | None = None,
+    insecure: bool = False,
     **options: Any,
 ) -> LemmasWritten:
     """Write the certificate of every lemma leaf of the certificate at ``path`` into
     ``directory`` (:func:`lemma_file`), each whole or not at all; lemmas already there are left
     as they are, so a run stopped half-way (``timeout`` seconds for the whole run, ``max_nodes``
     for each lemma's search: :class:`~cgframework.runtime.budget.SearchStopped`) is resumed by
-    running it again. ``jobs`` processes write lemmas side by side. With ``mirrors``, a lemma
+    running it again. ``jobs`` processes write lemmas side by side; ``executor``
+    ``dask://HOST:PORT`` or ``tls://HOST:PORT`` sends them to a Dask cluster instead (trusted as
+    by ``cgf sweep``: ``tls``, ``insecure``), whose workers return each file's bytes to be
+    written here (a worker is not trusted with the proof: the checker checks every file). With
+    ``mirrors``, a lemma
     that is a mirror image of another (the ruleset's ``image``) is rewritten from that one's
     file rather than searched. Lemmas that the checker's ``ledger`` records as proved
     (:func:`~cgframework.proofs.lemmas.proved_in_ledger`) are not written again, their files
@@ -744,8 +754,11 @@ def write_lemmas(
     anything is written. ``progress(done, total)`` after each lemma."""
     import time
 
-    from cgframework.plugins import resolve_ruleset
+    from cgframework.plugins import _extra_modules, resolve_ruleset
+    from cgframework.sweep.executors import check_cluster_trust, check_executor
 
+    address = check_executor(executor)
+    check_cluster_trust(address, tls, insecure)
     name, claims = lemma_claims(path)
     ruleset = resolve_ruleset(name)
     recorded: set[Claim] = set()
@@ -775,8 +788,9 @@ def write_lemmas(
             fresh.append(claim)
     deadline = None if timeout is None else time.time() + timeout
 
-    def task(claim: Claim) -> tuple[str, Claim, str, int | None, float | None, dict[str, Any]]:
-        return name, claim, lemma_file(directory, claim), max_nodes, deadline, options
+    def task(claim: Claim) -> _LemmaTask:
+        target = lemma_file(directory, claim)
+        return _LemmaTask(name, claim, target, max_nodes, deadline, options, [*_extra_modules])
 
     tasks = [task(claim) for claim in fresh]
     written: list[str] = []
@@ -801,15 +815,8 @@ def write_lemmas(
             report()
 
     report()
-    if jobs <= 1 or len(tasks) <= 1:
-        results: Iterator[tuple[str, int]] = map(_write_lemma, tasks)
-        pool = None
-    else:
-        import multiprocessing
-
-        pool = multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks)))
-        results = pool.imap_unordered(_write_lemma, tasks)
     by_file = {lemma_file(directory, claim): claim for claim in fresh}
+    results, stop = _start_lemmas(tasks, jobs, address, tls)
     try:
         for source in present:  # (while the workers, if any, search)
             mirror_images(source)
@@ -819,10 +826,8 @@ def write_lemmas(
             report()
             mirror_images(by_file[target])
     finally:
+        stop()  # (a pool's or a cluster's work left, if any)
         _MEMOS.clear()
-        if pool is not None:
-            pool.terminate()
-            pool.join()
     return LemmasWritten(
         tuple(written),
         tuple(lemma_file(directory, c) for c in present),
@@ -848,18 +853,93 @@ def _mirror_lemma(
     return built.nodes
 
 
-def _write_lemma(
-    task: tuple[str, Claim, str, int | None, float | None, dict[str, Any]],
-) -> tuple[str, int]:
-    """One lemma, built and saved (a task of :func:`write_lemmas`, in any process)."""
-    import time
+@attrs.frozen
+class _LemmaTask:
+    """One lemma to search and write (a task of :func:`write_lemmas`, in any process)."""
 
-    name, claim, target, max_nodes, deadline, options = task
-    timeout = None if deadline is None else max(0.0, deadline - time.time())
-    budget = SearchBudget.of(max_nodes, timeout)
-    built = build_lemma(name, claim, budget, **options)
-    save_certificate(target, built)
-    return target, built.nodes
+    ruleset: str
+    claim: Claim
+    target: str
+    max_nodes: int | None
+    deadline: float | None
+    """The whole run's end (``time.time()``), or none."""
+    options: dict[str, Any]
+    plugins: list[str]
+    """The client's extra plugin modules, for a worker to import (its allow-list permitting)."""
+
+    def build(self) -> Certificate:
+        import time
+
+        from cgframework.sweep.executors import load_worker_plugins
+
+        load_worker_plugins(self.plugins)
+        timeout = None if self.deadline is None else max(0.0, self.deadline - time.time())
+        budget = SearchBudget.of(self.max_nodes, timeout)
+        return build_lemma(self.ruleset, self.claim, budget, **self.options)
+
+
+def _write_lemma(task: _LemmaTask) -> tuple[str, int]:
+    """One lemma, built and saved where it goes (this process, or a pool's on this machine)."""
+    built = task.build()
+    save_certificate(task.target, built)
+    return task.target, built.nodes
+
+
+def _lemma_data(task: _LemmaTask) -> tuple[str, int, bytes]:
+    """One lemma, built by a cluster's worker: its file's bytes, for the client to write."""
+    import io
+
+    built = task.build()
+    data = io.BytesIO()
+    built.write_to(data)
+    return task.target, built.nodes, data.getvalue()
+
+
+def _start_lemmas(
+    tasks: list[_LemmaTask], jobs: int, address: str, tls: TlsFiles | None
+) -> tuple[Iterator[tuple[str, int]], Callable[[], None]]:
+    """``(file, nodes)`` of each lemma as it is written, and the function that stops what is
+    left: here one after another (one job, or the ``local`` executor), in a pool of ``jobs``
+    processes (no more than CPUs) that die with this one, or on a Dask cluster (files written
+    here from the bytes its workers return). The pool or the cluster starts at once."""
+    if address == "local" or (address == "processes" and (jobs <= 1 or len(tasks) <= 1)):
+        return map(_write_lemma, tasks), lambda: None
+    from concurrent.futures import as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
+    from cgframework.sweep.executors import WorkersLost, _executor, cluster_results
+    from cgframework.sweep.roots import _cancel, _stop
+    from cgframework.sweep.runner import DEFAULT_WORKER_GRACE
+
+    workers = min(jobs, len(tasks), os.cpu_count() or 1)  # (as cgf sweep's pool)
+    pool, shutdown, _ = _executor(address, workers, tls)
+    worker = _write_lemma if address == "processes" else _lemma_data
+    futures = [pool.submit(worker, task) for task in tasks]
+
+    def results() -> Iterator[tuple[str, int]]:
+        if address == "processes":
+            try:
+                for future in as_completed(futures):
+                    yield future.result()
+            except BrokenProcessPool:
+                raise WorkersLost(
+                    "a worker process died (killed, or out of memory?); the lemmas written are "
+                    "kept: run it again to resume"
+                ) from None
+            return
+        for _, (target, count, data) in cluster_results(
+            pool, futures, address, DEFAULT_WORKER_GRACE
+        ):
+            with open_output(target, binary=True) as out:
+                out.write(data)
+            yield target, count
+
+    def stop() -> None:
+        left = [future for future in futures if not future.done()]
+        _cancel(pool, left)
+        _stop(address, pool, shutdown, kill=bool(left))
+
+    return results(), stop
 
 
 __all__ = [
