@@ -322,16 +322,9 @@ def register_rulesets(register):
 
 
 @pytest.fixture
-def lemma_plugin(tmp_path, monkeypatch):
+def lemma_plugin(load_tmp_plugin):
     """The plugin above, loaded here by name (as ``cgf --plugin`` would)."""
-    from cgframework import plugins
-
-    (tmp_path / "tmp_lemma_clobbers.py").write_text(LEMMA_PLUGIN)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    plugins.reset()
-    plugins.load_plugin("tmp_lemma_clobbers")
-    yield
-    plugins.reset()
+    load_tmp_plugin("tmp_lemma_clobbers", LEMMA_PLUGIN)
 
 
 def test_pool_workers_know_the_plugins_loaded_here(tmp_path, capsys, lemma_plugin):

@@ -266,13 +266,8 @@ LONG_PLUGIN = textwrap.dedent(
 
 
 @pytest.fixture
-def long_named_ruleset(tmp_path, monkeypatch):
-    (tmp_path / "tmp_long_countdown.py").write_text(LONG_PLUGIN)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    plugins.reset()
-    plugins.load_plugin("tmp_long_countdown")
-    yield
-    plugins.reset()
+def long_named_ruleset(load_tmp_plugin):
+    load_tmp_plugin("tmp_long_countdown", LONG_PLUGIN)
 
 
 def test_piped_rulesets_table_keeps_long_names_whole(capsys, long_named_ruleset):

@@ -111,14 +111,9 @@ CLUSTER_PLUGIN = textwrap.dedent(
 
 
 @pytest.fixture
-def chains(tmp_path, monkeypatch):
+def chains(load_tmp_plugin):
     """The plugin above, loaded in this process (where in-process Dask workers run too)."""
-    (tmp_path / "tmp_cluster_chains.py").write_text(CLUSTER_PLUGIN)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    plugins.reset()
-    plugins.load_plugin("tmp_cluster_chains")
-    yield
-    plugins.reset()
+    load_tmp_plugin("tmp_cluster_chains", CLUSTER_PLUGIN)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cgframework import Player, RulesetError, plugins, solve
+from cgframework import Player, RulesetError, solve
 from cgframework.testing import run_cli
 
 BROKEN_PLUGIN = textwrap.dedent(
@@ -51,13 +51,8 @@ BROKEN_PLUGIN = textwrap.dedent(
 
 
 @pytest.fixture
-def broken(tmp_path, monkeypatch):
-    monkeypatch.syspath_prepend(str(tmp_path))
-    (tmp_path / "tmp_broken_plugin.py").write_text(BROKEN_PLUGIN)
-    plugins.reset()
-    plugins.load_plugin("tmp_broken_plugin")
-    yield
-    plugins.reset()
+def broken(load_tmp_plugin):
+    load_tmp_plugin("tmp_broken_plugin", BROKEN_PLUGIN)
 
 
 def one_line(err: str) -> str:
