@@ -167,7 +167,8 @@ def _check_files(
     files_progress: Callable[[int, int], None] | None,
     total: int,
 ) -> list[_Checked]:
-    """Each lemma file checked (or vouched for by the ledger), ``jobs`` files at a time."""
+    """Each lemma file checked (or vouched for by the ledger), ``jobs`` files at a time (in
+    the order they finish; a refusal is the first found)."""
     found: list[_Checked] = []
     todo = []
     for lemma in paths:
@@ -181,25 +182,28 @@ def _check_files(
         files_progress(done, total)
     if jobs <= 1 or len(todo) <= 1:
         outcomes: Iterable[_Checked] = (_check_one(lemma, max_nodes) for lemma in todo)
-        pool = None
+        stop: Callable[[], None] = _nothing_to_stop
     else:
-        import multiprocessing
+        from cgframework.sweep.executors import pool_results
 
-        pool = multiprocessing.get_context("spawn").Pool(min(jobs, len(todo)))
-        outcomes = pool.imap(_check_in_worker, [(lemma, max_nodes) for lemma in todo])
+        kept = "the files checked are in the ledger: run it again"
+        tasks = [(lemma, max_nodes) for lemma in todo]
+        outcomes, stop = pool_results(_check_in_worker, tasks, jobs, kept)
     try:
-        for outcome in outcomes:  # (a worker's refusal is raised here, by the pool)
+        for outcome in outcomes:  # (a worker's refusal is raised here, the others stopped)
             if book is not None:
-                book.record(outcome)
+                book.record(outcome)  # (as each file is done: a run stopped keeps them)
             found.append(outcome)
             done += 1
             if files_progress is not None:
                 files_progress(done, total)
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        stop()
     return found
+
+
+def _nothing_to_stop() -> None:
+    """What ends the checks made here, in this process: nothing."""
 
 
 def _check_file(

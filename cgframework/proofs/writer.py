@@ -754,7 +754,7 @@ def write_lemmas(
     anything is written. ``progress(done, total)`` after each lemma."""
     import time
 
-    from cgframework.plugins import _extra_modules, resolve_ruleset
+    from cgframework.plugins import resolve_ruleset
     from cgframework.sweep.executors import check_cluster_trust, check_executor
 
     address = check_executor(executor)
@@ -790,7 +790,7 @@ def write_lemmas(
 
     def task(claim: Claim) -> _LemmaTask:
         target = lemma_file(directory, claim)
-        return _LemmaTask(name, claim, target, max_nodes, deadline, options, [*_extra_modules])
+        return _LemmaTask(name, claim, target, max_nodes, deadline, options)
 
     tasks = [task(claim) for claim in fresh]
     written: list[str] = []
@@ -864,15 +864,10 @@ class _LemmaTask:
     deadline: float | None
     """The whole run's end (``time.time()``), or none."""
     options: dict[str, Any]
-    plugins: list[str]
-    """The client's extra plugin modules, for a worker to import (its allow-list permitting)."""
 
     def build(self) -> Certificate:
         import time
 
-        from cgframework.sweep.executors import load_worker_plugins
-
-        load_worker_plugins(self.plugins)
         timeout = None if self.deadline is None else max(0.0, self.deadline - time.time())
         budget = SearchBudget.of(self.max_nodes, timeout)
         return build_lemma(self.ruleset, self.claim, budget, **self.options)
@@ -900,44 +895,37 @@ def _start_lemmas(
 ) -> tuple[Iterator[tuple[str, int]], Callable[[], None]]:
     """``(file, nodes)`` of each lemma as it is written, and the function that stops what is
     left: here one after another (one job, or the ``local`` executor), in a pool of ``jobs``
-    processes (no more than CPUs) that die with this one, or on a Dask cluster (files written
-    here from the bytes its workers return). The pool or the cluster starts at once."""
+    processes (:func:`~cgframework.sweep.executors.pool_results`), or on a Dask cluster (files
+    written here from the bytes its workers return). The pool or the cluster starts at once."""
     if address == "local" or (address == "processes" and (jobs <= 1 or len(tasks) <= 1)):
         return map(_write_lemma, tasks), lambda: None
-    from concurrent.futures import as_completed
-    from concurrent.futures.process import BrokenProcessPool
-
-    from cgframework.sweep.executors import WorkersLost, _executor, cluster_results
-    from cgframework.sweep.roots import _cancel, _stop
+    from cgframework.plugins import _extra_modules
+    from cgframework.sweep.executors import (
+        _executor,
+        cluster_results,
+        pool_results,
+        run_with_plugins,
+    )
+    from cgframework.sweep.roots import _cancel
     from cgframework.sweep.runner import DEFAULT_WORKER_GRACE
 
-    workers = min(jobs, len(tasks), os.cpu_count() or 1)  # (as cgf sweep's pool)
-    pool, shutdown, _ = _executor(address, workers, tls)
-    worker = _write_lemma if address == "processes" else _lemma_data
-    futures = [pool.submit(worker, task) for task in tasks]
+    if address == "processes":
+        return pool_results(_write_lemma, tasks, jobs, "the lemmas written are kept: run it again")
+    client, shutdown, _ = _executor(address, jobs, tls)
+    extra = [*_extra_modules]
+    futures = [client.submit(run_with_plugins, extra, _lemma_data, task) for task in tasks]
 
     def results() -> Iterator[tuple[str, int]]:
-        if address == "processes":
-            try:
-                for future in as_completed(futures):
-                    yield future.result()
-            except BrokenProcessPool:
-                raise WorkersLost(
-                    "a worker process died (killed, or out of memory?); the lemmas written are "
-                    "kept: run it again to resume"
-                ) from None
-            return
         for _, (target, count, data) in cluster_results(
-            pool, futures, address, DEFAULT_WORKER_GRACE
+            client, futures, address, DEFAULT_WORKER_GRACE
         ):
             with open_output(target, binary=True) as out:
                 out.write(data)
             yield target, count
 
     def stop() -> None:
-        left = [future for future in futures if not future.done()]
-        _cancel(pool, left)
-        _stop(address, pool, shutdown, kill=bool(left))
+        _cancel(client, futures)
+        shutdown()
 
     return results(), stop
 

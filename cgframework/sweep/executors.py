@@ -370,3 +370,52 @@ def _lost(address: str, exc: BaseException) -> WorkersLost:
         f"the Dask cluster at {address} lost a worker or the connection "
         f"({type(exc).__name__}); the finished members are kept, run the sweep again to resume"
     )
+
+
+def run_with_plugins(extra_plugins: list[str], fn: Callable[[Any], Any], task: Any) -> Any:
+    """In a worker: the client's extra plugin modules imported (as this worker allows them:
+    :func:`load_worker_plugins`), then ``fn(task)``."""
+    load_worker_plugins(extra_plugins)
+    return fn(task)
+
+
+def stop_pool(pool: Any, kill: bool) -> None:
+    """End a local pool; with ``kill``, its workers first (they may be running tasks no longer
+    wanted: a pool cannot cancel a running task)."""
+    if kill:
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)  # (reaped: their CPU is counted)
+
+
+def pool_results(
+    fn: Callable[[Any], Any], tasks: list[Any], jobs: int, kept: str
+) -> tuple[Iterator[Any], Callable[[], None]]:
+    """``fn(task)`` of each task in a local pool of ``jobs`` processes (no more than CPUs or
+    tasks), as ``cgf sweep``'s: its workers import this process's extra plugin modules and
+    die with it. The results as they finish, and the function that stops the rest (running
+    tasks killed). A worker that dies (killed, out of memory) is :class:`WorkersLost`, whose
+    message ends with ``kept`` (what stays, how to resume)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    workers = max(1, min(jobs, len(tasks), os.cpu_count() or 1))
+    pool, _, _ = _executor("processes", workers)
+    extra = list(plugins._extra_modules)
+    futures = [pool.submit(run_with_plugins, extra, fn, task) for task in tasks]
+
+    def results() -> Iterator[Any]:
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        except BrokenProcessPool:
+            raise WorkersLost(
+                f"a worker process died (killed, or out of memory?); {kept}"
+            ) from None
+
+    def stop() -> None:
+        left = [future for future in futures if not future.done()]
+        for future in left:
+            future.cancel()
+        stop_pool(pool, kill=bool(left))
+
+    return results(), stop

@@ -47,6 +47,7 @@ from cgframework.sweep.executors import (
     check_cluster_trust,
     check_executor,
     load_worker_plugins,
+    stop_pool,
 )
 
 _searches: dict[tuple[str, str | None], tuple[OutcomeSearch, TranspositionTable]] = {}
@@ -275,10 +276,7 @@ def _stop(address: str, pool: Any, shutdown: Callable[[], None], kill: bool) -> 
     if address != "processes":
         shutdown()
         return
-    if kill:
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.kill()
-    pool.shutdown(wait=True, cancel_futures=True)  # (reaped: their CPU is counted)
+    stop_pool(pool, kill)
 
 
 __all__ = ["solve_outcome_parallel", "wins_task"]
