@@ -746,12 +746,12 @@ def write_lemmas(
     ``dask://HOST:PORT`` or ``tls://HOST:PORT`` sends them to a Dask cluster instead (trusted as
     by ``cgf sweep``: ``tls``, ``insecure``), whose workers return each file's bytes to be
     written here (a worker is not trusted with the proof: the checker checks every file). With
-    ``mirrors``, a lemma
-    that is a mirror image of another (the ruleset's ``image``) is rewritten from that one's
-    file rather than searched. Lemmas that the checker's ``ledger`` records as proved
-    (:func:`~cgframework.proofs.lemmas.proved_in_ledger`) are not written again, their files
-    gone or not. A lemma whose texts do not parse is refused (:class:`ValueError`) before
-    anything is written. ``progress(done, total)`` after each lemma."""
+    ``mirrors``, a lemma that is a mirror image of another (the ruleset's ``image``) is
+    rewritten from that one's file rather than searched. Lemmas that the checker's ``ledger``
+    records as proved (:func:`~cgframework.proofs.lemmas.proved_in_ledger`) are not written
+    again, their files gone or not. A lemma whose texts do not parse is refused
+    (:class:`ValueError`) before anything is written. ``progress(done, total)`` after each
+    lemma."""
     import time
 
     from cgframework.plugins import resolve_ruleset
@@ -915,16 +915,20 @@ def _start_lemmas(
     extra = [*_extra_modules]
     futures = [client.submit(run_with_plugins, extra, _lemma_data, task) for task in tasks]
 
+    saved: set[Any] = set()
+
     def results() -> Iterator[tuple[str, int]]:
-        for _, (target, count, data) in cluster_results(
+        for future, (target, count, data) in cluster_results(
             client, futures, address, DEFAULT_WORKER_GRACE
         ):
             with open_output(target, binary=True) as out:
                 out.write(data)
+            saved.add(future.key)
+            future.release()  # (the cluster keeps a result while a future holds it: MBs)
             yield target, count
 
     def stop() -> None:
-        _cancel(client, futures)
+        _cancel(client, [future for future in futures if future.key not in saved])
         shutdown()
 
     return results(), stop
