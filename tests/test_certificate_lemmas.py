@@ -372,6 +372,10 @@ def test_a_pool_that_loses_a_worker_stops_in_one_line(tmp_path, capsys, lemma_pl
             ("certificate", "lemmas", "{proof}", "{tmp}/out", "--executor", "dask://10.1.2.3:8786"),
             "not on loopback",
         ),
+        (
+            ("certificate", "lemmas", "{proof}", "{tmp}/out", "--executor", "dask://127.0.0.1:1"),
+            "cannot reach the Dask scheduler",
+        ),
         (("certificate", "lemmas", "{junk}", "{tmp}/out"), "is not a certificate"),
         (("certificate", "lemmas", "{tmp}/none.gz", "{tmp}/out"), "cannot read"),
         (("certificate", "check", "{junk}", "--lemmas", "{tmp}/none"), "is not a folder"),

@@ -768,7 +768,6 @@ def write_lemmas(
         recorded = proved_in_ledger(ledger, name)
     for claim in claims:  # (refused before anything is made, not in a worker half-way)
         _lemma_position(ruleset, claim)
-    os.makedirs(directory, exist_ok=True)
     present = [c for c in claims if os.path.exists(lemma_file(directory, c))]
     there = set(present)
     proved = {c for c in claims if c in recorded and c not in there}
@@ -816,7 +815,7 @@ def write_lemmas(
 
     report()
     by_file = {lemma_file(directory, claim): claim for claim in fresh}
-    results, stop = _start_lemmas(tasks, jobs, address, tls)
+    results, stop = _start_lemmas(tasks, jobs, address, tls, directory)
     try:
         for source in present:  # (while the workers, if any, search)
             mirror_images(source)
@@ -891,13 +890,15 @@ def _lemma_data(task: _LemmaTask) -> tuple[str, int, bytes]:
 
 
 def _start_lemmas(
-    tasks: list[_LemmaTask], jobs: int, address: str, tls: TlsFiles | None
+    tasks: list[_LemmaTask], jobs: int, address: str, tls: TlsFiles | None, directory: str
 ) -> tuple[Iterator[tuple[str, int]], Callable[[], None]]:
     """``(file, nodes)`` of each lemma as it is written, and the function that stops what is
     left: here one after another (one job, or the ``local`` executor), in a pool of ``jobs``
     processes (:func:`~cgframework.sweep.executors.pool_results`), or on a Dask cluster (files
-    written here from the bytes its workers return). The pool or the cluster starts at once."""
+    written here from the bytes its workers return). The pool or the cluster starts at once;
+    ``directory`` is made only then (a cluster out of reach leaves nothing made)."""
     if address == "local" or (address == "processes" and (jobs <= 1 or len(tasks) <= 1)):
+        os.makedirs(directory, exist_ok=True)
         return map(_write_lemma, tasks), lambda: None
     from cgframework.plugins import _extra_modules
     from cgframework.sweep.executors import (
@@ -910,8 +911,14 @@ def _start_lemmas(
     from cgframework.sweep.runner import DEFAULT_WORKER_GRACE
 
     if address == "processes":
+        os.makedirs(directory, exist_ok=True)
         return pool_results(_write_lemma, tasks, jobs, "the lemmas written are kept: run it again")
     client, shutdown, _ = _executor(address, jobs, tls)
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError:
+        shutdown()
+        raise
     extra = [*_extra_modules]
     futures = [client.submit(run_with_plugins, extra, _lemma_data, task) for task in tasks]
 
