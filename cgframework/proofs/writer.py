@@ -913,7 +913,7 @@ def _start_lemmas(
     if address == "processes":
         os.makedirs(directory, exist_ok=True)
         return pool_results(_write_lemma, tasks, jobs, "the lemmas written are kept: run it again")
-    client, shutdown, _ = _executor(address, jobs, tls)
+    client, shutdown = _executor(address, jobs, tls)
     try:
         os.makedirs(directory, exist_ok=True)
     except OSError:

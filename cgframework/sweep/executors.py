@@ -51,6 +51,10 @@ class WorkersLost(LimitExceeded):
     """The cluster lost its workers (or its scheduler) mid-sweep: exit 3, what finished kept."""
 
 
+SWEEP_KEPT = "the finished members are kept, run the sweep again to resume"
+"""How a sweep's :class:`WorkersLost` message ends."""
+
+
 @attrs.frozen
 class TlsFiles:
     """Certificate files for a ``tls://`` scheduler; unset ones come from Dask's config
@@ -230,14 +234,12 @@ def _security(address: str, tls: TlsFiles | None) -> Any:
     )
 
 
-def _executor(
-    spec: str, jobs: int, tls: TlsFiles | None = None
-) -> tuple[Any, Callable[[], None], Callable[..., Any]]:
-    """(an object with ``submit(fn, *args) -> future``, a shutdown function, and an
-    ``as_completed(futures)`` for its futures)."""
+def _executor(spec: str, jobs: int, tls: TlsFiles | None = None) -> tuple[Any, Callable[[], None]]:
+    """(an object with ``submit(fn, *args) -> future``, or None to run here; a shutdown
+    function)."""
     address = check_executor(spec)
     if address == "local":
-        return None, lambda: None, as_completed
+        return None, lambda: None
     if address == "processes":
         pool = ProcessPoolExecutor(
             max_workers=max(1, jobs),
@@ -245,10 +247,9 @@ def _executor(
             initializer=_pool_worker_start,
             initargs=(list(plugins._extra_modules), os.getpid()),
         )
-        return pool, lambda: pool.shutdown(wait=False, cancel_futures=True), as_completed
+        return pool, lambda: pool.shutdown(wait=False, cancel_futures=True)
     try:
         from distributed import Client
-        from distributed import as_completed as dask_completed
     except ImportError:
         raise SweepError(
             "the dask executor needs the optional extra: pip install 'cgframework[dask]'"
@@ -260,7 +261,7 @@ def _executor(
         client = Client(address, timeout="5s", security=security)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
         raise SweepError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    return client, client.close, dask_completed
+    return client, client.close
 
 
 PROBE_SECONDS = 5.0
@@ -361,14 +362,27 @@ def cluster_results(
         elif time.monotonic() - last_worker > grace:
             raise WorkersLost(
                 f"the Dask cluster at {address} has had no worker for {grace:g} s "
-                "(--worker-grace); the finished members are kept, run the sweep again to resume"
+                f"(--worker-grace); {SWEEP_KEPT}"
             )
+
+
+def local_results(futures: list[Any], kept: str) -> Iterator[tuple[Any, Any]]:
+    """(future, result) for each of a local pool's ``futures`` as it finishes. A worker that
+    died (killed, out of memory) breaks the pool: :class:`WorkersLost`, its message ending
+    with ``kept`` (what stays, how to resume)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        for future in as_completed(futures):
+            yield future, future.result()
+    except BrokenProcessPool:
+        raise WorkersLost(f"a worker process died (killed, or out of memory?); {kept}") from None
 
 
 def _lost(address: str, exc: BaseException) -> WorkersLost:
     return WorkersLost(
         f"the Dask cluster at {address} lost a worker or the connection "
-        f"({type(exc).__name__}); the finished members are kept, run the sweep again to resume"
+        f"({type(exc).__name__}); {SWEEP_KEPT}"
     )
 
 
@@ -396,21 +410,14 @@ def pool_results(
     die with it. The results as they finish, and the function that stops the rest (running
     tasks killed). A worker that dies (killed, out of memory) is :class:`WorkersLost`, whose
     message ends with ``kept`` (what stays, how to resume)."""
-    from concurrent.futures.process import BrokenProcessPool
-
     workers = max(1, min(jobs, len(tasks), os.cpu_count() or 1))
-    pool, _, _ = _executor("processes", workers)
+    pool, _ = _executor("processes", workers)
     extra = list(plugins._extra_modules)
     futures = [pool.submit(run_with_plugins, extra, fn, task) for task in tasks]
 
     def results() -> Iterator[Any]:
-        try:
-            for future in as_completed(futures):
-                yield future.result()
-        except BrokenProcessPool:
-            raise WorkersLost(
-                f"a worker process died (killed, or out of memory?); {kept}"
-            ) from None
+        for _, result in local_results(futures, kept):
+            yield result
 
     def stop() -> None:
         left = [future for future in futures if not future.done()]

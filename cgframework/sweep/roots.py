@@ -151,7 +151,7 @@ def solve_outcome_parallel(
     workers = jobs
     if address == "processes":  # as cgf sweep: no more processes than CPUs, or than tasks
         workers = min(jobs, os.cpu_count() or 1, max(1, len(plan)))
-    pool, shutdown, _completed = _executor(address, workers, tls)
+    pool, shutdown = _executor(address, workers, tls)
     extra = list(plugins._extra_modules)
     owner: dict[Any, _Move] = {}
     per_worker: dict[str, float] = {}

@@ -30,7 +30,6 @@ import os
 import random
 import secrets
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import attrs
@@ -43,6 +42,7 @@ from cgframework.solution import Solution
 from cgframework.solvers.dispatch import SolverError, available_methods, choose
 from cgframework.store.database import ValueStore, position_key
 from cgframework.sweep.executors import (
+    SWEEP_KEPT,
     SweepError,
     TlsFiles,
     WorkersLost,
@@ -51,6 +51,7 @@ from cgframework.sweep.executors import (
     check_executor,
     cluster_results,
     is_loopback,
+    local_results,
     solve_member,
 )
 
@@ -282,7 +283,7 @@ def sweep(
             store.put(ruleset, key, solution, origin="cluster", source=address)
 
     next_n = start
-    pool, shutdown, completed = _executor(executor, jobs, tls)
+    pool, shutdown = _executor(executor, jobs, tls)
     # Local workers share the store file (read-through caches); remote ones may not see it.
     path = str(store.path) if store is not None and executor in ("local", "processes") else None
     # Workers open the file at the default trust level: a stricter one keeps them out of it.
@@ -302,25 +303,18 @@ def sweep(
                 for n in pending
             }
             yield from emit(stop)
-            if cluster:
-                try:
-                    for future, data in cluster_results(pool, list(futures), address, worker_grace):
-                        finished(futures[future], data)
-                        yield from emit(stop)
-                except WorkersLost:
-                    yield from flush_ready()
-                    raise
-            else:
-                try:
-                    for future in completed(list(futures)):
-                        finished(futures[future], future.result())
-                        yield from emit(stop)
-                except BrokenProcessPool:
-                    yield from flush_ready()
-                    raise WorkersLost(
-                        "a worker process died (killed, or out of memory?); the finished "
-                        "members are kept, run the sweep again to resume"
-                    ) from None
+            results = (
+                cluster_results(pool, list(futures), address, worker_grace)
+                if cluster
+                else local_results(list(futures), SWEEP_KEPT)
+            )
+            try:
+                for future, data in results:
+                    finished(futures[future], data)
+                    yield from emit(stop)
+            except WorkersLost:
+                yield from flush_ready()
+                raise
         yield from emit(stop)
     finally:
         shutdown()
