@@ -382,6 +382,7 @@ def test_a_pool_that_loses_a_worker_stops_in_one_line(tmp_path, capsys, lemma_pl
         (("certificate", "check", "{proof}", "--ledger", "/dev/null"), "not a regular file"),
         (("certificate", "check", "{proof}", "--ledger", "{junk}"), "not a ledger entry"),
         (("certificate", "check", "{proof}", "--from-ledger"), "needs --ledger"),
+        (("certificate", "check", "{proof}", "--no-record"), "needs --ledger"),
         (("certificate", "lemmas", "{proof}", "{tmp}/out", "--ledger", "{junk}"), "not a ledger"),
         (("certificate", "check", "{fifo}"), "not a regular file"),  # refused, not waited on
         (("certificate", "lemmas", "{fifo}", "{tmp}/out"), "not a regular file"),

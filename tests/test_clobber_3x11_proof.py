@@ -6,9 +6,9 @@ prove nothing."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
-import shutil
 
 import pytest
 
@@ -18,6 +18,7 @@ from cgframework.proofs import CertificateError, check_certificate
 from cgframework.proofs.images import orbit_key
 from cgframework.proofs.lemmas import check_proof, proved_in_ledger
 from cgframework.proofs.writer import lemma_claims
+from cgframework.testing import run_cli
 
 FOLDER = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "proofs", "clobber-3x11")
 TOP = os.path.join(FOLDER, "top.gz")
@@ -33,14 +34,22 @@ def test_the_top_proves_3x11_a_first_player_win_but_for_its_lemmas():
     assert len({orbit_key(clobber, claim) for claim in report.assumes}) == 52
 
 
-def test_the_top_and_the_ledger_prove_3x11_a_first_player_win(tmp_path):
+def test_the_top_and_the_ledger_prove_3x11_a_first_player_win(capsys):
     _, claims = lemma_claims(TOP)
     assert proved_in_ledger(LEDGER, "clobber") == set(claims)  # (all 90, and no other)
-    ledger = str(tmp_path / "checked.jsonl")
-    shutil.copy(LEDGER, ledger)  # (checking the top records it: not in the repository's copy)
-    report = check_proof(TOP, ledger=ledger, from_ledger=True)
-    assert report.outcome is Outcome.N and report.assumes == ()
-    assert report.lemma_files == report.lemma_files_from_ledger == 90
+    with open(LEDGER, "rb") as kept:
+        before = kept.read()
+    code, out, err = run_cli(
+        capsys, "certificate", "check", TOP, "--ledger", LEDGER, "--from-ledger", "--no-record",
+        "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["verified"] and report["outcome"] == "N" and report["assumes"] == []
+    assert report["nodes"] == 184  # (the top checked here: the ledger does not record it)
+    assert report["lemma_files"] == report["lemma_files_from_ledger"] == 90
+    with open(LEDGER, "rb") as kept:
+        assert kept.read() == before  # (read, not added to)
 
 
 def test_a_ledger_short_of_one_lemma_proves_nothing(tmp_path):

@@ -101,6 +101,13 @@ def check_cmd(
             "gone (deleted once checked, or checked elsewhere).",
         ),
     ] = False,
+    record: Annotated[
+        bool,
+        typer.Option(
+            help="Add each file checked to the --ledger (the default); --no-record only reads "
+            "it, leaving a published proof's ledger as it was.",
+        ),
+    ] = True,
 ) -> None:
     """Verify a certificate of who wins, with no solver: only the ruleset's parse, format,
     components and options. Exit 0 verified, 1 refused (what and where), 2 unreadable or
@@ -122,6 +129,8 @@ def check_cmd(
     files = _lemma_files(lemmas)
     if from_ledger and ledger is None:
         fail("--from-ledger needs --ledger FILE")
+    if not record and ledger is None:
+        fail("--no-record needs --ledger FILE")
 
     def check() -> CheckReport:
         if lemmas is None and ledger is None:
@@ -133,6 +142,7 @@ def check_cmd(
             files,
             ledger=ledger,
             from_ledger=from_ledger,
+            record=record,
             max_nodes=max_nodes,
             jobs=jobs,
             progress=advance if show else None,

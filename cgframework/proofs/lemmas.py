@@ -64,6 +64,7 @@ def check_proof(
     *,
     ledger: str | None = None,
     from_ledger: bool = False,
+    record: bool = True,
     max_nodes: int | None = None,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
@@ -74,13 +75,15 @@ def check_proof(
     needs (and every lemma those need) is proved; else :class:`CertificateError` naming the
     first claim nobody proves. Each file is checked by :func:`check_certificate` (``jobs``
     processes for the main file, and one file a process for the lemmas); ``ledger``: see the
-    module (``from_ledger`` needs ``ledger``). ``files_progress(done, total)`` after each
-    file."""
+    module (``from_ledger`` needs ``ledger``); with ``record`` false the ledger is read and
+    nothing is added to it (verifying a published proof leaves its ledger as it was).
+    ``files_progress(done, total)`` after each file."""
     if from_ledger and ledger is None:
         raise ValueError("from_ledger needs a ledger")
     try:
+        book = _Ledger(ledger, record) if ledger else None
         return _check_proof(
-            path, lemma_paths, ledger, from_ledger, max_nodes, jobs, progress, files_progress
+            path, lemma_paths, book, from_ledger, max_nodes, jobs, progress, files_progress
         )
     finally:
         forget_shared_memo()
@@ -89,14 +92,13 @@ def check_proof(
 def _check_proof(
     path: str,
     lemma_paths: Iterable[str],
-    ledger: str | None,
+    book: _Ledger | None,
     from_ledger: bool,
     max_nodes: int | None,
     jobs: int,
     progress: Callable[[int, int], None] | None,
     files_progress: Callable[[int, int], None] | None,
 ) -> CheckReport:
-    book = _Ledger(ledger) if ledger else None
     main = _check_file(path, book, max_nodes, jobs, progress)
     assert main.report is not None or main.from_ledger
     lemma_paths = sorted(set(lemma_paths) - {path})
@@ -251,8 +253,10 @@ def _check_in_worker(task: tuple[str, int | None]) -> _Checked:
 class _Ledger:
     """The files checked so far (see the module), one JSON line each."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, writable: bool = True) -> None:
         self.path = path
+        self.writable = writable
+        """Whether :meth:`record` adds to the file (else the ledger is only read)."""
         self.known: dict[str, dict[str, Any]] = {}
         self.hashes: dict[str, str] = {}
         """Each file's SHA-256, taken by :meth:`lookup` and used again by :meth:`record`."""
@@ -334,6 +338,8 @@ class _Ledger:
         )
 
     def record(self, checked: _Checked) -> None:
+        if not self.writable:
+            return
         entry = {
             "sha256": self.sha_of(checked.path),
             "path": checked.path,
