@@ -5,6 +5,7 @@ proof in pieces whose lemmas are partly mirrored verifies and gives brute force'
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import os
 
@@ -62,6 +63,13 @@ def test_every_mirror_image_of_a_certificate_verifies(tmp_path_factory, leaves, 
         save_certificate(path, mirror_certificate(CLOBBER, source, symmetry, target))
         report = check_certificate(path)
         assert report.claims == (target,) and report.nodes == built.nodes
+        with gzip.open(path, "rt") as written:
+            provenance = json.loads(written.readline())["mirror_of"]
+        assert provenance == {
+            **claim.as_dict(),
+            "symmetry": symmetry,
+            "sha256": hashlib.sha256(open(source, "rb").read()).hexdigest(),
+        }
         brute_force = outcome_of(CLOBBER, CLOBBER.parse(text), SolveContext(), False)
         assert report.left_first_wins == (brute_force.value in "LN")
 

@@ -12,6 +12,7 @@ import gzip
 import json
 import os
 import shutil
+import signal
 import tempfile
 
 import pytest
@@ -434,3 +435,29 @@ def test_the_search_says_what_it_knows_without_searching(compiled):
     nodes = search.stats()
     assert search.known_components(comps, Player.LEFT) is wins
     assert search.stats() == nodes
+
+
+def test_a_fifo_among_the_lemmas_is_refused_not_waited_on(tmp_path, capsys):
+    """With a ledger or without, a FIFO in the lemma folder is refused at once (the ledger
+    hashes each file: it must not wait on one either)."""
+    top = os.path.join(_clobber_3x5_proof(), "top.gz")
+    folder = tmp_path / "lemmas"
+    folder.mkdir()
+    os.mkfifo(folder / "lemma-fifo.gz")
+    ledger = str(tmp_path / "checked.jsonl")
+
+    def waited(*_):
+        raise TimeoutError("the checker waited on a FIFO")
+
+    previous = signal.signal(signal.SIGALRM, waited)
+    try:
+        for extra in ((), ("--ledger", ledger)):
+            signal.alarm(60)
+            code, _, err = run_cli(
+                capsys, "certificate", "check", top, "--lemmas", str(folder), *extra
+            )
+            signal.alarm(0)
+            assert code == 2 and "not a regular file" in err and err.count("\n") == 1, err
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

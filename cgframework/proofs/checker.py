@@ -612,6 +612,19 @@ def open_certificate(path: str) -> IO[bytes]:
     return os.fdopen(handle, "rb")
 
 
+def file_sha256(path: str) -> str:
+    """The SHA-256 of the file at ``path`` (hex), read as :func:`open_certificate` reads: a
+    FIFO or a device is refused (:class:`CertificateUnreadable`), never waited on."""
+    sha = hashlib.sha256()
+    with open_certificate(path) as data:
+        try:
+            while chunk := data.read(1 << 20):
+                sha.update(chunk)
+        except OSError as exc:
+            raise CertificateUnreadable(f"cannot read {path!r}: {exc.strerror or exc}") from None
+    return sha.hexdigest()
+
+
 def _check_share(
     path: str,
     max_nodes: int,
@@ -1094,6 +1107,7 @@ __all__ = [
     "Parts",
     "brute_force_wins",
     "check_certificate",
+    "file_sha256",
     "forget_shared_memo",
     "mover_wins",
     "node_digest",

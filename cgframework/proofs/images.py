@@ -29,6 +29,7 @@ from cgframework.proofs.checker import (
     LeafTooBig,
     Parts,
     brute_force_wins,
+    file_sha256,
     open_certificate,
 )
 from cgframework.proofs.files import Certificate, NodeLines, node_line
@@ -146,12 +147,16 @@ def mirror_certificate(ruleset: Ruleset, source: str, symmetry: int, target: Cla
     claims). Read, not checked: the checker checks what is written."""
     body = NodeLines()
     root: Claim | None = None
+    image_of: dict[str, Any] = {}
     with open_certificate(source) as raw, gzip.GzipFile(fileobj=raw, mode="rb") as stream:
         header = json.loads(stream.readline())
         mirror = _Mirror(ruleset, symmetry, int(header["leaf_budget"]))
         (root_number,) = header["roots"].values()
         for line in stream:
-            texts, mover, claim, proof = mirror.node(json.loads(line))
+            node = json.loads(line)
+            if body.count == root_number:
+                image_of = {"components": node[0], "mover": node[1], "claim": node[2]}
+            texts, mover, claim, proof = mirror.node(node)
             if body.count == root_number:
                 root = Claim(tuple(texts), Player(mover), claim == WIN)
             body.add(node_line(texts, Player(mover), claim == WIN, proof))
@@ -163,6 +168,8 @@ def mirror_certificate(ruleset: Ruleset, source: str, symmetry: int, target: Cla
         position = parts[0] if len(parts) == 1 else Sum(tuple(parts))
         header["position"] = format_position(ruleset, position)
     header.update(leaf_budget=mirror.leaf_budget, nodes=body.count, sha256=body.sha.hexdigest())
+    # (provenance for a reader; the checker checks the nodes, not where they came from)
+    header["mirror_of"] = {**image_of, "symmetry": symmetry, "sha256": file_sha256(source)}
     return Certificate(header, closed)
 
 

@@ -21,7 +21,6 @@ and the ledger (:func:`proved_in_ledger` tells a writer which pieces are done).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import stat
@@ -39,6 +38,7 @@ from cgframework.proofs.checker import (
     CheckReport,
     Claim,
     check_certificate,
+    file_sha256,
     forget_shared_memo,
 )
 from cgframework.runtime.budget import LimitExceeded
@@ -289,17 +289,6 @@ class _Ledger:
         )
 
     @staticmethod
-    def _hash(path: str) -> str:
-        sha = hashlib.sha256()
-        try:
-            with open(path, "rb") as data:
-                while chunk := data.read(1 << 20):
-                    sha.update(chunk)
-        except OSError as exc:
-            raise CertificateUnreadable(f"cannot read {path!r}: {exc.strerror or exc}") from None
-        return sha.hexdigest()
-
-    @staticmethod
     def _installed(ruleset: str) -> str:
         from cgframework.plugins import resolve_ruleset
 
@@ -308,7 +297,7 @@ class _Ledger:
     def sha_of(self, path: str) -> str:
         """``path``'s SHA-256, taken once."""
         if path not in self.hashes:
-            self.hashes[path] = self._hash(path)
+            self.hashes[path] = file_sha256(path)
         return self.hashes[path]
 
     def lookup(self, path: str) -> _Checked | None:
