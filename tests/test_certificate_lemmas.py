@@ -354,14 +354,27 @@ def test_a_pool_that_loses_a_worker_stops_in_one_line(tmp_path, capsys, lemma_pl
     folder = str(tmp_path / "lemmas")
     code, out, err = run_cli(capsys, "certificate", "lemmas", top, folder, "--jobs", "2")
     assert code == 3 and "worker process died" in err and err.count("\n") == 1, err
-    assert not multiprocessing.active_children()
+    assert not (left := multiprocessing.active_children()), left
     write_lemmas(top, folder)  # (in this process, where its moves do not crash)
     ledger = str(tmp_path / "checked.jsonl")
     code, out, err = run_cli(
         capsys, "certificate", "check", top, "--lemmas", folder, "--jobs", "2", "--ledger", ledger
     )
     assert code == 3 and "worker process died" in err and err.count("\n") == 1, err
-    assert not multiprocessing.active_children()
+    assert not (left := multiprocessing.active_children()), left
+
+
+def _entry(number: int, claim: str) -> dict:
+    """A ledger line recording a file (that nobody has) proving ``xo`` with Left to move."""
+    return {
+        "sha256": f"{number:064x}",
+        "path": f"lemma-{number}.gz",
+        "ruleset": "clobber",
+        "installed_version": "1",
+        "proves": [{"components": ["xo"], "mover": "L", "claim": claim}],
+        "assumes": [],
+        "report": None,
+    }
 
 
 @pytest.mark.parametrize(
@@ -390,6 +403,13 @@ def test_a_pool_that_loses_a_worker_stops_in_one_line(tmp_path, capsys, lemma_pl
         (("certificate", "lemmas", "{proof}", "{junk}"), "is not a folder"),
         (("certificate", "lemmas", "{odd}", "{tmp}/out"), "does not parse"),
         (("certificate", "lemmas", "{unclaimed}", "{tmp}/out"), "is not W or L"),
+        (("certificate", "lemmas", "{deep}", "{tmp}/out"), "nested too deeply"),
+        (("certificate", "lemmas", "{long}", "{tmp}/out"), "longer than"),
+        (("certificate", "lemmas", "{proof}", "{tmp}/out", "--ledger", "{opposite}"), "opposite"),
+        (("certificate", "check", "{proof}", "--ledger", "{latin1}"), "can't decode"),
+        (("certificate", "check", "{proof}", "--ledger", "{deep_ledger}"), "nested too deeply"),
+        (("certificate", "check", "{proof}", "--ledger", "{infinite}"), "Infinity is not"),
+        (("certificate", "check", "{proof}", "--ledger", "{long_ledger}"), "longer than"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, words):
@@ -404,6 +424,20 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, words):
     for path, leaf in ((odd, [["x?o"], "L", "W", "lemma"]), (unclaimed, [["xo"], "L", 1, "lemma"])):
         with gzip.open(path, "wt") as out:
             out.write(json.dumps(header) + "\n" + json.dumps(leaf) + "\n")
+    deep, long = str(tmp_path / "deep.gz"), str(tmp_path / "long.gz")
+    with gzip.open(deep, "wb") as out:
+        out.write(b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    with gzip.open(long, "wb") as out:  # (2 MiB in one line: read a MiB at a time, refused)
+        out.write(b"x" * (2 << 20))
+    ledgers = {
+        "opposite": "\n".join(json.dumps(_entry(n, claim)) for n, claim in enumerate("WL")),
+        "deep_ledger": "[" * 100_000 + "]" * 100_000,
+        "infinite": json.dumps({**_entry(0, "W"), "nodes": float("inf")}),
+        "long_ledger": "x" * (2 << 20),
+    }
+    for name, text in ledgers.items():
+        (tmp_path / f"{name}.jsonl").write_text(text + "\n")
+    (tmp_path / "latin1.jsonl").write_bytes(b"\xff\n")
     names = {
         "junk": str(junk),
         "tmp": str(tmp_path),
@@ -411,6 +445,10 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, words):
         "fifo": fifo,
         "odd": odd,
         "unclaimed": unclaimed,
+        "deep": deep,
+        "long": long,
+        "latin1": str(tmp_path / "latin1.jsonl"),
+        **{name: str(tmp_path / f"{name}.jsonl") for name in ledgers},
     }
     code, out, err = run_cli(capsys, *(arg.format(**names) for arg in args))
     assert code == 2, (out, err)
@@ -451,13 +489,83 @@ def test_a_fifo_among_the_lemmas_is_refused_not_waited_on(tmp_path, capsys):
 
     previous = signal.signal(signal.SIGALRM, waited)
     try:
-        for extra in ((), ("--ledger", ledger)):
+        fifo = str(folder / "lemma-fifo.gz")
+        for args in (
+            (top, "--lemmas", str(folder)),
+            (top, "--lemmas", str(folder), "--ledger", ledger),
+            (fifo, "--ledger", ledger),
+            (fifo, "--jobs", "2"),  # (the node count read to share the work out)
+        ):
             signal.alarm(60)
-            code, _, err = run_cli(
-                capsys, "certificate", "check", top, "--lemmas", str(folder), *extra
-            )
+            code, _, err = run_cli(capsys, "certificate", "check", *args)
             signal.alarm(0)
             assert code == 2 and "not a regular file" in err and err.count("\n") == 1, err
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_cluster_worker_counts_the_time_left_by_its_own_clock(tmp_path, monkeypatch):
+    """A worker whose clock is a day ahead of the client's still writes its lemma: it gets the
+    run's time left, not the client's deadline (which its clock would read as long past)."""
+    import time
+
+    from cgframework.proofs.writer import _lemma_data, _LemmaTask, _remote_tasks
+    from cgframework.runtime.budget import SearchBudget, SearchStopped
+
+    top = os.path.join(_clobber_3x5_proof(), "top.gz")
+    _, claims = lemma_claims(top)
+    here = _LemmaTask("clobber", claims[0], str(tmp_path / "l.gz"), None, time.time() + 600, {})
+    (there,) = _remote_tasks([here], SearchBudget(timeout=600).start())
+    assert there.deadline is None and 590 < there.timeout <= 600
+    clock = time.time
+    monkeypatch.setattr(time, "time", lambda: clock() + 86_400)
+    assert _lemma_data(there)[1] > 0
+    with pytest.raises(SearchStopped):
+        _lemma_data(here)  # (the client's deadline, read by the skewed clock)
+
+
+def test_the_client_stops_a_cluster_run_at_its_own_deadline():
+    """Past the run's deadline by this machine's clock, the client stops waiting on the
+    cluster (a worker's task may still be running): the run's own time limit, exit 3."""
+    distributed = pytest.importorskip("distributed")
+    import time
+
+    from cgframework.runtime.budget import SearchBudget, SearchStopped
+    from cgframework.sweep.executors import cluster_results
+
+    cluster = distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+    )
+    with cluster, distributed.Client(cluster) as client:
+        futures = [client.submit(time.sleep, 20, pure=False)]
+        started = time.monotonic()
+        with pytest.raises(SearchStopped):
+            list(cluster_results(client, futures, "local", 60, SearchBudget(timeout=1).start()))
+        assert time.monotonic() - started < 10
+
+
+def test_the_ledger_keeps_each_entry_whole(tmp_path):
+    """A ledger edited by hand (its last line left without its end, blank lines) still reads
+    and takes new entries on lines of their own; a path that is not UTF-8 is recorded."""
+    top, lemmas = clobber_3x5_proof(tmp_path)
+    odd_name = os.fsdecode(b"top-\xfe.gz")  # (a name no UTF-8 text spells)
+    shutil.copy(top, tmp_path / odd_name)
+    ledger = tmp_path / "checked.jsonl"
+    ledger.write_text("\n\n" + json.dumps(_entry(7, "W")))  # (no newline at the end)
+    check_proof(str(tmp_path / odd_name), lemmas, ledger=str(ledger))
+    entries = [json.loads(line) for line in ledger.read_text().splitlines() if line.strip()]
+    assert len(entries) == 1 + 1 + len(lemmas) and entries[0] == _entry(7, "W")
+    again = check_proof(str(tmp_path / odd_name), lemmas, ledger=str(ledger))
+    assert again.lemma_files_from_ledger == len(lemmas)  # (every file found by its entry)
+
+
+def test_a_timed_out_run_names_its_own_limit(tmp_path, capsys):
+    top = os.path.join(_clobber_3x5_proof(), "top.gz")
+    for jobs in ("1", "2"):
+        folder = str(tmp_path / f"lemmas{jobs}")
+        code, _, err = run_cli(
+            capsys, "certificate", "lemmas", top, folder, "--timeout", "0.001", "--jobs", jobs
+        )
+        assert code == 3 and err.count("\n") == 1, err
+        assert "lemmas stopped after 0.001 s (--timeout)" in err, err

@@ -206,3 +206,36 @@ def test_a_closed_standard_input_is_exit_2_with_one_line():
 def test_an_empty_output_name_is_refused_as_such(capsys):
     code, out, err = run_cli(capsys, "solve", "nim", "3", "-o", "")
     assert code == 2 and err == "cgf: error: cannot write '': an empty file name\n"
+
+
+def test_two_outputs_naming_one_file_are_refused_before_either_is_written(capsys, tmp_path):
+    store = tmp_path / "values.db"
+    code, _, err = run_cli(capsys, "solve", "kayles", "10,3", "--store", str(store))
+    assert code == 0, err
+    kept = store.read_bytes()
+    link = tmp_path / "link.db"
+    link.symlink_to(store)
+    for args, words in (
+        (("--store", str(store), "--certificate", str(store)), "--store and --certificate"),
+        (("--store", str(store), "--certificate", str(link)), "--store and --certificate"),
+        (("-o", str(tmp_path / "p.svg"), "--certificate", str(tmp_path / "p.svg")), "-o and"),
+    ):
+        code, out, err = run_cli(capsys, "solve", "clobber", "xoxo", "--outcome", *args)
+        assert code == 2 and words in err and err.count("\n") == 1, err
+    assert store.read_bytes() == kept and not (tmp_path / "p.svg").exists()
+    # (a device may take both: nothing is replaced there)
+    code, _, err = run_cli(
+        capsys, "solve", "clobber", "xoxo", "--outcome", "-o", os.devnull, "--certificate",
+        os.devnull,
+    )  # fmt: skip
+    assert code == 0, err
+
+
+def test_a_table_cell_from_a_file_cannot_drive_the_terminal(capsys):
+    from cgframework.cli.common import print_table, printable
+
+    assert printable("xo|ox") == "xo|ox"
+    assert printable("a\x1b[31mb\ud800c\u200bd é") == "a\\x1b[31mb\\ud800c\\u200bd é"
+    print_table([("position", '{"junk": "\x1b]0;owned\x07\ud800"}')])
+    shown = capsys.readouterr().out
+    assert "\x1b" not in shown and "\x07" not in shown and "\\x1b]0;owned\\x07\\ud800" in shown

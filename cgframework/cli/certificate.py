@@ -75,7 +75,8 @@ def check_cmd(
         ),
     ] = 1,
     progress: Annotated[
-        bool | None, typer.Option(help="Progress bar of the nodes read (default: on a tty).")
+        bool | None,
+        typer.Option(help="Progress bar of the nodes read, on a terminal (the default there)."),
     ] = None,
     lemmas: Annotated[
         str | None,
@@ -123,7 +124,7 @@ def check_cmd(
       cgf certificate check top.gz --ledger checked.jsonl --from-ledger
     """
 
-    show = sys.stderr.isatty() if progress is None else progress
+    show = progress is not False and sys.stderr.isatty()  # (elsewhere a bar's last frame stays)
     bar, advance = _progress_bar("checking", show)
 
     files = _lemma_files(lemmas)

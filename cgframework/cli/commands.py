@@ -36,6 +36,7 @@ from cgframework.cli.common import (
     TlsKeyOption,
     VariantOption,
     app,
+    distinct_files,
     draw_svg,
     fail,
     load_position,
@@ -184,6 +185,8 @@ def solve_cmd(
       cgf solve domineering "...|...|..." --variant impartial
     """
     picture = output_file(output, picture=picture)
+    outputs = {"-o": picture, "--store": store, "--certificate": certificate}
+    distinct_files({"--board": board, **outputs})
     rs = load_ruleset(ruleset, variant)
     if (position is None) == (board is None):
         fail("give a POSITION or --board FILE (exactly one)")

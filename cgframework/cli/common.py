@@ -7,6 +7,8 @@ what the user typed print one line on stderr and exit with code 2; nothing is wr
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 import time
 from collections.abc import Sequence
@@ -113,11 +115,12 @@ def print_table(
     """A table on standard output. On a terminal rich draws it (cells wrapped, not cut); piped
     or redirected it is plain text, one line per row (after a header line of ``columns``),
     cells separated by tabs: no width to fit, so nothing is cut, and scripts split on tabs."""
+    rows = [[printable(str(cell)) for cell in row] for row in rows]
     if not stdout_is_terminal():
         if columns:
             print("\t".join(columns))
         for row in rows:
-            print("\t".join(" ".join(str(cell).split()) for cell in row))
+            print("\t".join(" ".join(cell.split()) for cell in row))
         return
     from rich.table import Table
 
@@ -131,6 +134,41 @@ def print_table(
     for row in rows:
         table.add_row(*map(str, row))
     out.print(table)
+
+
+def printable(text: str) -> str:
+    """``text`` with what a terminal would act on or cannot encode escaped (control characters,
+    lone surrogates): a cell may come from a file someone else wrote."""
+    if text.isprintable():
+        return text
+    return "".join(
+        c
+        if c.isprintable() or c in " \t\n"
+        else c.encode("unicode_escape", "backslashreplace").decode("ascii")
+        for c in text
+    )
+
+
+def distinct_files(named: dict[str, str | None]) -> None:
+    """Refuse (exit 2) two of these options (option name -> path; ``None`` or ``-`` not
+    given) naming the same file, where writing one would replace the other: ``--store S
+    --certificate S`` would leave a certificate where the store was. A device or a FIFO may be
+    named twice (``/dev/null``)."""
+    seen: dict[tuple[int, int] | str, str] = {}
+    for option, path in named.items():
+        if path is None or path == "-":
+            continue
+        try:
+            info = os.stat(path)
+        except OSError:
+            key: tuple[int, int] | str = os.path.realpath(path)
+        else:
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            key = (info.st_dev, info.st_ino)
+        if key in seen:
+            fail(f"{seen[key]} and {option} name the same file ({path!r})")
+        seen[key] = option
 
 
 def stdout_is_terminal() -> bool:

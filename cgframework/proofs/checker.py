@@ -553,8 +553,8 @@ def check_certificate(
 def _nodes_claimed(path: str) -> int:
     """The node count the header of ``path`` claims, or 0 when it has none: only to choose
     how many processes to start (the check reads the header again and trusts nothing)."""
-    try:
-        with gzip.open(path, "rb") as stream:
+    try:  # (opened as the check opens it: a FIFO or a device is not waited on)
+        with open_certificate(path) as raw, gzip.GzipFile(fileobj=raw, mode="rb") as stream:
             count = json.loads(stream.readline(MAX_LINE_BYTES)).get("nodes", 0)
     except Exception:  # (anything wrong is found and reported by the check itself)
         return 0
@@ -610,6 +610,15 @@ def open_certificate(path: str) -> IO[bytes]:
         os.close(handle)
         raise CertificateUnreadable(f"cannot read {path!r}: not a regular file")
     return os.fdopen(handle, "rb")
+
+
+def bounded_lines(stream: IO[bytes]) -> Iterator[bytes]:
+    """The lines of ``stream``, each read at most :data:`MAX_LINE_BYTES` at a time: a longer
+    one is a :class:`ValueError`, not a read of the whole stream into memory."""
+    while line := stream.readline(MAX_LINE_BYTES + 1):
+        if len(line) > MAX_LINE_BYTES:
+            raise ValueError(f"a line is longer than {MAX_LINE_BYTES} bytes")
+        yield line
 
 
 def file_sha256(path: str) -> str:
@@ -1105,6 +1114,7 @@ __all__ = [
     "CheckReport",
     "LeafTooBig",
     "Parts",
+    "bounded_lines",
     "brute_force_wins",
     "check_certificate",
     "file_sha256",

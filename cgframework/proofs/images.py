@@ -28,6 +28,7 @@ from cgframework.proofs.checker import (
     Claim,
     LeafTooBig,
     Parts,
+    bounded_lines,
     brute_force_wins,
     file_sha256,
     open_certificate,
@@ -149,10 +150,11 @@ def mirror_certificate(ruleset: Ruleset, source: str, symmetry: int, target: Cla
     root: Claim | None = None
     image_of: dict[str, Any] = {}
     with open_certificate(source) as raw, gzip.GzipFile(fileobj=raw, mode="rb") as stream:
-        header = json.loads(stream.readline())
+        lines = bounded_lines(stream)
+        header = json.loads(next(lines, b""))
         mirror = _Mirror(ruleset, symmetry, int(header["leaf_budget"]))
         (root_number,) = header["roots"].values()
-        for line in stream:
+        for line in lines:
             node = json.loads(line)
             if body.count == root_number:
                 image_of = {"components": node[0], "mover": node[1], "claim": node[2]}

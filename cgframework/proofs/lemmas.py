@@ -37,9 +37,11 @@ from cgframework.proofs.checker import (
     CertificateUnreadable,
     CheckReport,
     Claim,
+    bounded_lines,
     check_certificate,
     file_sha256,
     forget_shared_memo,
+    open_certificate,
 )
 from cgframework.runtime.budget import LimitExceeded
 
@@ -270,16 +272,25 @@ class _Ledger:
             ) from None
         if not stat.S_ISREG(info.st_mode):
             raise CertificateUnreadable(f"the ledger {path!r} is not a regular file")
-        with open(path, encoding="utf-8") as lines:
-            for number, line in enumerate(lines, 1):
-                try:
-                    entry = json.loads(line)
-                    self.known[entry["sha256"]] = entry
-                    self._claims(entry["proves"]), self._claims(entry["assumes"])
-                except (ValueError, KeyError, TypeError) as exc:
-                    raise CertificateUnreadable(
-                        f"the ledger {path!r}, line {number}: not a ledger entry ({exc})"
-                    ) from None
+        number = 0
+        with open_certificate(path) as data:  # (bytes: a line's bad UTF-8 is its error)
+            try:
+                for number, line in enumerate(bounded_lines(data), 1):
+                    if line.strip():  # (a blank line, as an editor may leave at the end)
+                        self._read(line, f"the ledger {path!r}, line {number}")
+            except ValueError as exc:  # (a line too long)
+                where = f"the ledger {path!r}, line {number + 1}"
+                raise CertificateUnreadable(f"{where}: {exc}") from None
+
+    def _read(self, line: bytes, where: str) -> None:
+        try:
+            entry = json.loads(line, parse_constant=_no_constant)
+            self.known[entry["sha256"]] = entry
+            self._claims(entry["proves"]), self._claims(entry["assumes"])
+        except RecursionError:
+            raise CertificateUnreadable(f"{where}: JSON nested too deeply") from None
+        except (ValueError, KeyError, TypeError) as exc:
+            raise CertificateUnreadable(f"{where}: not a ledger entry ({exc})") from None
 
     @staticmethod
     def _claims(entries: list[dict[str, Any]]) -> tuple[Claim, ...]:
@@ -338,20 +349,28 @@ class _Ledger:
             "assumes": [c.as_dict() for c in checked.assumes],
             "report": _summary(checked.report),
         }
-        line = json.dumps(entry, ensure_ascii=False) + "\n"
+        line = json.dumps(entry) + "\n"  # (ASCII: a path that is not UTF-8 is escaped)
         # (appended to, never replaced; a FIFO or device is refused, not waited on)
-        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
+        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK  # (read: its last byte)
         try:
             handle = os.open(self.path, flags, 0o644)
         except OSError as exc:
             raise CertificateUnreadable(
                 f"cannot write the ledger {self.path!r}: {exc.strerror or exc}"
             ) from None
-        with os.fdopen(handle, "a", encoding="utf-8") as out:
-            if not stat.S_ISREG(os.fstat(out.fileno()).st_mode):
+        with os.fdopen(handle, "ab") as out:
+            info = os.fstat(out.fileno())
+            if not stat.S_ISREG(info.st_mode):
                 raise CertificateUnreadable(f"the ledger {self.path!r} is not a regular file")
-            out.write(line)
+            if info.st_size and os.pread(out.fileno(), 1, info.st_size - 1) != b"\n":
+                line = "\n" + line  # (a last line left without its end by hand: kept whole)
+            out.write(line.encode("ascii"))
         self.known[entry["sha256"]] = entry
+
+
+def _no_constant(name: str) -> Any:
+    """Refuse JSON's non-standard ``NaN`` and ``Infinity`` in a ledger."""
+    raise ValueError(f"{name} is not a number a ledger holds")
 
 
 def _summary(report: CheckReport | None) -> dict[str, Any] | None:

@@ -62,10 +62,12 @@ from cgframework.proofs.checker import (
     VALUE_MEASURE,
     VALUES,
     WIN,
+    CertificateError,
     Claim,
     LeafTooBig,
     Part,
     Parts,
+    bounded_lines,
     brute_force_wins,
     node_digest,
     open_certificate,
@@ -79,7 +81,7 @@ from cgframework.proofs.images import (
     symmetry_between,
 )
 from cgframework.proofs.values import MAX_WORK, Values, ValueTooBig
-from cgframework.runtime.budget import LimitExceeded, SearchBudget
+from cgframework.runtime.budget import LimitExceeded, SearchBudget, TimedOut
 from cgframework.runtime.cache import TranspositionTable
 from cgframework.runtime.outputs import open_output
 from cgframework.runtime.version import VERSION
@@ -653,13 +655,14 @@ def lemma_claims(path: str) -> tuple[str, list[Claim]]:
     certificate at ``path``: read, not checked (:mod:`cgframework.proofs.lemmas` checks)."""
     claims: dict[bytes, Claim] = {}
     with open_certificate(path) as raw, gzip.GzipFile(fileobj=raw, mode="rb") as stream:
-        header = json.loads(stream.readline())
+        lines = bounded_lines(stream)
+        header = _json(next(lines, b""))
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise ValueError(f"{path!r} is not a certificate")
-        for line in stream:
+        for line in lines:
             if b'"lemma"]' not in line:
                 continue
-            node = json.loads(line)
+            node = _json(line)
             if not (isinstance(node, list) and len(node) == 4 and node[3] == LEMMA):
                 continue
             texts, mover, claim, _ = node
@@ -670,6 +673,14 @@ def lemma_claims(path: str) -> tuple[str, list[Claim]]:
             found = Claim(tuple(texts), Player(mover), claim == WIN)
             claims.setdefault(found.digest + claim.encode(), found)
     return str(header["ruleset"]), list(claims.values())
+
+
+def _json(line: bytes) -> Any:
+    """One line of a certificate read by the writer (the checker has its own reading)."""
+    try:
+        return json.loads(line)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
 
 
 def lemma_file(directory: str, claim: Claim) -> str:
@@ -765,7 +776,10 @@ def write_lemmas(
     if ledger is not None:  # (read before anything is made: a bad ledger leaves no folder)
         from cgframework.proofs.lemmas import proved_in_ledger
 
-        recorded = proved_in_ledger(ledger, name)
+        try:
+            recorded = proved_in_ledger(ledger, name)
+        except CertificateError as exc:  # (a ledger that contradicts itself)
+            raise ValueError(f"the ledger {ledger!r}: {exc}") from None
     for claim in claims:  # (refused before anything is made, not in a worker half-way)
         _lemma_position(ruleset, claim)
     present = [c for c in claims if os.path.exists(lemma_file(directory, c))]
@@ -786,6 +800,7 @@ def write_lemmas(
         else:
             fresh.append(claim)
     deadline = None if timeout is None else time.time() + timeout
+    run = SearchBudget(timeout=timeout).start()  # (the client's clock, for a cluster's tasks)
 
     def task(claim: Claim) -> _LemmaTask:
         target = lemma_file(directory, claim)
@@ -815,7 +830,7 @@ def write_lemmas(
 
     report()
     by_file = {lemma_file(directory, claim): claim for claim in fresh}
-    results, stop = _start_lemmas(tasks, jobs, address, tls, directory)
+    results, stop = _start_lemmas(tasks, jobs, address, tls, directory, run)
     try:
         for source in present:  # (while the workers, if any, search)
             mirror_images(source)
@@ -824,6 +839,13 @@ def write_lemmas(
             nodes += count
             report()
             mirror_images(by_file[target])
+    except TimedOut:  # (a lemma's share of the time ran out: the run's limit is what was set)
+        if timeout is None:
+            raise
+        raise TimedOut(
+            f"lemmas stopped after {timeout:g} s (--timeout); the lemmas written are kept: "
+            "run it again to go on"
+        ) from None
     finally:
         stop()  # (a pool's or a cluster's work left, if any)
         _MEMOS.clear()
@@ -861,14 +883,19 @@ class _LemmaTask:
     target: str
     max_nodes: int | None
     deadline: float | None
-    """The whole run's end (``time.time()``), or none."""
+    """The whole run's end (``time.time()`` of the machine that started it), or none."""
     options: dict[str, Any]
+    timeout: float | None = None
+    """Seconds the lemma may take from its start, or none: what a cluster's worker gets
+    instead of ``deadline`` (its clock need not be the client's)."""
 
     def build(self) -> Certificate:
         import time
 
-        timeout = None if self.deadline is None else max(0.0, self.deadline - time.time())
-        budget = SearchBudget.of(self.max_nodes, timeout)
+        limits = [self.timeout] if self.timeout is not None else []
+        if self.deadline is not None:
+            limits.append(max(0.0, self.deadline - time.time()))
+        budget = SearchBudget.of(self.max_nodes, min(limits) if limits else None)
         return build_lemma(self.ruleset, self.claim, budget, **self.options)
 
 
@@ -889,14 +916,29 @@ def _lemma_data(task: _LemmaTask) -> tuple[str, int, bytes]:
     return task.target, built.nodes, data.getvalue()
 
 
+def _remote_tasks(tasks: list[_LemmaTask], run: SearchBudget) -> list[_LemmaTask]:
+    """The tasks as a cluster's workers get them: no deadline of this machine's clock, the time
+    ``run`` has left as each one's own limit instead."""
+    left = run.remaining()
+    left = None if left is None else max(0.0, left)
+    return [attrs.evolve(task, deadline=None, timeout=left) for task in tasks]
+
+
 def _start_lemmas(
-    tasks: list[_LemmaTask], jobs: int, address: str, tls: TlsFiles | None, directory: str
+    tasks: list[_LemmaTask],
+    jobs: int,
+    address: str,
+    tls: TlsFiles | None,
+    directory: str,
+    run: SearchBudget,
 ) -> tuple[Iterator[tuple[str, int]], Callable[[], None]]:
     """``(file, nodes)`` of each lemma as it is written, and the function that stops what is
     left: here one after another (one job, or the ``local`` executor), in a pool of ``jobs``
     processes (:func:`~cgframework.sweep.executors.pool_results`), or on a Dask cluster (files
     written here from the bytes its workers return). The pool or the cluster starts at once;
-    ``directory`` is made only then (a cluster out of reach leaves nothing made)."""
+    ``directory`` is made only then (a cluster out of reach leaves nothing made). A cluster's
+    worker gets the time ``run`` has left as its own limit, counted by its own clock, and this
+    process stops the run when ``run``'s time is out (:class:`SearchStopped`)."""
     if address == "local" or (address == "processes" and (jobs <= 1 or len(tasks) <= 1)):
         os.makedirs(directory, exist_ok=True)
         return map(_write_lemma, tasks), lambda: None
@@ -920,13 +962,14 @@ def _start_lemmas(
         shutdown()
         raise
     extra = [*_extra_modules]
-    futures = [client.submit(run_with_plugins, extra, _lemma_data, task) for task in tasks]
+    remote = _remote_tasks(tasks, run)
+    futures = [client.submit(run_with_plugins, extra, _lemma_data, task) for task in remote]
 
     saved: set[Any] = set()
 
     def results() -> Iterator[tuple[str, int]]:
         for future, (target, count, data) in cluster_results(
-            client, futures, address, DEFAULT_WORKER_GRACE
+            client, futures, address, DEFAULT_WORKER_GRACE, run
         ):
             with open_output(target, binary=True) as out:
                 out.write(data)

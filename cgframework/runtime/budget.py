@@ -28,6 +28,11 @@ class SearchStopped(LimitExceeded):
     """A search hit its node budget or deadline (``cgf`` exit code 3)."""
 
 
+class TimedOut(SearchStopped):
+    """A search hit its deadline (:meth:`SearchBudget.timed_out`): a caller that gave the
+    search part of a longer run's time may report the run's limit instead."""
+
+
 @attrs.define
 class SearchBudget:
     """At most ``max_nodes`` positions expanded, and at most ``timeout`` seconds from
@@ -69,7 +74,7 @@ class SearchBudget:
             raise self.timed_out()
 
     def timed_out(self) -> SearchStopped:
-        return SearchStopped(f"search stopped after {self.timeout:g} s (--timeout)")
+        return TimedOut(f"search stopped after {self.timeout:g} s (--timeout)")
 
     def check(self, nodes: int) -> int:
         """Raise :class:`SearchStopped` if a limit is hit after ``nodes`` expansions; else the

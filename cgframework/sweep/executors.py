@@ -33,7 +33,7 @@ import attrs
 from cgframework import plugins
 from cgframework.game import Player
 from cgframework.io import converter
-from cgframework.runtime.budget import LimitExceeded
+from cgframework.runtime.budget import LimitExceeded, SearchBudget
 from cgframework.solvers.dispatch import solve
 from cgframework.store.database import ValueStore
 
@@ -326,16 +326,23 @@ def _has_workers(client: Any) -> bool:
 
 
 def cluster_results(
-    client: Any, futures: list[Any], address: str, grace: float
+    client: Any,
+    futures: list[Any],
+    address: str,
+    grace: float,
+    budget: SearchBudget | None = None,
 ) -> Iterator[tuple[Any, Any]]:
     """(future, result) for each of a cluster's ``futures`` as it finishes. When the cluster
     has no worker (or no scheduler) for ``grace`` seconds, or a future fails because a worker
-    died or the connection closed, :class:`WorkersLost`: a sweep stops instead of waiting."""
+    died or the connection closed, :class:`WorkersLost`: a sweep stops instead of waiting.
+    Past ``budget``'s deadline (this machine's clock), its :class:`SearchStopped`."""
     from distributed import wait
 
     remaining = set(futures)
     last_worker = time.monotonic()
     while remaining:
+        if budget is not None:
+            budget.check_time()
         try:
             done = wait(
                 list(remaining), timeout=CLUSTER_POLL_SECONDS, return_when="FIRST_COMPLETED"
