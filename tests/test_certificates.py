@@ -317,6 +317,36 @@ def test_limits_are_limits_not_refusals(proof, monkeypatch):
         check_certificate(proof)
 
 
+def test_a_leaf_of_many_alike_components_is_a_limit_not_hours(tmp_path):
+    """A hostile leaf: a thousand ``xo`` components, to be solved by brute force. Alike
+    components collapse, so it stays within its 10,000 positions, yet each position copies a
+    thousand components a thousand times: 13.7 CPU s a node, hours for a 9 KB file of a
+    thousand such nodes. The checker stops at its own limit on the work of one leaf."""
+    nodes = [[["xo"] * 1000, "L", "L", "search"]] * 2
+    header = {
+        "format": "cgframework-certificate",
+        "version": 3,
+        "generator": "hand-made",
+        "ruleset": "clobber",
+        "ruleset_version": resolve_ruleset("clobber").version,
+        "position": "xo",
+        "left_first": "L",
+        "right_first": "R",
+        "outcome": "N",
+        "roots": {"left_first": 0, "right_first": 0},
+        "leaves": 2,
+        "leaf_budget": checker_module.MAX_LEAF_BUDGET,
+        "value_budget": 0,
+    }
+    path = str(tmp_path / "hostile.gz")
+    pack(path, header, nodes)
+    with pytest.raises(LimitExceeded, match="node 0: its leaf costs this checker more than"):
+        check_certificate(path)  # (without the limit: 27 CPU s, then refused at the roots)
+    parts_of = checker_module.Parts(resolve_ruleset("clobber"))
+    small = parts_of.split(parse_position(resolve_ruleset("clobber"), "xo.xo.ox"))
+    assert brute_force_wins(parts_of, small, Player.LEFT, 64)  # (a leaf of this writer: cheap)
+
+
 def test_a_node_with_too_many_moves_is_a_limit(tmp_path, monkeypatch):
     """A hostile one-line node: a nim heap of 10^30 whose claimed winning move comes last
     among its 10^30 moves. The checker went through them for ever; now it stops at a limit."""

@@ -87,6 +87,12 @@ MAX_COMPONENTS = 1000
 """Components of one node at most: each move copies the others, so a node of n components
 costs n squared; a hostile file of a million tiny components must not take hours."""
 
+MAX_LEAF_WORK = 10_000_000
+"""Components copied by the checker's brute force for one leaf at most (each move's result is
+the position's other components and the moved one's parts): a leaf of a thousand alike
+components stays within its position budget, the alike ones collapsing, yet costs a billion
+copies. This writer's leaves (of at most 12 characters) cost a few thousand."""
+
 MAX_MOVES = 1_000_000
 """Moves of one node the checker goes through at most: a one-line node of a huge position
 (a nim heap of 10^30, its winning move listed last) must not keep it busy for ever."""
@@ -141,6 +147,11 @@ class CertificateUnreadable(Exception):
 
 class LeafTooBig(Exception):
     """A brute-force search passed its budget."""
+
+
+class LeafTooCostly(LeafTooBig):
+    """A brute-force search passed :data:`MAX_LEAF_WORK`, whatever its budget: past what this
+    checker spends on one leaf (a limit, not a fault of the leaf)."""
 
 
 @attrs.frozen
@@ -418,7 +429,8 @@ def node_digest(texts: list[str] | tuple[str, ...], player: Player) -> bytes:
 def brute_force_wins(parts_of: Parts, parts: list[Part], player: Player, budget: int) -> bool:
     """Does ``player``, to move in the sum of ``parts``, win (normal play)? A plain negamax,
     iterative (no deep recursion), memoised within this call only; more than ``budget``
-    positions expanded raises :class:`LeafTooBig`."""
+    positions expanded raises :class:`LeafTooBig`, more than :data:`MAX_LEAF_WORK` components
+    copied :class:`LeafTooCostly`."""
     memo: dict[tuple[str, tuple[str, ...]], bool] = {}
 
     def key(player: Player, parts: list[Part]) -> tuple[str, tuple[str, ...]]:
@@ -429,6 +441,7 @@ def brute_force_wins(parts_of: Parts, parts: list[Part], player: Player, budget:
         return [key(player, parts), player, parts_of.moves(parts, player), None]
 
     expanded = 1
+    work = 0
     stack = [frame(player, parts)]
     while stack:
         top = stack[-1]
@@ -439,6 +452,9 @@ def brute_force_wins(parts_of: Parts, parts: list[Part], player: Player, budget:
         else:
             top[3] = None
             for _, child in top[2]:
+                work += len(child)
+                if work > MAX_LEAF_WORK:
+                    raise LeafTooCostly(f"more than {MAX_LEAF_WORK} components copied")
                 child_key = key(top[1].opponent, child)
                 known = memo.get(child_key)
                 if known is None:
@@ -1011,6 +1027,11 @@ class _NodeCheck:
         counter = _Counting(self.parts_of)
         try:
             wins = brute_force_wins(counter, parts, player, budget)
+        except LeafTooCostly:
+            raise LimitExceeded(
+                f"node {self.number}: its leaf costs this checker more than {MAX_LEAF_WORK} "
+                "components copied (the checker's limit)"
+            ) from None
         except LeafTooBig:
             raise self.fail(
                 f"leaf needs more than the certificate's leaf budget of {budget} positions"
@@ -1105,6 +1126,7 @@ __all__ = [
     "LEAF_MEASURE",
     "MAX_COMPONENTS",
     "MAX_LEAF_BUDGET",
+    "MAX_LEAF_WORK",
     "MAX_NODES",
     "MAX_VALUE_BUDGET",
     "PROGRESS_EVERY",
@@ -1113,6 +1135,7 @@ __all__ = [
     "CertificateUnreadable",
     "CheckReport",
     "LeafTooBig",
+    "LeafTooCostly",
     "Parts",
     "bounded_lines",
     "brute_force_wins",
