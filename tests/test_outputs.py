@@ -231,7 +231,8 @@ def test_two_outputs_naming_one_file_are_refused_before_either_is_written(capsys
     assert code == 0, err
 
 
-def test_a_table_cell_from_a_file_cannot_drive_the_terminal(capsys):
+def test_a_table_cell_from_a_file_cannot_drive_the_terminal(capsys, monkeypatch):
+    from cgframework.cli import common
     from cgframework.cli.common import print_table, printable
 
     assert printable("xo|ox") == "xo|ox"
@@ -239,3 +240,6 @@ def test_a_table_cell_from_a_file_cannot_drive_the_terminal(capsys):
     print_table([("position", '{"junk": "\x1b]0;owned\x07\ud800"}')])
     shown = capsys.readouterr().out
     assert "\x1b" not in shown and "\x07" not in shown and "\\x1b]0;owned\\x07\\ud800" in shown
+    monkeypatch.setattr(common, "stdout_is_terminal", lambda: True)  # (rich draws the table)
+    print_table([("position", "[bold]x[/bold]")])
+    assert "[bold]x[/bold]" in capsys.readouterr().out  # (shown as written, not as markup)

@@ -122,6 +122,7 @@ def print_table(
         for row in rows:
             print("\t".join(" ".join(cell.split()) for cell in row))
         return
+    from rich.markup import escape
     from rich.table import Table
 
     if columns:
@@ -132,7 +133,7 @@ def print_table(
     for column in columns:
         table.add_column(column, overflow="fold")  # wrapped to the terminal, never cut
     for row in rows:
-        table.add_row(*map(str, row))
+        table.add_row(*map(escape, row))  # (a cell is text, never rich markup)
     out.print(table)
 
 
