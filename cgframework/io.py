@@ -120,6 +120,23 @@ _SOLUTION_KEYS = {
 
 
 def structure_solution(raw: dict[str, Any], _: Any = None) -> Solution:
+    """A :class:`Solution` from its JSON form; anything malformed is a :class:`ValueError`
+    (a damaged stored row, a hand-edited file)."""
+    if not isinstance(raw, dict):
+        raise ValueError(f"a solution is a JSON object, not {type(raw).__name__}")
+    try:
+        return _structure_solution(raw)
+    except (AttributeError, ExceptionGroup) as exc:  # (cattrs' validation errors are groups)
+        raise ValueError(f"not a solution ({_first_cause(exc)})") from None
+
+
+def _first_cause(exc: BaseException) -> str:
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _structure_solution(raw: dict[str, Any]) -> Solution:
     kind = raw.get("value_kind")
     value = None if kind is None else _kinds[kind].load(raw["value"])
     return Solution(

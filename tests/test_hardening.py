@@ -70,7 +70,7 @@ def test_deep_wak_json_refused(capsys, tmp_path):
 def test_deep_cheating_robot_parser_refused(capsys, tmp_path):
     path = tmp_path / "deep.txt"
     path.write_text("{" * 3000 + "{1|0|-1}" + "|0|-1}" * 3000)
-    assert "2000 levels" in one_line_refusal(capsys, 2, "solve", "cheating-robot", f"@{path}")
+    assert "300 levels" in one_line_refusal(capsys, 2, "solve", "cheating-robot", f"@{path}")
 
 
 def test_deep_recursion_limit_raised_only_on_the_deep_thread():

@@ -82,6 +82,12 @@ def test_input_limit_is_checked_before_reading_everything(tmp_path, capsys, monk
     monkeypatch.setenv("CGF_MAX_INPUT_BYTES", "-3")
     code, _, err = run_cli(capsys, "solve", "nim", f"@{big}")
     assert refused(code, err, "CGF_MAX_INPUT_BYTES")
+    monkeypatch.setenv("CGF_MAX_INPUT_BYTES", "9" * 30)  # (past what a read can take)
+    code, _, err = run_cli(capsys, "solve", "nim", f"@{big}")
+    assert refused(code, err, "CGF_MAX_INPUT_BYTES", "more than this program reads")
+    monkeypatch.setenv("CGF_MAX_INPUT_BYTES", str(10**12))  # (a limit, not an allocation)
+    code, out, err = run_cli(capsys, "solve", "nim", f"@{big}")
+    assert code == 0 and "value" in out, err
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
@@ -162,6 +168,8 @@ def test_influence_table_recomputes_store_entries_without_scores(tmp_path, capsy
 # ---- generators: checked before building; huge paths and cycles answered ---------------------
 
 HUGE_GENERATORS = [
+    ("subtraction", "{99999999999999999999}:5", "is more than 1000000000000000000"),
+    ("wak", "0-" + "9" * 100, "limit is 100000"),
     ("arc-kayles", "path:1000000000", "100000"),
     ("arc-kayles", "complete:100000", "1000000"),
     ("arc-kayles", "grid:100000x100000", "100000"),
@@ -176,7 +184,30 @@ HUGE_GENERATORS = [
 @pytest.mark.parametrize("ruleset, text, limit", HUGE_GENERATORS)
 def test_huge_generators_are_refused_naming_the_limit(capsys, ruleset, text, limit):
     code, _, err = run_cli(capsys, "solve", ruleset, text)
-    assert refused(code, err, "limit is " + limit), err
+    assert refused(code, err, limit if " " in limit else "limit is " + limit), err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("wak", "grundy", "0-" + "9" * 100),
+        ("wak", "grundy", "--arc-kayles", "0-" + "9" * 100),
+        ("wak", "to-arc-kayles", "--check", "0-" + "9" * 100),
+        ("sweep", "subtraction", "heaps:1," + "9" * 100, "--to", "2"),
+    ],
+)
+def test_huge_numbers_in_other_commands_are_refused_in_one_line(capsys, args):
+    code, out, err = run_cli(capsys, *args)
+    assert code == 2 and err.count("\n") == 1 and "internal error" not in err, err
+    assert out == ""  # (nothing printed half-way)
+
+
+def test_cheating_robot_text_nested_past_what_its_code_handles_is_refused(capsys, tmp_path):
+    deep = tmp_path / "deep.txt"
+    deep.write_text("{" * 500 + "0" + "|0|0}" * 500)  # (500 levels were past the printer)
+    for command in (("solve",), ("tree", "-o", str(tmp_path / "tree.svg"))):
+        code, _, err = run_cli(capsys, command[0], "cheating-robot", f"@{deep}", *command[1:])
+        assert refused(code, err, "nested more than"), err
 
 
 def test_long_arc_kayles_path_and_cycle_are_answered_by_the_linear_solver():
@@ -225,6 +256,8 @@ def test_linear_path_solver_agrees_with_the_generic_search(text):
 def test_influence_check_needs_at_least_one_vertex(capsys):
     code, _, err = run_cli(capsys, "influence", "check", "--max-n", "0")
     assert refused(code, err, "--max-n")
+    code, _, err = run_cli(capsys, "influence", "check", "--random", str(10**100))
+    assert refused(code, err, "--random must be in 0..")  # (was a run without end)
 
 
 # ---- sweeps --------------------------------------------------------------------------------
@@ -507,3 +540,52 @@ def test_a_reader_that_leaves_early_is_exit_0():
         err = child.stderr.read().decode()
         assert child.wait(timeout=120) == 0, err
     assert err == ""
+
+
+# ---- stores, play and explore: what a hostile pass found ------------------------------------
+
+
+def test_store_export_never_writes_over_its_own_store(capsys, tmp_path):
+    store = tmp_path / "values.sqlite"
+    assert run_cli(capsys, "solve", "nim", "3,4", "--store", str(store))[0] == 0
+    kept = store.read_bytes()
+    link = tmp_path / "link"
+    link.symlink_to(store)
+    for target in (store, link, tmp_path / "values.sqlite-journal"):
+        code, _, err = run_cli(capsys, "store", "export", str(store), "-o", str(target))
+        assert refused(code, err, "name the same file"), err
+    assert store.read_bytes() == kept
+    assert not (tmp_path / "values.sqlite-journal").exists()
+
+
+@pytest.mark.parametrize("damage", ["[]", '"text"', "null", '{"stats": {"nodes": "x"}}'])
+def test_a_damaged_stored_solution_is_one_line(capsys, tmp_path, damage):
+    import json
+    import sqlite3
+
+    store = str(tmp_path / "values.sqlite")
+    assert run_cli(capsys, "solve", "clobber", "xoxo", "--store", store)[0] == 0
+    with sqlite3.connect(store) as db:
+        (row,) = db.execute("select solution from solutions").fetchone()
+        if damage.startswith("{"):
+            damage = json.dumps({**json.loads(row), **json.loads(damage)})
+        db.execute("update solutions set solution = ?", (damage,))
+    code, _, err = run_cli(capsys, "solve", "clobber", "xoxo", "--store", store)
+    assert refused(code, err, "a stored row is damaged"), err
+
+
+def test_play_shows_what_was_typed_as_text_and_ends_when_input_does(capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("[/x]\n[red]hi\nq\n"))
+    code, out, err = run_cli(capsys, "play", "nim", "3")
+    assert code == 0 and "illegal move '[/x]'" in out and "'[red]hi'" in out, err
+    monkeypatch.setattr("sys.stdin", None)  # (closed: input() has no standard input)
+    code, out, err = run_cli(capsys, "play", "nim", "3")
+    assert code == 0 and err == "", err
+
+
+@pytest.mark.parametrize("host", ["", "999.1.1.1"])
+def test_explore_refuses_a_host_it_cannot_serve_on_in_one_line(capsys, host):
+    code, _, err = run_cli(capsys, "explore", "nim", "3", "--no-browser", "--host", host)
+    assert refused(code, err), err

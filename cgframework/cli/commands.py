@@ -785,11 +785,8 @@ def explore(
 
     rs = load_ruleset(ruleset, variant)
     pos = load_position(rs, position)
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        _warn(
-            f"serving on {host}: anyone who can reach this machine there can use the explorer "
-            "(and its CPU); there is no password"
-        )
+    if not host.strip():
+        fail("--host is empty: name an address (127.0.0.1, or 0.0.0.0 for every interface)")
     try:
         server, thread = start(
             host,
@@ -800,6 +797,11 @@ def explore(
     except OSError as exc:
         reason = "busy" if exc.errno in (98, 48, 10048) else (exc.strerror or str(exc))
         fail(f"cannot serve on {host}:{port}: {reason} (choose another --port, or 0)")
+    if host not in ("127.0.0.1", "localhost", "::1"):  # (once it serves: one line on a refusal)
+        _warn(
+            f"serving on {host}: anyone who can reach this machine there can use the explorer "
+            "(and its CPU); there is no password"
+        )
     url = page_url(server, rs.name, format_position(rs, pos))
     print(f"cgf explore: {url}  (Ctrl-C to stop)", flush=True)
     if not no_browser:

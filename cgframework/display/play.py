@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from cgframework.game import (
     Convention,
@@ -34,7 +35,7 @@ def _ask(console: Console, moves: list[Move]) -> Move | None:
     while True:
         try:
             answer = input("your move (number or text, q to quit): ").strip()
-        except EOFError:
+        except (EOFError, RuntimeError):  # (no more input, or standard input closed)
             return None
         if answer.lower() in ("q", "quit", "exit"):
             return None
@@ -43,7 +44,8 @@ def _ask(console: Console, moves: list[Move]) -> Move | None:
         for move in moves:
             if move.text == answer:
                 return move
-        console.print(f"[red]illegal move {answer!r}[/red]: choose 1..{len(moves)} or a move text")
+        shown = escape(repr(answer))  # (what was typed is text, not markup)
+        console.print(f"[red]illegal move {shown}[/red]: choose 1..{len(moves)} or a move text")
 
 
 def perfect_move(ruleset: Ruleset, position: Position, player: Player, moves: list[Move]) -> Move:
@@ -73,7 +75,7 @@ def play_game(
     passes = 0
     while True:
         console.print(
-            f"\nposition: [bold]{format_position(ruleset, position)}[/bold]"
+            f"\nposition: [bold]{escape(format_position(ruleset, position))}[/bold]"
             + (f"   score (Left - Right): {margin}" if scoring else "")
         )
         moves = options(ruleset, position, player)

@@ -20,6 +20,10 @@ DEFAULT_MAX_INPUT_BYTES = 16 * 1024 * 1024
 MAX_INPUT_ENV = "CGF_MAX_INPUT_BYTES"
 
 
+MAX_INPUT_CEILING = 1 << 40
+"""The largest ``CGF_MAX_INPUT_BYTES`` taken (a terabyte: more is no limit a read can use)."""
+
+
 class InputTextError(ValueError):
     """User input that cannot be read: missing file, too large, not UTF-8."""
 
@@ -31,6 +35,10 @@ def max_input_bytes() -> int:
         return DEFAULT_MAX_INPUT_BYTES
     if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
         raise InputTextError(f"{MAX_INPUT_ENV}={raw!r} is not a positive number of bytes")
+    if int(raw) > MAX_INPUT_CEILING:
+        raise InputTextError(
+            f"{MAX_INPUT_ENV}={raw} is more than this program reads ({MAX_INPUT_CEILING} bytes)"
+        )
     return int(raw)
 
 
@@ -38,7 +46,15 @@ def read_limited(stream: BinaryIO, name: str, limit: int | None = None) -> str:
     """Read a binary stream as UTF-8 text, refusing more than ``limit`` bytes (reads at most
     ``limit + 1`` bytes, so an endless stream is refused without being read)."""
     limit = max_input_bytes() if limit is None else limit
-    data = stream.read(limit + 1)
+    chunks: list[bytes] = []
+    total = 0
+    while total <= limit:  # (a MiB at a time: a read of ``limit`` bytes would allocate them)
+        chunk = stream.read(min(1 << 20, limit + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    data = b"".join(chunks)
     if len(data) > limit:
         raise InputTextError(
             f"{name} is larger than the input limit of {limit} bytes (set {MAX_INPUT_ENV})"

@@ -271,8 +271,9 @@ def _osum(parts: tuple[CRGame, ...]) -> str:
 _TOKEN = re.compile(r"\s*(-?[0-9]+|[{}\[\]|,*+\-])")
 
 
-MAX_NESTING = 2000
-"""Deepest game text read (braces plus '-' prefixes), checked before the recursive parser."""
+MAX_NESTING = 300
+"""Deepest game text read (braces plus '-' prefixes), checked before the recursive parser: the
+printer, the solver and the pictures recurse too (500 levels were past them, 400 were not)."""
 MAX_INTEGER = 10**12
 """Largest integer read. The integer n is a chain of n moves (Def 7), but it is one object
 whose option is made on first read, so size costs nothing until a search walks the chain."""

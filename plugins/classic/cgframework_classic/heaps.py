@@ -343,6 +343,11 @@ class DawsonsKayles(FixedOctal):
         return ["12,5", "51"]
 
 
+MAX_SUBTRACTION_MEMBER = 10**18
+"""The largest member of a subtraction set (the sequence engine indexes heaps by machine word;
+a set such as {1, 10^9} is stored sparsely)."""
+
+
 class Subtraction(OctalRuleset):
     """Subtraction game S: remove s in S tokens from a heap (``{1,2,3}:10,7``)."""
 
@@ -359,6 +364,10 @@ class Subtraction(OctalRuleset):
             token = token.strip()
             if not (token.isascii() and token.isdigit()) or int(token) == 0:
                 raise ValueError(f"subtraction set member {token!r} is not a positive integer")
+            if int(token) > MAX_SUBTRACTION_MEMBER:  # (the sequence engine indexes by machine word)
+                raise ValueError(
+                    f"subtraction set member {token[:40]!r} is more than {MAX_SUBTRACTION_MEMBER}"
+                )
             members.append(int(token))
         label = "{" + ",".join(map(str, sorted(set(members)))) + "}"
         return CodedHeaps(parse_heaps(heaps).sizes, OctalCode.subtraction(members), label)

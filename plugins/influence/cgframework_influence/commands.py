@@ -171,6 +171,10 @@ def _subpositions(g: InfluenceGraph) -> set[int]:
     return seen
 
 
+MAX_CHECK_GRAPHS = 1_000_000
+"""check's most random digraphs (its analysers' caches grow with each: no run without end)."""
+
+
 @influence_app.command()
 def check(
     count: Annotated[int, typer.Option("--random", help="How many random digraphs.")] = 200,
@@ -188,8 +192,8 @@ def check(
     """
     from cgframework.cli import fail, out
 
-    if count < 0:
-        fail(f"--random must be at least 0, got {count}")
+    if not 0 <= count <= MAX_CHECK_GRAPHS:
+        fail(f"--random must be in 0..{MAX_CHECK_GRAPHS}, got {count}")
     if not 1 <= max_n <= MAX_CHECK_VERTICES:
         fail(f"--max-n must be in 1..{MAX_CHECK_VERTICES}, got {max_n}")
     rnd = random.Random(seed)

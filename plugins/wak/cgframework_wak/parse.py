@@ -210,6 +210,7 @@ def parse_edge_list(text: str, arc_kayles: bool) -> WakGraph:
             raise ValueError(f"unknown field {key!r} (allowed: {allowed})")
     if weights is not None and n < len(weights):
         n = len(weights)
+    check_size(n, len(edges), "the graph")  # (a vertex number sets n too: 0-10^100)
     return make_graph(n, edges, loops, weights)
 
 
