@@ -317,27 +317,31 @@ def test_limits_are_limits_not_refusals(proof, monkeypatch):
         check_certificate(proof)
 
 
+def hand_made_header(ruleset: str, position: str, version: int, roots: tuple[int, int]) -> dict:
+    """The header of a hand-made certificate claiming an N-position (Left first, Right first
+    at the nodes ``roots``)."""
+    return {
+        "format": "cgframework-certificate",
+        "version": version,
+        "generator": "hand-made",
+        "ruleset": ruleset,
+        "ruleset_version": resolve_ruleset(ruleset).version,
+        "position": position,
+        "left_first": "L",
+        "right_first": "R",
+        "outcome": "N",
+        "roots": {"left_first": roots[0], "right_first": roots[1]},
+    }
+
+
 def test_a_leaf_of_many_alike_components_is_a_limit_not_hours(tmp_path):
     """A hostile leaf: a thousand ``xo`` components, to be solved by brute force. Alike
     components collapse, so it stays within its 10,000 positions, yet each position copies a
     thousand components a thousand times: 13.7 CPU s a node, hours for a 9 KB file of a
     thousand such nodes. The checker stops at its own limit on the work of one leaf."""
     nodes = [[["xo"] * 1000, "L", "L", "search"]] * 2
-    header = {
-        "format": "cgframework-certificate",
-        "version": 3,
-        "generator": "hand-made",
-        "ruleset": "clobber",
-        "ruleset_version": resolve_ruleset("clobber").version,
-        "position": "xo",
-        "left_first": "L",
-        "right_first": "R",
-        "outcome": "N",
-        "roots": {"left_first": 0, "right_first": 0},
-        "leaves": 2,
-        "leaf_budget": checker_module.MAX_LEAF_BUDGET,
-        "value_budget": 0,
-    }
+    header = hand_made_header("clobber", "xo", version=3, roots=(0, 0))
+    header.update(leaves=2, leaf_budget=checker_module.MAX_LEAF_BUDGET, value_budget=0)
     path = str(tmp_path / "hostile.gz")
     pack(path, header, nodes)
     with pytest.raises(LimitExceeded, match="node 0: its leaf costs this checker more than"):
@@ -353,21 +357,8 @@ def test_a_node_with_too_many_moves_is_a_limit(tmp_path, monkeypatch):
     heap = str(10**30)
     nodes = [[[], "R", "L", []], [[heap], "L", "W", [f"{heap}->0", 0]]]
     nodes.append([[heap], "R", "W", [f"{heap}->0", 0]])
-    header = {
-        "format": "cgframework-certificate",
-        "version": 1,
-        "generator": "hand-made",
-        "ruleset": "nim",
-        "ruleset_version": resolve_ruleset("nim").version,
-        "position": heap,
-        "left_first": "L",
-        "right_first": "R",
-        "outcome": "N",
-        "roots": {"left_first": 1, "right_first": 2},
-        "leaves": 0,
-        "leaf_budget": 0,
-        "leaf_measure": checker_module.LEAF_MEASURE,
-    }
+    header = hand_made_header("nim", heap, version=1, roots=(1, 2))
+    header.update(leaves=0, leaf_budget=0, leaf_measure=checker_module.LEAF_MEASURE)
     path = str(tmp_path / "hostile.gz")
     pack(path, header, nodes)
     monkeypatch.setattr(checker_module, "MAX_MOVES", 1000)
