@@ -71,7 +71,13 @@ from cgframework.plugins import (
 from cgframework.runtime import memory
 from cgframework.runtime.budget import LimitExceeded
 from cgframework.runtime.cache import TranspositionTable
-from cgframework.runtime.deep import MAX_TEXT_NESTING, NestingError, call_deep, check_nesting
+from cgframework.runtime.deep import (
+    MAX_TEXT_NESTING,
+    NestingError,
+    call_deep,
+    check_nesting,
+    drop_unraisable,
+)
 from cgframework.runtime.outputs import OutputError, discard_stdout, flush_stdout, guard_stdout
 from cgframework.solvers.dispatch import available_methods, solve
 from cgframework.store.errors import DEFAULT_TRUST, StoreError
@@ -1131,6 +1137,9 @@ def main(argv: list[str] | None = None) -> None:
         # a search, the tables: a quarter of Amazons 3x4 --outcome's CPU time)
         atexit.register(gc.freeze)
     set_warning_handler(_warn)  # a plugin that fails to load: one line, the rest works
+    # (out of memory, generators finalised on the way out raise MemoryError where Python can
+    # only print "Exception ignored in ..."; the one line that ends the command says it all)
+    drop_unraisable(MemoryError)
     try:
         words = sys.argv[1:] if argv is None else argv
         if not _core_command(words):

@@ -148,7 +148,7 @@ class DeepCall:
         the caller interrupts again."""
         import ctypes
 
-        _drop_unraisable(exc_type)
+        drop_unraisable(exc_type)
         with self._guard:
             if not self._running:
                 return False
@@ -180,7 +180,7 @@ def _let_pending_interruption_land() -> None:
         pass
 
 
-def _drop_unraisable(exc_type: type[BaseException]) -> None:
+def drop_unraisable(exc_type: type[BaseException]) -> None:
     """Have ``sys.unraisablehook`` drop ``exc_type``: Python reports an exception it had to
     ignore (raised in a gc callback or a finaliser) with a traceback on standard error, and an
     interruption (:meth:`DeepCall.interrupt`) lost that way is raised again, not a fault."""
