@@ -191,8 +191,9 @@ def solve_cmd(
       cgf solve domineering "...|...|..." --variant impartial
     """
     picture = output_file(output, picture=picture)
-    outputs = {"-o": picture, "--store": store, "--certificate": certificate}
-    distinct_files({"--board": board, **outputs})
+    distinct_files(
+        {"--board": board, "-o": picture, "--store": store, "--certificate": certificate}
+    )
     rs = load_ruleset(ruleset, variant)
     if (position is None) == (board is None):
         fail("give a POSITION or --board FILE (exactly one)")

@@ -144,7 +144,7 @@ def printable(text: str) -> str:
         return text
     return "".join(
         c
-        if c.isprintable() or c in " \t\n"
+        if c.isprintable() or c in "\t\n"
         else c.encode("unicode_escape", "backslashreplace").decode("ascii")
         for c in text
     )

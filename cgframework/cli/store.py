@@ -176,8 +176,15 @@ def store_export(
     out = output_file(output, out=old_out) or "-"
     sqlite_files = {f"the store's {end}": f"{path}-{end}" for end in ("journal", "wal", "shm")}
     signature = None if sign is None or out == "-" else out + ".sig"
-    named = {"the store": path, **sqlite_files, "--sign": sign, "-o": out}
-    distinct_files({**named, "the signature of -o": signature})
+    distinct_files(
+        {
+            "the store": path,
+            **sqlite_files,
+            "--sign": sign,
+            "-o": out,
+            "the signature of -o": signature,
+        }
+    )
     if out != "-" and not Path(out).parent.is_dir():
         fail(f"cannot write {out!r}: no directory {str(Path(out).parent)!r}")
     key = None

@@ -156,10 +156,9 @@ def mirror_certificate(ruleset: Ruleset, source: str, symmetry: int, target: Cla
         (root_number,) = header["roots"].values()
         for line in lines:
             node = json.loads(line)
-            if body.count == root_number:
-                image_of = {"components": node[0], "mover": node[1], "claim": node[2]}
             texts, mover, claim, proof = mirror.node(node)
             if body.count == root_number:
+                image_of = {"components": node[0], "mover": node[1], "claim": node[2]}
                 root = Claim(tuple(texts), Player(mover), claim == WIN)
             body.add(node_line(texts, Player(mover), claim == WIN, proof))
     if root != target:  # (a claim's texts are sorted, as a node's are)

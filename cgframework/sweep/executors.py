@@ -422,9 +422,7 @@ def pool_results(
     extra = list(plugins._extra_modules)
     futures = [pool.submit(run_with_plugins, extra, fn, task) for task in tasks]
 
-    def results() -> Iterator[Any]:
-        for _, result in local_results(futures, kept):
-            yield result
+    results = (result for _, result in local_results(futures, kept))
 
     def stop() -> None:
         left = [future for future in futures if not future.done()]
@@ -432,4 +430,4 @@ def pool_results(
             future.cancel()
         stop_pool(pool, kill=bool(left))
 
-    return results(), stop
+    return results, stop
