@@ -298,10 +298,18 @@ def _split_moves(
 
 
 def solve_retrograde(
-    ruleset: Ruleset, position: Position, ctx: SolveContext, misere: bool | None = None
+    ruleset: Ruleset,
+    position: Position,
+    ctx: SolveContext,
+    misere: bool | None = None,
+    sides: Any = None,
 ) -> Any:
     """Win, loss or draw with each player first, on the reachable (product) graph; misère
-    play where the ruleset's convention says so or ``misere`` is true (``cgf solve --misere``)."""
+    play where the ruleset's convention says so or ``misere`` is true (``cgf solve --misere``).
+    Then the value (:func:`_value_fields`): an impartial position's generalized Sprague-Grundy
+    value, read off the same graph; a partizan one's ``onside & offside``, from its
+    components' sides (``sides``: a :class:`~cgframework.solvers.sides.SidesTable` with the
+    sides found before), or ``value_unknown`` saying why there is none."""
     if misere is None:
         misere = ruleset.convention is Convention.MISERE
     graph = PositionGraph(ruleset, [position], ruleset.impartial, ctx.table)
@@ -320,17 +328,52 @@ def solve_retrograde(
         for m in options(ruleset, position, player)
     ]
     best, kind = _split_moves(moves)
+    value, grundy, unknown = _value_fields(ruleset, position, ctx, graph, misere, sides)
+    if unknown is not None:
+        fields["value_unknown"] = unknown
     return finish(
         ruleset,
         position,
         ctx,
-        value=outcome.value,
+        value=value,
         outcome=outcome,
         best_moves=best,
         method="retrograde",
+        grundy=grundy,
         best_moves_result=kind,
         **fields,
     )
+
+
+MISERE_NO_VALUE = (
+    "no value in misère play (loopy values, onside & offside, are normal play's): "
+    "the outcome is the answer"
+)
+
+
+def _value_fields(
+    ruleset: Ruleset,
+    position: Position,
+    ctx: SolveContext,
+    graph: PositionGraph,
+    misere: bool,
+    sides: Any,
+) -> tuple[Any, int | str | None, str | None]:
+    """(value, grundy, why there is no value) of a position whose graph was built: never an
+    outcome letter where the value belongs."""
+    if misere:
+        return None, None, MISERE_NO_VALUE
+    if ruleset.impartial:  # the same graph, one state per position: Smith's value
+        from cgframework.values import nimber
+
+        g = generalized_grundy(graph)[graph.state(position, Player.LEFT)]
+        if isinstance(g, Infinite):
+            return str(g), str(g), None
+        return nimber(g), g, None
+    from cgframework.solvers.sides import loopy_value  # loopy values: loaded on first use
+
+    value, unknown = loopy_value(ruleset, position, ctx, graph=graph, table=sides)
+    return value, None, unknown
 
 
 def loopy_grundy_value(ruleset: Ruleset, position: Position) -> LoopyGrundy:

@@ -112,8 +112,8 @@ def value_kinds(ruleset: Ruleset) -> tuple[str, ...]:
     declared = getattr(ruleset, "value_kinds", None)
     if declared:
         return tuple(declared)
-    if getattr(ruleset, "loopy", False):  # a draw or inf{K} is written as text
-        return ("canonical", "text")
+    if getattr(ruleset, "loopy", False):  # a nimber, inf{K} as text, or onside & offside
+        return ("canonical", "text", "loopy")
     return VALUE_KINDS.get(ruleset.convention, ())
 
 
