@@ -232,11 +232,14 @@ def _failure(exc: BaseException) -> dict[str, Any]:
 
 
 def _value_fields(solution: Any) -> dict[str, Any]:
-    """``value``, ``outcome`` (and ``grundy``) as ``cgf solve --json`` writes them."""
+    """``value``, ``outcome`` (and ``grundy``) as ``cgf solve --json`` writes them: a loopy
+    value as its text (``1 & 0``); none, with ``value_unknown`` saying why, where the loopy
+    algebra cannot give it (the outcome is there all the same)."""
     data = unstructure_solution(solution)
     out = {"value": data["value"], "outcome": data["outcome"]}
-    if "grundy" in data:
-        out["grundy"] = data["grundy"]
+    for key in ("grundy", "value_unknown"):
+        if key in data:
+            out[key] = data[key]
     return out
 
 
@@ -249,7 +252,8 @@ def node(
     pictures: bool = True,
 ) -> dict[str, Any]:
     """A node of the game tree with values: :func:`outline`, plus ``value``, ``outcome``
-    (and ``grundy``, ``temperature``, ``mean``, ``thermograph``) of the position, each
+    (and ``grundy``, ``value_unknown``, ``temperature``, ``mean``, ``thermograph``) of the
+    position, each
     option's ``value`` and ``outcome`` with its ``dominated`` and ``reversible`` marks, and
     each component's value. ``first`` is who moves first at this node (it matters in
     scoring play; an option is solved with the other player first). The node's ``status``
