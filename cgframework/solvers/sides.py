@@ -26,6 +26,7 @@ from typing import Any
 
 from cgframework.extensions import SolveContext
 from cgframework.game import Convention, Outcome, Player, Position, Ruleset, components, options
+from cgframework.runtime.budget import LimitExceeded
 from cgframework.runtime.cache import TranspositionTable
 from cgframework.solvers.common import SolverError, finish
 from cgframework.solvers.retrograde import PositionGraph, solve_retrograde
@@ -167,12 +168,17 @@ def loopy_value(
 
 
 def writable(value: LoopyValue) -> tuple[LoopyValue | None, str | None]:
-    """``(value, None)``, or ``(None, why)`` for a value too large to write out (its text is
-    the value's JSON form: one that cannot be read back is no answer)."""
+    """``(the value read back from its text, None)``, or ``(None, why)`` for a value too
+    large to write out. The text is the value's JSON form, so the answer is what a store or
+    ``cgf calc --universe loopy`` reads back from it, the same graph (one that cannot be
+    read back is no answer)."""
     text = str(value)
     if text.startswith("<"):  # "<loopy game of N positions, too large to write out>"
         return None, f"the value is {text.strip('<>')}"
-    return value, None
+    try:
+        return parse_loopy(text), None
+    except (ValueError, LimitExceeded) as exc:  # (a printer's slip: never expected)
+        return None, f"the value's text {text[:60]!r} does not read back: {exc}"
 
 
 SIDES_FROM_STATES = 50_000
