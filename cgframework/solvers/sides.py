@@ -32,7 +32,6 @@ from cgframework.solvers.common import SolverError, finish
 from cgframework.solvers.retrograde import PositionGraph, solve_retrograde
 from cgframework.values.loopy import LoopyGame, LoopyTooLarge, parse_loopy
 from cgframework.values.loopy.sides import (
-    MAX_SIDES_NODES,
     MAX_SIDES_WORK,
     LoopyValue,
     NotStopperSided,
@@ -45,8 +44,10 @@ from cgframework.values.loopy.sides import (
 
 _ZERO = parse_loopy("0")
 MAX_VALUE_POSITIONS = 20_000
-"""A component with more reachable positions is given no value without trying (merging
-equal positions would have to bring it under the sides' limit of 300 positions)."""
+"""A component with more reachable positions is given no value without trying (its graph
+would have to be merged, simplified and compared: Fox and Geese on 6 x 6, 11,677 positions,
+takes 2 s; a non-stopper must merge to at most
+:data:`~cgframework.values.loopy.sides.MAX_SIDES_NODES` positions anyway)."""
 
 
 def position_game(
@@ -116,19 +117,21 @@ class SidesTable:
 
     def sides(self, position: Position) -> tuple[LoopyGame, LoopyGame]:
         """(S, T): the onside and offside of the whole position, as stoppers."""
-        plus = minus = _ZERO
+        sides: tuple[LoopyGame, LoopyGame] | None = None
         for component in components(self.ruleset, position):
             p, m = self.component_sides(component)
-            plus, minus = onside(plus + p, self.work), offside(minus + m, self.work)
-        return plus, minus
+            if sides is None:  # (0 + G is G: no product graph)
+                sides = p, m
+            else:
+                sides = onside(sides[0] + p, self.work), offside(sides[1] + m, self.work)
+        return sides or (_ZERO, _ZERO)
 
 
 def _check_size(positions: int) -> None:
     if positions > MAX_VALUE_POSITIONS:
         raise SidesLimit(
-            f"a game of {positions} reachable positions is too large for its sides "
-            f"(at most {MAX_VALUE_POSITIONS} before equal positions merge, "
-            f"{MAX_SIDES_NODES} after: limits)"
+            f"a game of {positions} reachable positions is too large for its value "
+            f"(at most {MAX_VALUE_POSITIONS}: a limit)"
         )
 
 
@@ -197,6 +200,8 @@ def solve_auto(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
 
     table = SidesTable(ruleset, ctx.table)
     parts = components(ruleset, position)
+    if len(parts) <= 1:  # no sum: its own graph, built once (the value step reuses it)
+        return solve_retrograde(ruleset, position, ctx, sides=table)
     product = 1
     for part in parts:
         product *= table.component_game(part).size
