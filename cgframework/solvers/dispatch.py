@@ -69,9 +69,19 @@ def solve_loopy_auto(ruleset: Ruleset, position: Position, ctx: SolveContext) ->
     return solve_auto(ruleset, position, ctx)
 
 
+def _solve_retrograde(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
+    """``retrograde``: who wins on the position graph, with the value: a partizan ruleset's
+    under normal play from its sides (:func:`~cgframework.solvers.sides.loopy_value`)."""
+    if ruleset.convention is Convention.NORMAL and not ruleset.impartial:
+        from cgframework.solvers.sides import solve_retrograde_valued
+
+        return solve_retrograde_valued(ruleset, position, ctx)
+    return solve_retrograde(ruleset, position, ctx)
+
+
 LOOPY_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Any]] = {
     "loopy-grundy": solve_loopy_grundy,
-    "retrograde": solve_retrograde,
+    "retrograde": _solve_retrograde,
     "loopy-sides": _solve_sides,
 }
 

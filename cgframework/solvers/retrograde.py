@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from array import array
 from collections import deque
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -297,19 +297,23 @@ def _split_moves(
     return [], "loss"
 
 
+PartizanValue = Callable[[PositionGraph], tuple[Any, str | None]]
+"""The value of a partizan position from its graph, or None and why not
+(:func:`cgframework.solvers.sides.loopy_value`, which the dispatcher's ``retrograde`` gives)."""
+
+
 def solve_retrograde(
     ruleset: Ruleset,
     position: Position,
     ctx: SolveContext,
     misere: bool | None = None,
-    sides: Any = None,
+    partizan_value: PartizanValue | None = None,
 ) -> Any:
     """Win, loss or draw with each player first, on the reachable (product) graph; misère
     play where the ruleset's convention says so or ``misere`` is true (``cgf solve --misere``).
     Then the value (:func:`_value_fields`): an impartial position's generalized Sprague-Grundy
-    value, read off the same graph; a partizan one's ``onside & offside``, from its
-    components' sides (``sides``: a :class:`~cgframework.solvers.sides.SidesTable` with the
-    sides found before), or ``value_unknown`` saying why there is none."""
+    value, read off the same graph; a partizan one's from ``partizan_value`` (its
+    ``onside & offside``), or ``value_unknown`` saying why there is none."""
     if misere is None:
         misere = ruleset.convention is Convention.MISERE
     graph = PositionGraph(ruleset, [position], ruleset.impartial, ctx.table)
@@ -328,7 +332,7 @@ def solve_retrograde(
         for m in options(ruleset, position, player)
     ]
     best, kind = _split_moves(moves)
-    value, grundy, unknown = _value_fields(ruleset, position, ctx, graph, misere, sides)
+    value, grundy, unknown = _value_fields(ruleset, position, graph, misere, partizan_value)
     if unknown is not None:
         fields["value_unknown"] = unknown
     return finish(
@@ -354,10 +358,9 @@ MISERE_NO_VALUE = (
 def _value_fields(
     ruleset: Ruleset,
     position: Position,
-    ctx: SolveContext,
     graph: PositionGraph,
     misere: bool,
-    sides: Any,
+    partizan_value: PartizanValue | None,
 ) -> tuple[Any, int | str | None, str | None]:
     """(value, grundy, why there is no value) of a position whose graph was built: never an
     outcome letter where the value belongs."""
@@ -370,9 +373,9 @@ def _value_fields(
         if isinstance(g, Infinite):
             return str(g), str(g), None
         return nimber(g), g, None
-    from cgframework.solvers.sides import loopy_value  # loopy values: loaded on first use
-
-    value, unknown = loopy_value(ruleset, position, ctx, graph=graph, table=sides)
+    if partizan_value is None:
+        return None, None, "not computed here (the dispatcher's retrograde gives it)"
+    value, unknown = partizan_value(graph)
     return value, None, unknown
 
 

@@ -201,7 +201,7 @@ def solve_auto(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
     table = SidesTable(ruleset, ctx.table)
     parts = components(ruleset, position)
     if len(parts) <= 1:  # no sum: its own graph, built once (the value step reuses it)
-        return solve_retrograde(ruleset, position, ctx, sides=table)
+        return solve_retrograde_valued(ruleset, position, ctx, table)
     product = 1
     for part in parts:
         product *= table.component_game(part).size
@@ -210,7 +210,20 @@ def solve_auto(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
                 return solve_sides(ruleset, position, ctx, table)
             except (SolverError, SidesLimit, LoopyTooLarge):
                 break  # (the value step finds the failure in the table, not again)
-    return solve_retrograde(ruleset, position, ctx, sides=table)
+    return solve_retrograde_valued(ruleset, position, ctx, table)
+
+
+def solve_retrograde_valued(
+    ruleset: Ruleset, position: Position, ctx: SolveContext, table: SidesTable | None = None
+) -> Any:
+    """``retrograde`` for a partizan ruleset under normal play: who wins on the reachable
+    graph, then the value from the components' sides (:func:`loopy_value`; ``table``: the
+    sides found before)."""
+
+    def value_of(graph: PositionGraph) -> tuple[LoopyValue | None, str | None]:
+        return loopy_value(ruleset, position, ctx, graph=graph, table=table)
+
+    return solve_retrograde(ruleset, position, ctx, partizan_value=value_of)
 
 
 def solve_sides(
