@@ -130,3 +130,17 @@ def test_outcomes_read_off_the_value_agree_with_the_retrograde_outcome():
         assert first_results(solution.value) == expected, (ruleset, text)
         draw = "D" in expected
         assert (solution.outcome is Outcome.D) == draw
+
+
+def test_the_explorers_first_answer_on_a_loopy_position_is_the_outcome_alone(monkeypatch):
+    """The explorer asks who wins before the value: for a loopy ruleset the retrograde
+    analysis alone (TT..FF's value takes seconds, its outcome milliseconds)."""
+    from cgframework.solvers import sides
+
+    def no_value(*args, **kwargs):
+        raise AssertionError("the value was computed for the outcome")
+
+    monkeypatch.setattr(sides, "loopy_value", no_value)
+    quick = explorer.outcome("backsliding-toads-and-frogs", "TT..FF")
+    assert (quick["status"], quick["outcome"]) == ("ok", "N")
+    assert explorer.outcome("digraph", "0>1,1>0;0")["outcome"] == "D"

@@ -44,7 +44,7 @@ from cgframework.game import (
 )
 from cgframework.io import unstructure_solution
 from cgframework.runtime.budget import LimitExceeded, SearchStopped
-from cgframework.solvers.dispatch import solve
+from cgframework.solvers.dispatch import solve, solve_loopy_outcome
 from cgframework.values.canonical import CanonicalGame
 
 MAX_OPTIONS = 60
@@ -189,12 +189,12 @@ class _Clock:
         self.timeout = timeout
         self.deadline = None if timeout is None else time.monotonic() + timeout
 
-    def solve(self, ruleset: Ruleset, position: Position, **kwargs: Any) -> Any:
+    def solve(self, ruleset: Ruleset, position: Position, using: Any = solve, **kwargs: Any) -> Any:
         timeout = None
         if self.deadline is not None:
             timeout = max(0.0, self.deadline - time.monotonic())
         try:
-            return solve(ruleset, position, max_nodes=self.max_nodes, timeout=timeout, **kwargs)
+            return using(ruleset, position, max_nodes=self.max_nodes, timeout=timeout, **kwargs)
         except SearchStopped as exc:
             if self.deadline is not None and time.monotonic() >= self.deadline:
                 raise SearchStopped(f"search stopped after {self.timeout:g} s (--timeout)") from exc
@@ -209,14 +209,19 @@ def outcome(
     timeout: float | None = DEFAULT_TIMEOUT,
 ) -> dict[str, Any]:
     """Who wins, found first (a value may take far longer): the outcome search for a
-    normal-play ruleset that is not loopy, else the ordinary solve. ``status`` is ``ok``,
+    normal-play ruleset that is not loopy, the retrograde analysis alone for a loopy one (its
+    value's sides may take seconds), else the ordinary solve. ``status`` is ``ok``,
     ``limit`` (a limit stopped it: ``message`` says which) or ``error``."""
     rs, pos = resolve(ruleset, position)
     clock = _Clock(max_nodes, timeout)
-    fast = rs.convention is Convention.NORMAL and not getattr(rs, "loopy", False)
+    loopy = getattr(rs, "loopy", False)
+    fast = rs.convention is Convention.NORMAL and not loopy
     out: dict[str, Any] = {"ruleset": rs.name, "position": format_position(rs, pos)}
     try:
-        solution = clock.solve(rs, pos, first=first, outcome_only=fast)
+        if loopy:
+            solution = clock.solve(rs, pos, using=solve_loopy_outcome, first=first)
+        else:
+            solution = clock.solve(rs, pos, first=first, outcome_only=fast)
     except Exception as exc:
         return {**out, **_failure(exc)}
     out.update(status="ok", outcome=None if solution.outcome is None else solution.outcome.value)

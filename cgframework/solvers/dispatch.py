@@ -474,6 +474,30 @@ MISERE_METHODS = ("auto", "generic")
 and simplifications are normal-play facts)."""
 
 
+def solve_loopy_outcome(
+    ruleset: Ruleset | str,
+    position: Position | str,
+    *,
+    first: Player = Player.LEFT,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+) -> Solution:
+    """Who wins a position of a loopy ruleset with each player first, by the retrograde
+    analysis alone: a partizan value's sides may take far longer (the explorer asks this
+    first). ``value`` is the generalized Sprague-Grundy value of an impartial ruleset, else
+    none; ``max_nodes`` and ``timeout`` limit it as in :func:`solve`."""
+    from cgframework.plugins import resolve_ruleset
+
+    ruleset = resolve_ruleset(ruleset)
+    if not getattr(ruleset, "loopy", False):
+        raise SolverError(f"{ruleset.name!r} is not loopy: solve it with solve()")
+    position = position_of(ruleset, position)
+    budget = SearchBudget.of(max_nodes, timeout)
+    ctx = SolveContext(first=first, budget=budget)
+    ctx.table.budget = budget
+    return run_deep(solve_retrograde, ruleset, position, ctx, budget=budget)
+
+
 def solve_misere_play(
     ruleset: Ruleset | str,
     position: Position | str,
