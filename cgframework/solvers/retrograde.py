@@ -10,7 +10,11 @@ play. The classical backward induction: a state (position, player to move) with 
 lost (normal play) or won (misère); a state with an option to a lost state is won; a state
 all of whose options are won states is lost; what is never decided is a draw (neither player
 can force a win, each can avoid losing). A queue of decided states and, per state, a counter
-of its undecided options make it linear in the arcs. Sums are solved on the product graph
+of its undecided options make it linear in the arcs. The answer's value is never an outcome
+letter: an impartial position's generalized Sprague-Grundy value, read off the same graph; a
+partizan one's ``onside & offside`` under normal play (from its components' sides: the
+dispatcher hands :func:`solve_retrograde` that step, :mod:`.sides`); none in misère play,
+``value_unknown`` saying why. Sums are solved on the product graph
 (the ruleset's own options of the whole position); ``loopy-sides`` (:mod:`.sides`) solves a
 partizan sum from its components' onsides and offsides instead, without that graph.
 
