@@ -303,6 +303,9 @@ def test_negatives_and_differences_without_a_negative_position_are_values():
     assert isinstance(-board, GameValue) and -board == board  # +-1 is its own negative
     assert board - Game("domineering", ".|.") == parse_value("{0|-2}")
     assert isinstance(Game("nim", "3") - Game("nim", "1,2"), Game)  # impartial: -G is G
+    heaps = Game("partizan-subtraction", "{1,2|2,3}:7,5")  # declares its negative
+    assert repr(-heaps) == "Game('partizan-subtraction', '{2,3|1,2}:7,5')"
+    assert -heaps == -heaps.value and heaps - heaps == 0 and isinstance(heaps - heaps, Game)
 
 
 def test_comparisons_across_algebras_raise_type_error_naming_why():
