@@ -1,9 +1,12 @@
 """Pictures for the classic rulesets' ``draw``: Domineering boards and heaps of tokens; and
-plots of Grundy sequences (value against heap size)."""
+plots of Grundy sequences (value against heap size).
+
+Each picture takes the position's plain data (sizes, cells, pairs), not the position: this
+module stands below the rulesets, which call it from their ``draw``, and imports none."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cgframework.display.pictures import (
     BLOCKED_COLOUR,
@@ -17,25 +20,24 @@ from cgframework.display.pictures import (
     mark_colour,
     text_svg,
 )
-from cgframework_classic.domineering import Board
 
 TALL_HEAP = 15
 """A heap taller than this is drawn as one bar with its size, not token by token."""
 
 
-def domineering_svg(board: Board, marks: Marks | None = None) -> str:
-    """One ``cell`` per square: empty light, blocked dark, a cell in ``marks`` (``(row,
-    column)`` from 0 at the top left -> Player) blue for Left's vertical dominoes, red for
-    Right's horizontal ones."""
-    if not board.height:
+def domineering_svg(height: int, width: int, empty: int, marks: Marks | None = None) -> str:
+    """A ``height`` x ``width`` board whose empty squares are the bits ``r * width + c`` of
+    ``empty``: one ``cell`` per square, empty light, blocked dark, a cell in ``marks``
+    (``(row, column)`` from 0 at the top left -> Player) blue for Left's vertical dominoes,
+    red for Right's horizontal ones."""
+    if not height:
         return text_svg("#")
-    w = board.width
 
     def fill(r: int, c: int) -> str:
-        base = FREE_COLOUR if board.empty >> (r * w + c) & 1 else BLOCKED_COLOUR
+        base = FREE_COLOUR if empty >> (r * width + c) & 1 else BLOCKED_COLOUR
         return mark_colour(marks, (r, c), base)
 
-    return grid_svg(board.height, w, fill)
+    return grid_svg(height, width, fill)
 
 
 def heaps_svg(sizes: tuple[int, ...], title: str = "") -> str:
@@ -203,13 +205,16 @@ def cakes_svg(pieces: Sequence[tuple[int, int]]) -> str:
     return document(max(x - 10, 44), base + 28, "".join(body))
 
 
-def wythoff_svg(pairs: Sequence[tuple[int, int]], limit: int = 24) -> str:
+def wythoff_svg(
+    pairs: Sequence[tuple[int, int]],
+    is_p_position: Callable[[int, int], bool],
+    limit: int = 24,
+) -> str:
     """One ``board`` group per queen ``(a, b)``: an (a+1) x (b+1) corner of the board with
     the target corner (0, 0) at the bottom left, the queen on its square, and the squares of
-    the P-positions (Wythoff pairs) shaded: the queen moves left, down or diagonally
-    down-left. A board over ``limit`` squares on a side is drawn as text."""
-    from cgframework_classic.wythoff import is_p_position
-
+    the P-positions (those ``is_p_position`` holds for: the Wythoff pairs) shaded: the queen
+    moves left, down or diagonally down-left. A board over ``limit`` squares on a side is
+    drawn as text."""
     check_size(len(pairs), "queens", 50)
     cell, body, x = 22, [], 6
     tallest = max((a for a, b in pairs if max(a, b) <= limit), default=0) + 1
