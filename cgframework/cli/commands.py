@@ -843,14 +843,22 @@ def play(
 ) -> None:
     """Play against the perfect player in the terminal.
 
+    Type a move as the menu writes it, or its number in the menu; when some move is written
+    as a number (a heap size), a bare number is that move and menu item N is #N. q (or the
+    end of input) quits. Positions may repeat in a loopy ruleset: the same position with the
+    same player to move a third time ends the game as a draw (the second time is announced).
+    A line longer than CGF_MAX_INPUT_BYTES (16 MiB) ends the game (exit 2).
+
     \b
     Examples:
       cgf play domineering "...|...|..."
       cgf play nim 3,5,7 --you R
       cgf play domineering "..|..|.." -o game.svg
       cgf play clobber "xox|oxo" --variant dicotic
+      cgf play partizan-digraph "0>1:L,1>0:R;0"
     """
     from cgframework.display.play import PlayRecord, play_game
+    from cgframework.runtime.inputs import InputTextError
 
     picture = output_file(output, picture=picture)
     rs = load_ruleset(ruleset, variant)
@@ -860,9 +868,12 @@ def play(
     record = PlayRecord(rs, pos)
     if picture is not None:
         draw_svg(record.picture)  # too big to draw: refused before the game starts
-    play_game(
-        rs, pos, human=parse_player(you), first=parse_player(first), console=out, on_move=record
-    )
+    try:
+        play_game(
+            rs, pos, human=parse_player(you), first=parse_player(first), console=out, on_move=record
+        )
+    except InputTextError as exc:  # a line too long, or not text: the game ends here
+        fail(str(exc))
     if picture is not None:
         write_picture(picture, record.picture)
         if picture != "-":
