@@ -167,6 +167,13 @@ def test_refusals_come_before_any_line(capsys, monkeypatch, tmp_path, args, mess
     assert code == 2 and out == "" and message in err and err.count("\n") == 1
 
 
+def test_a_bad_input_limit_is_refused(capsys, monkeypatch):
+    monkeypatch.setenv("CGF_MAX_INPUT_BYTES", "abc")
+    code, lines, err = batch(capsys, monkeypatch, "xo\n", "clobber")
+    assert (code, lines) == (2, [])
+    assert err == "cgf: error: CGF_MAX_INPUT_BYTES='abc' is not a positive number of bytes\n"
+
+
 def test_output_naming_the_batch_file_is_refused(capsys, tmp_path):
     positions = tmp_path / "positions.txt"
     positions.write_text("xo\n")

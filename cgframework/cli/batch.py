@@ -239,7 +239,10 @@ def solve_batch(
     whole when the batch ends); the exit status is raised at the end (see the module
     docstring)."""
     check_options(ruleset, options, store)
-    limit = max_input_bytes()
+    try:
+        limit = max_input_bytes()
+    except InputTextError as exc:
+        fail(str(exc))
     refused = limited = answered = 0
     opened = None if store is None else open_trusting_store(store, trust)
     try:
