@@ -22,9 +22,10 @@ some line was refused, else 3 when some line hit a limit; stderr then says how m
 from __future__ import annotations
 
 import contextlib
+import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 import attrs
@@ -214,12 +215,11 @@ def json_fields(solution: Any, options: BatchOptions, started: float) -> dict[st
     return data
 
 
-def write_line(out: IO[str], data: dict[str, Any]) -> None:
-    """One JSON line (a canonical value streamed from its text, never built whole), flushed."""
-    from cgframework.cli.commands import print_json_streaming
-
+def write_line(out: IO[str], data: dict[str, Any], print_json: Callable[[Any], None]) -> None:
+    """One JSON line, printed by ``print_json`` (``cgf solve --json``'s printer, which streams
+    a canonical value from its text, never built whole) to ``out``, and flushed."""
     with contextlib.redirect_stdout(out):
-        print_json_streaming(data)
+        print_json(data)
     if out is sys.stdout:
         flush_stdout()
     else:
@@ -233,12 +233,14 @@ def solve_batch(
     output: str | None = None,
     store: str | None = None,
     trust: str = "verified",
+    print_json: Callable[[Any], None] | None = None,
 ) -> None:
     """Answer every line of ``source`` (a path or ``-``) to ``output`` (``None`` or ``-``:
     standard output; a file is written by :func:`~cgframework.runtime.outputs.open_output`,
     whole when the batch ends); the exit status is raised at the end (see the module
-    docstring)."""
+    docstring). ``print_json(data)`` prints one answer (``cgf solve --json``'s printer)."""
     check_options(ruleset, options, store)
+    print_json = print_json or print_json_line
     try:
         limit = max_input_bytes()
     except InputTextError as exc:
@@ -265,7 +267,7 @@ def solve_batch(
                         data = error_line(number, text, str(exc), exc.code)
                         refused += exc.code == 2
                         limited += exc.code == 3
-                write_line(out, data)
+                write_line(out, data, print_json)
     except InputTextError as exc:
         fail(str(exc))
     finally:
@@ -281,6 +283,11 @@ def solve_batch(
         if refused:
             raise InputError(message)
         raise LimitExceeded(message)
+
+
+def print_json_line(data: dict[str, Any]) -> None:
+    """``print(json.dumps(data))``, a value by its text."""
+    print(json.dumps(data, default=str))
 
 
 def error_line(number: int, text: str, message: str, code: int) -> dict[str, Any]:

@@ -394,7 +394,15 @@ def _solve_batch_cmd(
     distinct_files({"--batch": batch, "-o": output, "--store": store})
     rs = load_ruleset(ruleset, variant)
     settings = BatchOptions(first=parse_player(first), winning_moves=not no_moves, **options)
-    solve_batch(rs, batch, settings, output=output, store=store, trust=trust)
+    solve_batch(
+        rs,
+        batch,
+        settings,
+        output=output,
+        store=store,
+        trust=trust,
+        print_json=print_json_streaming,
+    )
 
 
 class StreamedCell:
