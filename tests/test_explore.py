@@ -356,7 +356,7 @@ def test_only_get_and_only_loopback_hosts(server):
 
 
 def test_a_busy_solver_answers_202_when_asked_not_to_wait(server):
-    with server.solver:
+    with server.solver.lock:
         status, data = _api(server, "node", ruleset="nim", position="5,6", wait="0.05")
     assert (status, data["status"]) == (202, "busy")
     assert _api(server, "node", ruleset="nim", position="5,6")[1]["value"] == "*3"

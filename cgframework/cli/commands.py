@@ -794,12 +794,14 @@ def explore(
     pos = load_position(rs, position)
     if not host.strip():
         fail("--host is empty: name an address (127.0.0.1, or 0.0.0.0 for every interface)")
+    text = format_position(rs, pos)
     try:
         server, thread = start(
             host,
             port,
             ex.DEFAULT_MAX_NODES if max_nodes is None else max_nodes,
             ex.DEFAULT_TIMEOUT if timeout is None else timeout,
+            home=(rs.name, text),
         )
     except OSError as exc:
         reason = "busy" if exc.errno in (98, 48, 10048) else (exc.strerror or str(exc))
@@ -809,7 +811,7 @@ def explore(
             f"serving on {host}: anyone who can reach this machine there can use the explorer "
             "(and its CPU); there is no password"
         )
-    url = page_url(server, rs.name, format_position(rs, pos))
+    url = page_url(server, rs.name, text)
     print(f"cgf explore: {url}  (Ctrl-C to stop)", flush=True)
     if not no_browser:
         import webbrowser
