@@ -217,7 +217,7 @@ class ExplorerServer:
         self.socket.close()
         self._executor.shutdown(wait=False, cancel_futures=True)
         for worker in (self.solver, self.drawer):
-            worker.stop()
+            worker.close()
 
     # ---- connections ---------------------------------------------------------------------
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -255,7 +255,7 @@ class ExplorerServer:
         closed or its head did not arrive within :data:`HEAD_SECONDS`."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.head_seconds
-        request, body = None, 0
+        request, head, body = None, 0, 0
         while True:
             event = conn.next_event()
             if event is h11.NEED_DATA:
@@ -266,6 +266,9 @@ class ExplorerServer:
                     data = await asyncio.wait_for(reader.read(1 << 16), remaining)
                 except TimeoutError:
                     return None
+                head += len(data) if request is None else 0
+                if head > MAX_HEAD:  # (h11 counts an incomplete event only)
+                    raise h11.RemoteProtocolError("request head too long", 431)
                 conn.receive_data(data)
             elif isinstance(event, h11.Request):
                 request = event
@@ -617,19 +620,15 @@ def start(
     max_memory: int | None = None,
 ) -> tuple[ExplorerServer, threading.Thread]:
     """A server on ``host:port`` (port 0: a free one), serving on a daemon thread, its
-    workers ready; stop it with ``server.shutdown(); server.server_close()``. A busy port
-    raises ``OSError``.
+    workers starting (a request waits for them as for a busy one); stop it with
+    ``server.shutdown(); server.server_close()``. A busy port raises ``OSError``.
     ``home``: the ruleset and position the page opens on; ``max_memory``: each worker's
     ceiling in bytes (default: ``--max-memory``'s, else half the machine's)."""
     server = ExplorerServer((host, port), max_nodes, timeout, home, max_memory)
     thread = threading.Thread(target=server.serve_forever, name="cgf-explore", daemon=True)
     thread.start()
-    for worker in (server.solver, server.drawer):  # (the first starts the forkserver)
-        with worker.lock:
-            try:
-                worker.start()
-            except Exception:  # (the first call tries again and says why)
-                pass
+    server.solver.start_soon()
+    server.drawer.start_soon()
     return server, thread
 
 

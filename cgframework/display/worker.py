@@ -10,13 +10,18 @@ worker runs under the memory ceiling (``--max-memory``: ``RLIMIT_DATA`` and the 
 builder's check, :mod:`cgframework.runtime.memory`), and leaves after any answer that found it
 past :data:`RECYCLE_FRACTION` of it, so that its caches cannot crowd out the next request.
 
-Workers are forked from a ``forkserver`` that imported the core and the plugins first (a new
-worker is ready in some 40 ms), where the platform has one; else they are spawned.
+A worker is ``python -m cgframework.display.worker FD CEILING``, a fresh interpreter (never a
+fork of the server's threads, nor a re-import of the script that started the server) talking
+pickles over one end of a socket pair. A new worker is started in the background while the
+worker's lock stays held, so that a request waiting for it answers 202 after its ``wait``
+rather than past its deadline.
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import os
+import socket
+import subprocess
 import sys
 import threading
 import time
@@ -27,8 +32,8 @@ GRACE = 0.5
 """Seconds a worker may run past a call's deadline (to send what it found) before it is
 killed."""
 START_SECONDS = 60.0
-"""Seconds a new worker may take to be ready (the first one starts the forkserver, which
-imports the core and the plugins)."""
+"""Seconds a new worker may take to be ready (to import the core and the plugins: about a
+second)."""
 RECYCLE_FRACTION = 0.5
 """A worker whose resident memory passed this fraction of its ceiling after an answer is
 replaced (its caches go with it)."""
@@ -90,25 +95,6 @@ def _line(text: str) -> str:
 
 
 # ---- the server's side ----------------------------------------------------------------------
-def _context() -> Any:
-    """The forkserver context, its server importing what the explorer needs first (the
-    plugins the registry loaded included); spawn where there is no forkserver."""
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
-    from cgframework.plugins import get_registry
-
-    get_registry()
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(
-        sorted(
-            name
-            for name in list(sys.modules)
-            if name.split(".")[0].startswith("cgframework") and ".cli" not in name
-        )
-    )
-    return context
-
-
 class Worker:
     """One worker process and the lock that makes its calls one at a time. ``call`` waits
     at most ``wait`` seconds for the worker (then :class:`WorkerBusy`), gives the call
@@ -118,54 +104,92 @@ class Worker:
         self.name = name
         self.ceiling = ceiling
         self.lock = threading.Lock()
-        self._process: Any = None
+        self._process: subprocess.Popen[bytes] | None = None
         self._conn: Connection | None = None
-        self._context: Any = None
+        self._closed = False
 
-    def start(self) -> None:
-        """Have a worker ready (call holding ``lock``)."""
-        if self._process is not None and self._process.is_alive():
-            return
+    def start_soon(self) -> None:
+        """Start a worker on a thread of its own, holding the lock until it is ready (the
+        thread releases it: a request waiting for the worker meanwhile sees it busy)."""
+        self.lock.acquire()
+        self._start_holding_lock()
+
+    def _start_holding_lock(self) -> None:
+        """(Called holding the lock.) Start a worker on a thread that releases the lock
+        when the worker is ready, or could not start."""
+
+        def starting() -> None:
+            try:
+                self._start()
+            except Exception:  # (the next call tries again and says why)
+                pass
+            finally:
+                self.lock.release()
+
+        name = f"cgf-explore-{self.name}-start"
+        threading.Thread(target=starting, name=name, daemon=True).start()
+
+    def _start(self) -> None:
+        """A new worker, ready (call holding the lock)."""
         self.stop()
-        if self._context is None:
-            self._context = _context()
-        here, there = self._context.Pipe()
-        process = self._context.Process(
-            target=serve, args=(there, self.ceiling), name=f"cgf-explore-{self.name}", daemon=True
-        )
-        process.start()
-        there.close()
-        if not here.poll(START_SECONDS) or here.recv()[0] != "ready":
+        here, there = socket.socketpair()
+        with there:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "cgframework.display.worker", str(there.fileno())]
+                + [str(self.ceiling or 0)],
+                pass_fds=[there.fileno()],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                env={
+                    **os.environ,
+                    "PYTHONPATH": os.pathsep.join(p or os.getcwd() for p in sys.path),
+                },
+            )
+        conn = Connection(here.detach())
+        try:
+            ready = conn.poll(START_SECONDS) and conn.recv() == ("ready", None)
+        except (EOFError, OSError):
+            ready = False
+        if not ready or self._closed:
             process.kill()
-            here.close()
+            process.wait()
+            conn.close()
             raise RuntimeError(f"the {self.name} worker did not start")
-        self._process, self._conn = process, here
+        self._process, self._conn = process, conn
+
+    def close(self) -> None:
+        """Kill the worker, and any worker starting from now on (the server stops)."""
+        self._closed = True
+        self.stop()
 
     def stop(self) -> None:
-        """Kill the worker (if any); the next call starts another."""
+        """Kill the worker (if any)."""
         process, conn = self._process, self._conn
         self._process = self._conn = None
         if conn is not None:
             conn.close()
         if process is not None:
-            if process.is_alive():
-                process.kill()
-            process.join(5)
-            process.close()
+            process.kill()
+            process.wait()
 
     def call(
         self, call: str, kwargs: dict[str, Any], wait: float, timeout: float | None
     ) -> tuple[str, Any]:
         """``explorer.<call>(**kwargs)`` in the worker: ``(kind, data)`` as :func:`serve`
         answers, or ``("limit", message)`` when the worker was killed past the deadline, or
-        ``("error", message)`` when it died."""
+        ``("error", message)`` when it died or could not start."""
         if not self.lock.acquire(timeout=wait):
             raise WorkerBusy(self.name)
+        replaced = False
         try:
-            try:
-                self.start()
-            except Exception as exc:
-                return "error", f"the explorer's worker could not start: {exc}"
+            if self._closed:
+                return "error", "the server is stopping"
+            if self._conn is None:
+                try:
+                    self._start()
+                except Exception as exc:
+                    return "error", f"the explorer's worker could not start: {exc}"
             conn = self._conn
             assert conn is not None
             began = time.monotonic()
@@ -173,20 +197,31 @@ class Worker:
                 conn.send((call, kwargs))
                 ready = conn.poll(None if timeout is None else timeout + GRACE)
                 reply = conn.recv() if ready else None
-            except (EOFError, OSError):  # the worker died (or left after its answer)
-                reply = None
-                ready = True
+            except (EOFError, OSError):  # the worker died
+                reply, ready = None, True
+            if reply is None or reply[2]:  # killed, dead or leaving: another one, in the
+                self.stop()  # background, the lock handed to the thread that starts it
+                self._start_holding_lock()
+                replaced = True
+            if reply is None and not ready:
+                spent = time.monotonic() - began
+                return (
+                    "limit",
+                    f"stopped after {spent:.1f} s: past the {timeout:g} s limit (--timeout)",
+                )
             if reply is None:
-                self.stop()
-                if not ready:
-                    spent = time.monotonic() - began
-                    return "limit", (
-                        f"stopped after {spent:.1f} s: past the {timeout:g} s limit (--timeout)"
-                    )
                 return "error", "the explorer's worker stopped (out of memory?)"
-            kind, data, leaving = reply
-            if leaving:
-                self.stop()
-            return kind, data
+            return reply[0], reply[1]
         finally:
-            self.lock.release()
+            if not replaced:
+                self.lock.release()
+
+
+def main(argv: list[str]) -> None:
+    """The worker's entry point: ``FD CEILING`` (0: no ceiling)."""
+    ceiling = int(argv[1])
+    serve(Connection(int(argv[0])), ceiling or None)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
