@@ -71,7 +71,10 @@ def start_server(timeout: float) -> tuple[subprocess.Popen, int]:
     if not line.startswith("cgf explore: http://127.0.0.1:"):
         process.kill()
         raise RuntimeError(f"cgf explore did not start: {line!r} {process.stderr.read()!r}")  # type: ignore[union-attr]
-    return process, int(line.split(":")[3].split("/")[0])
+    port = int(line.split(":")[3].split("/")[0])
+    for name in ("node", "outline"):  # its two workers ready
+        get(port, f"/api/{name}?ruleset=nim&position=1&wait=10", 60)
+    return process, port
 
 
 def get(port: int, target: str, seconds: float) -> tuple[int | str, float]:
@@ -197,9 +200,12 @@ def main() -> None:
     latencies = [seconds for _, _, seconds in results]
     late = max(seconds - report["deadline"] for seconds in latencies)
     closed = [c for c in report["half_open_closed"] if c is not None]
-    print(f"cgf explore --timeout {args.timeout:g}, wait={args.wait:g}: deadline {report['deadline']:g} s")
+    deadline = report["deadline"]
+    print(f"cgf explore --timeout {args.timeout:g}, wait={args.wait:g}: deadline {deadline:g} s")
     print()
-    print("| requests | half-open | statuses | p50 s | p99 s | max s | past deadline s | server CPU s |")
+    columns = ["requests", "half-open", "statuses", "p50 s", "p99 s", "max s"]
+    columns += ["past deadline s", "server CPU s"]
+    print("| " + " | ".join(columns) + " |")
     print("| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
     shown = ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items(), key=str))
     print(
