@@ -781,6 +781,10 @@ def explore(
     thermograph, each side's options with their values; click an option to go down, the
     path to come back, the board to move. Ctrl-C stops the server.
 
+    Each node is worked out in a worker process under --timeout and --max-memory (stopped
+    past them); a request waits 10 s at most for its worker, then the page is told the
+    server is busy and asks again. Idle connections are closed after 5 s.
+
     \b
     Examples:
       cgf explore domineering "...|...|..."
