@@ -488,21 +488,24 @@ def test_explore_serves_prints_the_address_and_stops_on_ctrl_c():
         "0.0.0.0",
         preexec_fn=_ctrl_c_as_in_a_terminal,
     )
-    line = process.stdout.readline()
-    assert line.startswith("cgf explore: http://0.0.0.0:")
-    port = int(line.split(":")[3].split("/")[0])
-    status, node = _get(f"http://127.0.0.1:{port}/api/node?ruleset=domineering&position=..%7C..")
-    assert status == 200 and node["value"] == "+-1"
-    root = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    root.request("GET", "/")  # the page opens on the position given (it showed an empty form)
-    answer = root.getresponse()
-    assert (answer.status, answer.getheader("Location")) == (
-        302,
-        "/?ruleset=domineering&position=..%7C..",
-    )
-    root.close()
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=20)
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("cgf explore: http://0.0.0.0:")
+        port = int(line.split(":")[3].split("/")[0])
+        query = "ruleset=domineering&position=..%7C.."
+        status, node = _get(f"http://127.0.0.1:{port}/api/node?{query}")
+        assert status == 200 and node["value"] == "+-1"
+        root = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        root.request("GET", "/")  # the page opens on the position given (not an empty form)
+        answer = root.getresponse()
+        assert (answer.status, answer.getheader("Location")) == (302, f"/?{query}")
+        root.close()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
     assert process.returncode == 0
     assert "warning: serving on 0.0.0.0" in err and "Traceback" not in err
 
