@@ -869,6 +869,10 @@ def explore(
     thermograph, each side's options with their values; click an option to go down, the
     path to come back, the board to move. Ctrl-C stops the server.
 
+    Each node is worked out in a worker process under --timeout and --max-memory (stopped
+    past them); a request waits 10 s at most for its worker, then the page is told the
+    server is busy and asks again. Idle connections are closed after 5 s.
+
     \b
     Examples:
       cgf explore domineering "...|...|..."
@@ -882,12 +886,14 @@ def explore(
     pos = load_position(rs, position)
     if not host.strip():
         fail("--host is empty: name an address (127.0.0.1, or 0.0.0.0 for every interface)")
+    text = format_position(rs, pos)
     try:
         server, thread = start(
             host,
             port,
             ex.DEFAULT_MAX_NODES if max_nodes is None else max_nodes,
             ex.DEFAULT_TIMEOUT if timeout is None else timeout,
+            home=(rs.name, text),
         )
     except OSError as exc:
         reason = "busy" if exc.errno in (98, 48, 10048) else (exc.strerror or str(exc))
@@ -897,7 +903,7 @@ def explore(
             f"serving on {host}: anyone who can reach this machine there can use the explorer "
             "(and its CPU); there is no password"
         )
-    url = page_url(server, rs.name, format_position(rs, pos))
+    url = page_url(server, rs.name, text)
     print(f"cgf explore: {url}  (Ctrl-C to stop)", flush=True)
     if not no_browser:
         import webbrowser

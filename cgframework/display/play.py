@@ -261,7 +261,7 @@ def play_game(
 class PlayRecord:
     """An ``on_move`` callback recording who took what (the ruleset's ``move_marks``);
     ``picture()`` is the start position with those marks, or, for a ruleset without
-    ``move_marks`` (or a sum), the position reached."""
+    ``move_marks`` (or a sum, or marks that do not persist), the position reached."""
 
     def __init__(self, ruleset: Ruleset, position: Position) -> None:
         self.ruleset, self.start, self.position = ruleset, position, position
@@ -270,7 +270,8 @@ class PlayRecord:
 
     def __call__(self, player: Player, move: Move) -> None:
         marks_of = getattr(self.ruleset, "move_marks", None)
-        if marks_of is not None and not isinstance(self.position, Sum):
+        persist = getattr(self.ruleset, "marks_persist", True)
+        if marks_of is not None and persist and not isinstance(self.position, Sum):
             for key in marks_of(self.position, move):
                 self.marks[key] = player
                 self.marked = True

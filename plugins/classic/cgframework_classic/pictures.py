@@ -40,13 +40,19 @@ def domineering_svg(height: int, width: int, empty: int, marks: Marks | None = N
     return grid_svg(height, width, fill)
 
 
-def heaps_svg(sizes: tuple[int, ...], title: str = "") -> str:
+def heaps_svg(sizes: tuple[int, ...], title: str = "", marks: Marks | None = None) -> str:
     """One ``heap`` group per heap, a stack of ``token`` circles (one per token) with its size
     below; a heap over ``TALL_HEAP`` tokens is one bar (class ``token-bar``). ``title``: the
     picture's tooltip (a partizan game's subtraction sets). Token ``k`` (from 0 at the bottom)
     of heap ``i`` carries ``data-cell="i,k"``: a click there takes it and the tokens above it
-    (:func:`cgframework_classic.heaps.heap_click`)."""
+    (:func:`cgframework_classic.heaps.heap_click`). ``marks`` (:func:`heap_marks`'s keys
+    ``(i, range(a, b))``, tokens a to b - 1 of heap i, -> Player) colour the tokens taken, or
+    that stretch of a bar (class ``token-taken``), blue for Left, red for Right."""
     check_size(len(sizes), "heaps", 200)
+    taken: dict[int, list[tuple[range, str]]] = {}
+    for key in marks or ():
+        if isinstance(key, tuple) and len(key) == 2 and isinstance(key[1], range):
+            taken.setdefault(key[0], []).append((key[1], mark_colour(marks, key, "")))
     tall = min(max(sizes, default=0), TALL_HEAP + 1)
     step, r = 20, 8
     height = 50 + step * tall
@@ -55,17 +61,25 @@ def heaps_svg(sizes: tuple[int, ...], title: str = "") -> str:
         x = 22 + 34 * i
         body.append('<g class="heap">')
         if n > TALL_HEAP:
-            top = height - 30 - step * tall
+            top, span = height - 30 - step * tall, step * tall
             body.append(
                 f'<rect class="token-bar" x="{x - r}" y="{top}" width="{2 * r}" '
-                f'height="{step * tall}" fill="#c8a35a" stroke="{INK}"/>'
+                f'height="{span}" fill="#c8a35a" stroke="{INK}"/>'
             )
+            for run, colour in taken.get(i, ()):
+                low, high = max(run.start, 0) / n, min(run.stop, n) / n
+                y = top + span * (1 - high)
+                body.append(
+                    f'<rect class="token-taken" x="{x - r}" y="{y:.2f}" width="{2 * r}" '
+                    f'height="{max(span * (high - low), 2):.2f}" fill="{colour}" stroke="{INK}"/>'
+                )
         else:
             for k in range(n):
                 cy = height - 30 - step * k - r
+                fill = next((c for run, c in taken.get(i, ()) if k in run), "#c8a35a")
                 body.append(
                     f'<circle class="token" data-cell="{i},{k}" cx="{x}" cy="{cy}" r="{r}" '
-                    f'fill="#c8a35a" stroke="{INK}"/>'
+                    f'fill="{fill}" stroke="{INK}"/>'
                 )
         body.append(
             f'<text x="{x}" y="{height - 10}" text-anchor="middle" font-size="12">'
