@@ -199,8 +199,14 @@ class BaseRuleset:
     def move_marks(self, position: Position, move: Move) -> Iterable[Hashable]:
         """The ``draw`` keys (cells, vertices, edges) that ``move`` takes from ``position``:
         ``cgf play --picture`` colours them by who moved. Default: none (the picture is then
-        the final position)."""
+        the final position). The explorer's option cards draw ``position`` with them."""
         return ()
+
+    marks_persist: bool = True
+    """Whether the keys of :meth:`move_marks` stay keys of every later position's picture (a
+    cell taken stays on the board), so that ``cgf play --picture`` can draw the start with
+    every move's marks. ``False`` for games whose pictures lose what was taken (a heap
+    emptied leaves the row of heaps): the picture is then the position reached."""
 
     move_at: Any = None
     """Optional: ``move_at(position, picks, player) -> Move | PICK_MORE | None``, the move that

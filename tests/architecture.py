@@ -2,10 +2,11 @@
 
 ``LAYERS`` is the architecture page's table (docs/architecture.md): the core's modules from
 the bottom up; a module may import modules of its own layer or of a layer below, never above.
-``import_graph`` reads every import statement of ``cgframework/`` (deferred ones inside
-functions and ``TYPE_CHECKING`` blocks included) without importing anything.
-``tests/test_architecture.py`` checks the graph against the table; ``python
-tests/architecture.py`` writes the picture again after the table changes.
+``import_graph`` reads every import statement of ``cgframework/``, or of one plugin package
+under ``plugins/`` (deferred ones inside functions and ``TYPE_CHECKING`` blocks included),
+without importing anything. ``tests/test_architecture.py`` checks the core's graph against
+the table and every graph for circles; ``python tests/architecture.py`` writes the picture
+again after the table changes.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "cgframework"
+PLUGINS = sorted(path.parent for path in ROOT.glob("plugins/*/cgframework_*/__init__.py"))
 PICTURE = ROOT / "docs" / "architecture.svg"
 
 LAYERS: list[tuple[str, str, tuple[str, ...]]] = [
@@ -61,21 +63,23 @@ LAYERS: list[tuple[str, str, tuple[str, ...]]] = [
 ]
 
 
-def module_names() -> dict[str, Path]:
-    """Every module of the core by its dotted name relative to ``cgframework`` (``""`` is the
-    package itself, ``"values"`` the values package's ``__init__``)."""
+def module_names(package: Path = CORE) -> dict[str, Path]:
+    """Every module of ``package`` (the core, or a plugin's package) by its dotted name
+    relative to the package (``""`` is the package itself, ``"values"`` the values package's
+    ``__init__``)."""
     found = {}
-    for path in sorted(CORE.rglob("*.py")):
-        parts = list(path.relative_to(CORE).with_suffix("").parts)
+    for path in sorted(package.rglob("*.py")):
+        parts = list(path.relative_to(package).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts = parts[:-1]
         found[".".join(parts)] = path
     return found
 
 
-def _resolve(name: str, modules: Container[str]) -> str | None:
-    """The module ``name`` (dotted, absolute) stands for: the longest known prefix."""
-    if name != "cgframework" and not name.startswith("cgframework."):
+def _resolve(name: str, top: str, modules: Container[str]) -> str | None:
+    """The module of package ``top`` that ``name`` (dotted, absolute) stands for: the longest
+    known prefix; ``None`` for a name outside the package."""
+    if name != top and not name.startswith(top + "."):
         return None
     parts = name.split(".")[1:]
     for end in range(len(parts), -1, -1):
@@ -85,27 +89,29 @@ def _resolve(name: str, modules: Container[str]) -> str | None:
     return None
 
 
-def import_graph() -> dict[str, set[str]]:
-    """Module -> the core modules it imports (anywhere in its text)."""
-    modules = module_names()
+def import_graph(package: Path = CORE) -> dict[str, set[str]]:
+    """Module -> the modules of the same package (the core, or one plugin's) it imports
+    (anywhere in its text)."""
+    top = package.name
+    modules = module_names(package)
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        enclosing = name if path.name == "__init__.py" else name.rpartition(".")[0]
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
                 if node.level:
-                    base = package.split(".") if package else []
+                    base = enclosing.split(".") if enclosing else []
                     base = base[: len(base) - (node.level - 1)]
-                    source = ".".join(["cgframework", *base, *filter(None, [node.module])])
+                    source = ".".join([top, *base, *filter(None, [node.module])])
                 else:
                     source = node.module or ""
                 # ``from X import y``: y may be a module (``from cgframework import plugins``)
                 targets = [f"{source}.{alias.name}" for alias in node.names] or [source]
             for target in targets:
-                found = _resolve(target, modules)
+                found = _resolve(target, top, modules)
                 if found is not None and found != name:
                     graph[name].add(found)
     return graph

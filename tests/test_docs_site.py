@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,6 +39,8 @@ NAMED_TASKS = [
     "sweeps",
     "cluster",
     "explore",
+    "play",
+    "batch",
 ]
 
 
@@ -80,6 +86,37 @@ def test_the_command_lines_run(page, tmp_path, monkeypatch, capsys):
     for args in command_lines(page):
         code, _, err = run_cli(capsys, *args)
         assert code == 0, (args, err)
+
+
+PIPED = re.compile(
+    r"^```bash\n(printf [^\n]*\| cgf [^\n]*)\n```\n\n```text\n(.*?)^```$", re.S | re.M
+)
+"""A one-line ``printf ... | cgf ...`` example (a command reading its input) and, right after
+it, the ``text`` block of what it prints."""
+
+
+def piped_examples() -> list[Any]:
+    return [
+        pytest.param(p.stem, *found, id=f"{p.stem}-{i + 1}")
+        for p in TASK_PAGES
+        for i, found in enumerate(PIPED.findall(p.read_text()))
+    ]
+
+
+def as_shown(text: str) -> list[str]:
+    """Output lines as a page shows them: no trailing spaces, times taken masked."""
+    text = re.sub(r'"seconds": [0-9.e-]+', '"seconds": S', text)
+    return [line.rstrip() for line in text.strip().splitlines()]
+
+
+@pytest.mark.parametrize(("page", "command", "output"), piped_examples())
+def test_the_piped_examples_print_what_the_page_shows(page, command, output, tmp_path):
+    bin_dir = os.path.dirname(sys.executable)  # (the cgf of this environment)
+    env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}
+    done = subprocess.run(
+        ["sh", "-c", command], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120
+    )
+    assert as_shown(done.stdout) == as_shown(output), (page, command, done.stderr)
 
 
 def test_the_home_page_runs(tmp_path, monkeypatch, capsys):

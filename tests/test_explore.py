@@ -4,6 +4,7 @@ ruleset's examples, the dominated/reversible marks against canonical forms, clic
 
 from __future__ import annotations
 
+import http.client
 import json
 import signal
 import socket
@@ -16,10 +17,10 @@ from urllib.parse import urlencode
 import attrs
 import pytest
 
-from cgframework import Player, parse_position, solve
+from cgframework import BaseRuleset, Player, parse_position, solve
 from cgframework.display import explorer
 from cgframework.display.server import page_url, start
-from cgframework.game import format_position, options
+from cgframework.game import draw_position, format_position, options
 from cgframework.plugins import get_registry, resolve_ruleset
 from cgframework.testing import run_cli
 from cgframework.values.canonical import CanonicalGame
@@ -124,6 +125,97 @@ def test_sums_are_shown_component_by_component():
         ("GG", "*2"),
     ]
     assert node["value"] == "3/8*2"
+
+
+def _coloured_tokens(svg: str) -> dict[str, str]:
+    """``data-cell`` -> fill of every token drawn in a colour other than the plain one."""
+    import xml.etree.ElementTree as ET
+
+    return {
+        e.get("data-cell"): e.get("fill")
+        for e in ET.fromstring(svg).iter()
+        if e.get("class") == "token" and e.get("fill") != "#c8a35a"
+    }
+
+
+def test_nim_option_cards_mark_the_tokens_taken_on_the_start():
+    # option 12->6 of 12,7,3 was drawn as 6,7,3 (the position reached), nothing marked
+    from cgframework.display.pictures import LEFT_COLOUR, RIGHT_COLOUR
+
+    node = explorer.node("nim", "12,7,3")
+    for side, colour in (("left", LEFT_COLOUR), ("right", RIGHT_COLOUR)):
+        card = next(o for o in node[side] if o["move"] == "12->6")
+        assert card["position"] == "6,7,3"
+        assert card["svg"].count('class="token"') == 12 + 7 + 3  # the start, drawn whole
+        assert _coloured_tokens(card["svg"]) == {f"0,{k}": colour for k in range(6, 12)}
+    # Kayles from the middle: 10->3+5 keeps 3 at the bottom, takes 2, keeps 5 above
+    card = next(o for o in explorer.node("kayles", "10")["left"] if o["move"] == "10->3+5")
+    assert set(_coloured_tokens(card["svg"])) == {"0,3", "0,4"}
+    # a heap drawn as a bar: the stretch taken, whatever the heap's size
+    card = explorer.node("nim", str(10**30), timeout=5)["left"][0]
+    assert card["svg"].count('class="token-taken"') == 1
+    # Grundy's game takes nothing: its cards are the positions reached
+    card = explorer.node("grundys-game", "7")["left"][0]
+    assert card["svg"] == draw_position(
+        resolve_ruleset("grundys-game"),
+        parse_position(resolve_ruleset("grundys-game"), card["position"]),
+    )
+
+
+def test_every_card_draws_the_start_with_what_its_move_took():
+    """For every bundled ruleset with ``move_marks``: each card is the start drawn with the
+    move's marks in the mover's colour (in a sum, that summand marked), or the position
+    reached when the move marks nothing."""
+    from cgframework.display.pictures import side_by_side
+    from cgframework.game import Sum
+
+    checked = set()
+    first = {name: text for name, text in reversed(EXAMPLES)}  # each ruleset's first example
+    for name, text in [*first.items(), ("node-kayles", "path:3 + path:2")]:
+        rs = resolve_ruleset(name)
+        if getattr(type(rs), "move_marks", None) in (None, BaseRuleset.move_marks):
+            continue  # (marks nothing: drawn as the position reached, as before)
+        marker = rs.move_marks
+        pos = parse_position(rs, text)
+        node = explorer.outline(rs, pos)
+        for player, side in ((Player.LEFT, "left"), (Player.RIGHT, "right")):
+            for card, listed in zip(node[side], explorer._moves(rs, pos, player), strict=False):
+                start = pos.parts[listed.part] if listed.part is not None else pos
+                marks = dict.fromkeys(marker(start, listed.part_move), player)
+                if not marks:
+                    expected = draw_position(rs, listed.move.result)
+                elif isinstance(pos, Sum):
+                    expected = side_by_side(
+                        [
+                            draw_position(rs, part, marks if i == listed.part else None)
+                            for i, part in enumerate(pos.parts)
+                        ]
+                    )
+                else:
+                    expected = draw_position(rs, pos, marks)
+                assert card["svg"] == expected, (name, text, card["move"])
+                checked.add((name, isinstance(pos, Sum), bool(marks)))
+    assert {
+        ("nim", False, True),
+        ("node-kayles", True, True),
+        ("domineering", False, True),
+    } <= checked
+
+
+def test_play_pictures_of_heap_games_stay_the_position_reached():
+    """A heap emptied leaves the row of heaps, so later moves' marks are not keys of the
+    start's picture (``marks_persist = False``): ``cgf play --picture`` draws the position
+    reached, as before heap games had marks."""
+    from cgframework.display.play import PlayRecord
+
+    rs = resolve_ruleset("nim")
+    record = PlayRecord(rs, parse_position(rs, "3,4"))
+    first = next(m for m in options(rs, parse_position(rs, "3,4"), Player.LEFT) if m.text == "3->0")
+    record(Player.LEFT, first)
+    second = next(m for m in options(rs, first.result, Player.RIGHT) if m.text == "4->1")
+    record(Player.RIGHT, second)
+    assert record.picture() == draw_position(rs, parse_position(rs, "1"))
+    assert resolve_ruleset("impartial:domineering").marks_persist  # (a variant: its base's)
 
 
 def test_pick_move_matches_keys_in_order_or_not():
@@ -356,7 +448,7 @@ def test_only_get_and_only_loopback_hosts(server):
 
 
 def test_a_busy_solver_answers_202_when_asked_not_to_wait(server):
-    with server.solver:
+    with server.solver.lock:
         status, data = _api(server, "node", ruleset="nim", position="5,6", wait="0.05")
     assert (status, data["status"]) == (202, "busy")
     assert _api(server, "node", ruleset="nim", position="5,6")[1]["value"] == "*3"
@@ -396,13 +488,24 @@ def test_explore_serves_prints_the_address_and_stops_on_ctrl_c():
         "0.0.0.0",
         preexec_fn=_ctrl_c_as_in_a_terminal,
     )
-    line = process.stdout.readline()
-    assert line.startswith("cgf explore: http://0.0.0.0:")
-    port = int(line.split(":")[3].split("/")[0])
-    status, node = _get(f"http://127.0.0.1:{port}/api/node?ruleset=domineering&position=..%7C..")
-    assert status == 200 and node["value"] == "+-1"
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=20)
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("cgf explore: http://0.0.0.0:")
+        port = int(line.split(":")[3].split("/")[0])
+        query = "ruleset=domineering&position=..%7C.."
+        status, node = _get(f"http://127.0.0.1:{port}/api/node?{query}")
+        assert status == 200 and node["value"] == "+-1"
+        root = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        root.request("GET", "/")  # the page opens on the position given (not an empty form)
+        answer = root.getresponse()
+        assert (answer.status, answer.getheader("Location")) == (302, f"/?{query}")
+        root.close()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
     assert process.returncode == 0
     assert "warning: serving on 0.0.0.0" in err and "Traceback" not in err
 

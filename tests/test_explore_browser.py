@@ -144,3 +144,25 @@ def test_a_node_past_its_limits_shows_its_options_and_says_so(browser):
         srv.shutdown()
         srv.server_close()
         thread.join(5)
+
+
+def test_the_root_url_opens_on_the_position_served_and_cards_mark_what_was_taken(browser):
+    from cgframework.display.pictures import LEFT_COLOUR
+
+    srv, thread = start(port=0, home=("nim", "12,7,3"))
+    try:
+        browser.get(srv.url)  # (an empty form with another ruleset selected, before)
+        assert _wait_for_node(browser, "12,7,3") == "*8"
+        assert browser.find_element(By.ID, "ruleset").get_attribute("value") == "nim"
+        assert browser.find_element(By.ID, "position").get_attribute("value") == "12,7,3"
+        card = browser.find_element(By.CSS_SELECTOR, '#left .option[data-move="12->6"]')
+        tokens = card.find_elements(By.CSS_SELECTOR, "circle.token")
+        taken = [
+            t.get_attribute("data-cell") for t in tokens if t.get_attribute("fill") == LEFT_COLOUR
+        ]
+        assert len(tokens) == 22 and taken == [f"0,{k}" for k in range(6, 12)]
+        _shot(browser, "6-nim-cards")
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        thread.join(5)

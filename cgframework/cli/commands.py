@@ -103,7 +103,10 @@ def solve_cmd(
     first: Annotated[str, typer.Option(help="Player to move first: L or R.")] = "L",
     output: Annotated[
         str | None,
-        output_option("Also write a picture of the position (SVG)."),
+        output_option(
+            "Also write a picture of the position (SVG); with --batch, write the answers "
+            "(JSON lines) here instead of to standard output."
+        ),
     ] = None,
     picture: Annotated[str | None, old_output_option("picture")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
@@ -175,12 +178,30 @@ def solve_cmd(
         ),
     ] = 0,
     variant: VariantOption = None,
+    batch: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Solve every position of FILE (- for stdin), one a line, in one process: a "
+            "JSON line each, as it is answered (see above).",
+        ),
+    ] = None,
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics.
 
     A partizan loopy ruleset's value is its onside & offside in CGSuite's notation (1, on,
     over, 1 & 0: what cgf calc --universe loopy reads), or "unknown: why" when the loopy
     algebra cannot give it; the outcome, with draws, is always there.
+
+    With --batch FILE (- for stdin), solve many positions in one process (start-up costs
+    far more than a small position), one a line. Each answer is written at once, one JSON
+    line: the --json object with "line" (the line's number) first, or {"line", "position",
+    "error", "exit"} for a line not answered (exit 2: refused; 3: a limit hit), and the
+    batch goes on. Blank lines are skipped; there are no comment lines (# begins positions).
+    --max-nodes and --timeout limit each line. The exit status is 0 if every line was
+    answered, 2 if some line was refused, else 3 if some hit a limit. A line longer than
+    CGF_MAX_INPUT_BYTES ends the batch (exit 2). -o FILE takes the answers instead of
+    standard output (a regular file is written whole, at the end).
 
     \b
     Examples:
@@ -193,7 +214,34 @@ def solve_cmd(
       cgf solve nim @big-position.txt
       cgf solve clobber xoxoxoxo --certificate proof.gz
       cgf solve domineering "...|...|..." --variant impartial
+      cgf solve clobber --batch boards.txt --outcome
     """
+    if batch is not None:
+        return _solve_batch_cmd(
+            ruleset,
+            position,
+            board,
+            batch,
+            output,
+            picture,
+            store,
+            trust,
+            variant,
+            method=method,
+            first=first,
+            misere=misere,
+            outcome_only=outcome_only,
+            no_moves=no_moves,
+            full=full,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            refused={
+                "--jobs": jobs != 1,
+                "--executor": executor is not None,
+                "--certificate": certificate is not None,
+                "--lemma-depth": lemma_depth != 0,
+            },
+        )
     picture = output_file(output, picture=picture)
     distinct_files(
         {"--board": board, "-o": picture, "--store": store, "--certificate": certificate}
@@ -321,6 +369,46 @@ def solve_cmd(
     rows.append(("stats", f"{s.nodes} nodes, {s.cache_hits} cache hits, {s.seconds * 1000:.1f} ms"))
     _write_position_picture(picture, rs, pos)
     print_table_streaming(rows)
+
+
+def _solve_batch_cmd(
+    ruleset: str,
+    position: str | None,
+    board: str | None,
+    batch: str,
+    output: str | None,
+    picture: str | None,
+    store: str | None,
+    trust: str,
+    variant: str | None,
+    *,
+    first: str,
+    no_moves: bool,
+    refused: dict[str, bool],
+    **options: Any,
+) -> None:
+    """``cgf solve RULESET --batch FILE`` (:mod:`cgframework.cli.batch`)."""
+    from cgframework.cli.batch import BatchOptions, solve_batch
+
+    if position is not None or board is not None:
+        fail("give a POSITION, --board FILE or --batch FILE (exactly one)")
+    if picture is not None:
+        fail("--picture draws one position: with --batch, -o FILE is where the answers go")
+    for option, given in refused.items():
+        if given:
+            fail(f"{option} is for one position: drop it or --batch")
+    distinct_files({"--batch": batch, "-o": output, "--store": store})
+    rs = load_ruleset(ruleset, variant)
+    settings = BatchOptions(first=parse_player(first), winning_moves=not no_moves, **options)
+    solve_batch(
+        rs,
+        batch,
+        settings,
+        output=output,
+        store=store,
+        trust=trust,
+        print_json=print_json_streaming,
+    )
 
 
 class StreamedCell:
@@ -787,6 +875,10 @@ def explore(
     thermograph, each side's options with their values; click an option to go down, the
     path to come back, the board to move. Ctrl-C stops the server.
 
+    Each node is worked out in a worker process under --timeout and --max-memory (stopped
+    past them); a request waits 10 s at most for its worker, then the page is told the
+    server is busy and asks again. Idle connections are closed after 5 s.
+
     \b
     Examples:
       cgf explore domineering "...|...|..."
@@ -800,12 +892,14 @@ def explore(
     pos = load_position(rs, position)
     if not host.strip():
         fail("--host is empty: name an address (127.0.0.1, or 0.0.0.0 for every interface)")
+    text = format_position(rs, pos)
     try:
         server, thread = start(
             host,
             port,
             ex.DEFAULT_MAX_NODES if max_nodes is None else max_nodes,
             ex.DEFAULT_TIMEOUT if timeout is None else timeout,
+            home=(rs.name, text),
         )
     except OSError as exc:
         reason = "busy" if exc.errno in (98, 48, 10048) else (exc.strerror or str(exc))
@@ -815,7 +909,7 @@ def explore(
             f"serving on {host}: anyone who can reach this machine there can use the explorer "
             "(and its CPU); there is no password"
         )
-    url = page_url(server, rs.name, format_position(rs, pos))
+    url = page_url(server, rs.name, text)
     print(f"cgf explore: {url}  (Ctrl-C to stop)", flush=True)
     if not no_browser:
         import webbrowser
@@ -849,14 +943,22 @@ def play(
 ) -> None:
     """Play against the perfect player in the terminal.
 
+    Type a move as the menu writes it, or its number in the menu; when some move is written
+    as a number (a heap size), a bare number is that move and menu item N is #N. q (or the
+    end of input) quits. Positions may repeat in a loopy ruleset: the same position with the
+    same player to move a third time ends the game as a draw (the second time is announced).
+    A line longer than CGF_MAX_INPUT_BYTES (16 MiB) ends the game (exit 2).
+
     \b
     Examples:
       cgf play domineering "...|...|..."
       cgf play nim 3,5,7 --you R
       cgf play domineering "..|..|.." -o game.svg
       cgf play clobber "xox|oxo" --variant dicotic
+      cgf play partizan-digraph "0>1:L,1>0:R;0"
     """
     from cgframework.display.play import PlayRecord, play_game
+    from cgframework.runtime.inputs import InputTextError
 
     picture = output_file(output, picture=picture)
     rs = load_ruleset(ruleset, variant)
@@ -866,9 +968,12 @@ def play(
     record = PlayRecord(rs, pos)
     if picture is not None:
         draw_svg(record.picture)  # too big to draw: refused before the game starts
-    play_game(
-        rs, pos, human=parse_player(you), first=parse_player(first), console=out, on_move=record
-    )
+    try:
+        play_game(
+            rs, pos, human=parse_player(you), first=parse_player(first), console=out, on_move=record
+        )
+    except InputTextError as exc:  # a line too long, or not text: the game ends here
+        fail(str(exc))
     if picture is not None:
         write_picture(picture, record.picture)
         if picture != "-":

@@ -25,7 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Iterator, Sequence
 from itertools import islice
-from typing import Any
+from typing import Any, NamedTuple
 
 from cgframework.display.pictures import PictureTooBig
 from cgframework.game import (
@@ -49,10 +49,18 @@ from cgframework.values.canonical import CanonicalGame
 
 MAX_OPTIONS = 60
 """Options listed per side at most (a nim heap of 10^30 has 10^30 of them); the node says
-how many more there are, up to ``COUNT_LIMIT``."""
+how many more there are (``more_left``), counted up to ``COUNT_LIMIT`` options or
+``COUNT_SECONDS`` (``more_left_exact`` says whether that is all of them)."""
 COUNT_LIMIT = 10_000
+COUNT_SECONDS = 0.5
+MARK_OPTIONS = 1_000
+"""An option's value with more options than this on the side the reversible mark looks at
+(``*10^30`` has 10^30) is not compared option by option: its mark is ``None`` (unknown),
+but for nimbers, whose marks are known without looking."""
 MAX_COMPONENTS = 16
 """Components shown one by one at most."""
+MAX_MARKS = 10_000
+"""Keys an option's picture marks at most (more: the position reached is drawn instead)."""
 DEFAULT_MAX_NODES = 500_000
 DEFAULT_TIMEOUT = 10.0
 """A node's limits by default: positions expanded per solve, and seconds for the whole node
@@ -101,26 +109,51 @@ def picture(ruleset: Ruleset, position: Position) -> str:
         return text_svg(str(exc))
 
 
-def _moves(ruleset: Ruleset, position: Position, player: Player) -> Iterator[Move]:
+def _moves(ruleset: Ruleset, position: Position, player: Player) -> Iterator[_Listed]:
     """Options one at a time (:func:`cgframework.game.options` builds the whole list)."""
     if not isinstance(position, Sum):
-        yield from ruleset.options(position, player)
+        for move in ruleset.options(position, player):
+            yield _Listed(move, None, move)
         return
     parts = position.parts
     for i, part in enumerate(parts):
         for move in ruleset.options(part, player):
             rest = parts[:i] + (move.result,) + parts[i + 1 :]
             text = move.text if len(parts) == 1 else f"{i + 1}:{move.text}"
-            yield Move(Sum(rest), text, move.points)
+            yield _Listed(Move(Sum(rest), text, move.points), i, move)
 
 
-def _side(ruleset: Ruleset, position: Position, player: Player) -> tuple[list[Move], int]:
-    """The first ``MAX_OPTIONS`` moves of ``player`` and how many more there are (counted up
-    to ``COUNT_LIMIT``)."""
+class _Listed(NamedTuple):
+    """An option as listed: the move, and in a sum the summand moved in and its own move."""
+
+    move: Move
+    part: int | None
+    part_move: Move
+
+
+def _side(
+    ruleset: Ruleset, position: Position, player: Player, clock: _Clock
+) -> tuple[list[_Listed], int, bool]:
+    """The first ``MAX_OPTIONS`` moves of ``player`` (fewer if the deadline comes first), how
+    many more there are (counted up to ``COUNT_LIMIT``, for ``COUNT_SECONDS`` at most), and
+    whether that count is all of them."""
     moves = _moves(ruleset, position, player)
-    shown = list(islice(moves, MAX_OPTIONS))
-    more = sum(1 for _ in islice(moves, COUNT_LIMIT)) if len(shown) == MAX_OPTIONS else 0
-    return shown, more
+    shown: list[_Listed] = []
+    for listed in moves:
+        shown.append(listed)
+        if len(shown) == MAX_OPTIONS or clock.expired():
+            break
+    else:
+        return shown, 0, True
+    if clock.expired():
+        return shown, 0, False
+    stop = clock.within(COUNT_SECONDS)
+    more = 0
+    for _ in moves:
+        more += 1
+        if more >= COUNT_LIMIT or time.monotonic() >= stop:
+            return shown, more, False
+    return shown, more, True
 
 
 def outline(
@@ -128,11 +161,22 @@ def outline(
     position: Position | str,
     first: Player = Player.LEFT,
     pictures: bool = True,
+    timeout: float | None = None,
 ) -> dict[str, Any]:
     """What a node shows before anything is solved: the position's text and picture, each
     side's options (``move``, ``position``, ``points``, picture), the components, and what
-    the picture takes (``clickable``: the ruleset has ``move_at``; ``cell_states``)."""
+    the picture takes (``clickable``: the ruleset has ``move_at``; ``cell_states``). Within
+    ``timeout`` seconds: past it, the options not yet listed or drawn are left out and
+    ``status`` is ``limit`` (else ``ok``), with a ``message``."""
+    clock = _Clock(None, timeout)  # (its text read under the deadline too)
     rs, pos = resolve(ruleset, position)
+    return _outline(rs, pos, first, pictures, clock)[0]
+
+
+def _outline(
+    rs: Ruleset, pos: Position, first: Player, pictures: bool, clock: _Clock
+) -> tuple[dict[str, Any], dict[str, list[_Listed]]]:
+    """:func:`outline` under ``clock``, and the options it lists on each side."""
     node: dict[str, Any] = {
         "ruleset": rs.name,
         "position": format_position(rs, pos),
@@ -140,63 +184,113 @@ def outline(
         "impartial": bool(rs.impartial),
         "clickable": getattr(rs, "move_at", None) is not None,
         "cell_states": getattr(rs, "cell_states", "") or "",
+        "status": "ok",
     }
     if scoring(rs):
         node["first"] = first.value
     if pictures:
         node["svg"] = picture(rs, pos)
+    listed: dict[str, list[_Listed]] = {}
     for player, name in ((Player.LEFT, "left"), (Player.RIGHT, "right")):
-        moves, more = _side(rs, pos, player)
-        node[name] = [_option(rs, pos, player, move, pictures) for move in moves]
+        moves, more, exact = _side(rs, pos, player, clock)
+        listed[name] = moves
+        node[name] = [_option(rs, pos, player, found, pictures, clock) for found in moves]
         node[f"more_{name}"] = more
-    parts = components(rs, pos)
-    node["components"] = [
-        {"position": format_position(rs, part), **({"svg": picture(rs, part)} if pictures else {})}
-        for part in parts[:MAX_COMPONENTS]
-    ]
+        node[f"more_{name}_exact"] = exact
+    parts = components(rs, pos) if not clock.expired() else [pos]
+    node["components"] = []
+    for part in parts[:MAX_COMPONENTS]:
+        entry = {"position": format_position(rs, part)}
+        if pictures and not clock.expired():
+            entry["svg"] = picture(rs, part)
+        node["components"].append(entry)
     node["more_components"] = max(0, len(parts) - MAX_COMPONENTS)
-    return node
+    if clock.expired():
+        node.update(status="limit", message=clock.message("the options were not all listed"))
+    return node, listed
 
 
 def _option(
-    ruleset: Ruleset, parent: Position, player: Player, move: Move, pictures: bool
+    ruleset: Ruleset,
+    parent: Position,
+    player: Player,
+    listed: _Listed,
+    pictures: bool,
+    clock: _Clock,
 ) -> dict[str, Any]:
-    """An option before it is solved; its picture is the position after the move, with what
-    the move took (``move_marks``) in the mover's colour."""
+    """An option before it is solved. Its picture shows what the move took, in the mover's
+    colour, on the position it was taken from (the ruleset's ``move_marks`` are keys of that
+    picture: a token taken from a heap is no longer in the heap after the move); a move
+    that takes nothing the ruleset marks is drawn as the position it reaches. Past the
+    deadline the option has no picture."""
+    move = listed.move
     out: dict[str, Any] = {"move": move.text, "position": format_position(ruleset, move.result)}
     if move.points:
         out["points"] = dump_number(move.points)
-    if pictures:
-        marks = None
-        marker = getattr(ruleset, "move_marks", None)
-        if marker is not None and not isinstance(parent, Sum):
-            try:
-                marks = {key: player for key in marker(parent, move)}
-            except Exception:  # a courtesy: the plain picture is still right
-                marks = None
+    if pictures and not clock.expired():
         try:
-            out["svg"] = draw_position(ruleset, move.result, marks)
+            out["svg"] = _marked_picture(ruleset, parent, player, listed)
         except PictureTooBig:
             out["svg"] = picture(ruleset, move.result)
     return out
 
 
+def _marked_picture(ruleset: Ruleset, parent: Position, player: Player, listed: _Listed) -> str:
+    """The start with ``listed``'s marks (in a sum: its summand marked, the others plain), or
+    the position reached when the ruleset marks nothing for this move."""
+    marker = getattr(ruleset, "move_marks", None)
+    start = parent.parts[listed.part] if listed.part is not None else parent
+    marks = None
+    if marker is not None:
+        try:
+            marks = dict.fromkeys(islice(marker(start, listed.part_move), MAX_MARKS + 1), player)
+        except Exception:  # a courtesy: the plain picture of the option is still right
+            marks = None
+    if not marks or len(marks) > MAX_MARKS:
+        return draw_position(ruleset, listed.move.result)
+    if listed.part is None:
+        return draw_position(ruleset, parent, marks)
+    from cgframework.display.pictures import check_size, side_by_side
+
+    check_size(len(parent.parts), "summands", 64)
+    return side_by_side(
+        [
+            draw_position(ruleset, part, marks if i == listed.part else None)
+            for i, part in enumerate(parent.parts)
+        ]
+    )
+
+
 class _Clock:
-    """One node's limits: ``max_nodes`` per solve, ``timeout`` seconds for them all."""
+    """One node's limits: ``max_nodes`` per solve, ``timeout`` seconds for all of its work
+    (the options listed, their pictures, the values, the marks)."""
 
     def __init__(self, max_nodes: int | None, timeout: float | None) -> None:
         self.max_nodes = max_nodes
         self.timeout = timeout
         self.deadline = None if timeout is None else time.monotonic() + timeout
 
+    def expired(self) -> bool:
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+    def within(self, seconds: float) -> float:
+        """The time (``time.monotonic``) ``seconds`` from now, or the deadline if sooner."""
+        stop = time.monotonic() + seconds
+        return stop if self.deadline is None else min(stop, self.deadline)
+
+    def message(self, what: str) -> str:
+        return f"{what} within {self.timeout:g} s (--timeout)"
+
     def solve(self, ruleset: Ruleset, position: Position, using: Any = solve, **kwargs: Any) -> Any:
         timeout = None
         if self.deadline is not None:
             timeout = max(0.0, self.deadline - time.monotonic())
+            if not timeout:
+                raise SearchStopped(f"search stopped after {self.timeout:g} s (--timeout)")
         try:
             return using(ruleset, position, max_nodes=self.max_nodes, timeout=timeout, **kwargs)
         except SearchStopped as exc:
-            if self.deadline is not None and time.monotonic() >= self.deadline:
+            if self.expired():
                 raise SearchStopped(f"search stopped after {self.timeout:g} s (--timeout)") from exc
             raise
 
@@ -263,10 +357,10 @@ def node(
     each component's value. ``first`` is who moves first at this node (it matters in
     scoring play; an option is solved with the other player first). The node's ``status``
     is ``ok``, ``limit`` or ``error`` (``message`` says why): what was found is kept."""
-    rs, pos = resolve(ruleset, position)
-    out = outline(rs, pos, first, pictures)
     clock = _Clock(max_nodes, timeout)
-    out.update(status="ok", value=None, outcome=None)
+    rs, pos = resolve(ruleset, position)
+    out, listed = _outline(rs, pos, first, pictures, clock)
+    out.update(value=None, outcome=None)
     value = None
     try:
         solution = clock.solve(rs, pos, first=first)
@@ -275,13 +369,13 @@ def node(
         out["method"] = solution.method
     except Exception as exc:  # the options may still be within reach: go on
         out.update(_failure(exc))
-    if isinstance(value, CanonicalGame) and not _large(value):
+    if isinstance(value, CanonicalGame) and not clock.expired() and not _large(value):
         out.update(_temperature(value, pictures))
     sides: dict[str, list[Any]] = {}
     for player, name in ((Player.LEFT, "left"), (Player.RIGHT, "right")):
-        moves, _ = _side(rs, pos, player)
         values: list[Any] = []
-        for entry, move in zip(out[name], moves, strict=True):
+        for entry, found in zip(out[name], listed[name], strict=True):
+            move = found.move
             child_first = player.opponent if scoring(rs) else Player.LEFT
             try:
                 child = clock.solve(rs, move.result, first=child_first)
@@ -299,15 +393,17 @@ def node(
             values.append(child.value)
         sides[name] = values
     if isinstance(value, CanonicalGame):
-        _mark(out["left"], sides["left"], value, Player.LEFT)
-        _mark(out["right"], sides["right"], value, Player.RIGHT)
-    parts = components(rs, pos)
+        _mark(out["left"], sides["left"], value, Player.LEFT, clock)
+        _mark(out["right"], sides["right"], value, Player.RIGHT, clock)
+    parts = components(rs, pos) if not clock.expired() else [pos]
     if len(parts) > 1 or isinstance(pos, Sum):
         for entry, part in zip(out["components"], parts, strict=False):
             try:
                 entry.update(_value_fields(clock.solve(rs, part, first=first)))
             except Exception as exc:
                 entry.update(value=None, **_failure(exc))
+    if clock.expired() and out["status"] == "ok":
+        out.update(status="limit", message=clock.message("the node was not all worked out"))
     return out
 
 
@@ -336,14 +432,22 @@ def _temperature(value: CanonicalGame, pictures: bool) -> dict[str, Any]:
 
 
 def _mark(
-    entries: list[dict[str, Any]], values: list[Any], g: CanonicalGame, player: Player
+    entries: list[dict[str, Any]],
+    values: list[Any],
+    g: CanonicalGame,
+    player: Player,
+    clock: _Clock,
 ) -> None:
     """Set each option's ``dominated`` and ``reversible`` (see the module docstring); an
-    option without a canonical value is marked neither."""
+    option without a canonical value is marked neither. A mark not worked out (past the
+    deadline, or an option's value with more than ``MARK_OPTIONS`` options) is ``None``."""
     better = (lambda a, b: a >= b) if player is Player.LEFT else (lambda a, b: a <= b)
     for i, (entry, v) in enumerate(zip(entries, values, strict=True)):
         if not isinstance(v, CanonicalGame):
             entry.update(dominated=False, reversible=False)
+            continue
+        if clock.expired():
+            entry.update(dominated=None, reversible=None)
             continue
         dominated = False
         for j, w in enumerate(values):
@@ -352,11 +456,28 @@ def _mark(
             if better(w, v) and (not better(v, w) or j < i):  # strictly better, or equal earlier
                 dominated = True
                 break
-        if player is Player.LEFT:
-            reversible = any(r <= g for r in v.right)
-        else:
-            reversible = any(lo >= g for lo in v.left)
-        entry.update(dominated=dominated, reversible=reversible)
+        entry.update(dominated=dominated, reversible=_reversible(v, g, player))
+
+
+def _reversible(v: CanonicalGame, g: CanonicalGame, player: Player) -> bool | None:
+    """Whether ``player``'s option ``v`` of ``g`` reverses: ``v`` has an answer ``<= g``
+    (Left's option; Right's alike turned round). ``None`` when ``v`` has too many answers
+    to look at one by one."""
+    if v.is_nimber and g.is_nimber:  # *k's answers are *0..*(k-1); *j <= *n iff j = n
+        return g.nim_value < v.nim_value  # type: ignore[operator]
+    answers = v.right if player is Player.LEFT else v.left
+    if not _at_most(answers, MARK_OPTIONS):
+        return None
+    if player is Player.LEFT:
+        return any(r <= g for r in answers)
+    return any(lo >= g for lo in answers)
+
+
+def _at_most(options: Sequence[Any], count: int) -> bool:
+    try:
+        return len(options) <= count
+    except OverflowError:  # a nimber's options past sys.maxsize
+        return False
 
 
 # ---- clicks and the editor -------------------------------------------------------------------

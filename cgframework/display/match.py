@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from cgframework.display.notebook import symbols
-from cgframework.display.play import NAMES, PlayRecord, perfect_move
+from cgframework.display.play import NAMES, PerfectPlayer, PlayRecord, Repetitions
 from cgframework.game import (
     Convention,
     Move,
@@ -36,7 +36,11 @@ class Match:
 
     ``ruleset`` is a ruleset object or name, ``position`` a position or its text. Normal and
     misère play (who cannot move loses / wins) and scoring play (points are tallied; a player
-    with no move passes or ends the game, as the ruleset says) are supported.
+    with no move passes or ends the game, as the ruleset says) are supported, on loopy
+    rulesets too: there the perfect player wins a won position without going round a cycle,
+    and the repetition rule ends a game that goes round one: the same position with the same
+    player to move a third time is a draw, the game over and ``drawn`` true (the second time
+    is announced in the message).
     """
 
     def __init__(
@@ -62,8 +66,11 @@ class Match:
         self.player = self.first
         self.margin: Score = 0  # Left's points minus Right's (scoring play)
         self.over = False
+        self.drawn = False  # (over by the repetition rule)
         self.history: list[tuple[Player, str]] = []
         self.record = PlayRecord(self.ruleset, self.start)
+        self._perfect = PerfectPlayer(self.ruleset)
+        self._repetitions = Repetitions()
         self._passes = 0
         self._news: list[str] = []
         self._end = ""
@@ -108,6 +115,13 @@ class Match:
         turn or the game is over; returns the perfect player's last move text."""
         reply = None
         while True:
+            drawn, news = self._repetitions.see(self.position, self.player)
+            if drawn:
+                self.over = self.drawn = True
+                self._end = news
+                return reply
+            if news:
+                self._news.append(news)
             moves = options(self.ruleset, self.position, self.player)
             if not moves:
                 name = NAMES[self.player]
@@ -134,7 +148,7 @@ class Match:
             self._passes = 0
             if self.player is self.human:
                 return reply
-            move = perfect_move(self.ruleset, self.position, self.player, moves)
+            move = self._perfect.move(self.position, self.player, moves)
             self._news.append(f"{NAMES[self.player]} (perfect player) played {move.text}.")
             reply = move.text
             self._apply(move)

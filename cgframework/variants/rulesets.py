@@ -88,6 +88,7 @@ class VariantRuleset(BaseRuleset):
         self.version = f"{getattr(base, 'version', '1')}/{VERSION}"
         self.loopy = bool(getattr(base, "loopy", False))
         self.sum_separator = getattr(base, "sum_separator", "+")
+        self.marks_persist = bool(getattr(base, "marks_persist", True))
         self.syntax = f"{self.description} of {base.name}: {base.syntax}"
 
     def __reduce__(self) -> tuple[Callable[..., VariantRuleset], tuple[Any, ...]]:

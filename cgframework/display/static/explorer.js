@@ -13,23 +13,28 @@ const OUTCOMES = {
 };
 const state = { ruleset: "", path: [], picks: [], part: null, seq: 0, node: null };
 
-function api(name, params) {
+// The one place the page talks to its back end: GET /api/NAME?PARAMS of
+// cgframework/display/server.py, answered with JSON. A busy back end (HTTP 202, or 503 with
+// status "busy") is asked again until it answers, unless a newer navigation (seq) cancels
+// the question: then the answer is null. Any other answer of 400 or more throws its error.
+async function api(name, params, seq) {
   const query = new URLSearchParams(params).toString();
-  return fetch("/api/" + name + "?" + query).then(async (response) => {
-    const data = await response.json();
-    if (response.status >= 400) throw new Error(data.error || response.statusText);
-    return { status: response.status, data };
-  });
-}
-
-// Ask until the solver is free (HTTP 202 means busy); a newer navigation cancels it.
-async function solved(name, params, seq) {
   for (;;) {
-    const { status, data } = await api(name, { ...params, wait: "1" });
-    if (seq !== state.seq) return null;
-    if (status !== 202) return data;
+    const response = await fetch("/api/" + name + "?" + query);
+    const data = await response.json();
+    const busy = (response.status === 202 || response.status === 503) && data.status === "busy";
+    if (seq !== undefined && seq !== state.seq) return null;
+    if (!busy) {
+      if (response.status >= 400) throw new Error(data.error || response.statusText);
+      return data;
+    }
     await new Promise((done) => setTimeout(done, 300));
   }
+}
+
+// A solve: the server waits a second at most for its solver, then the page asks again.
+function solved(name, params, seq) {
+  return api(name, { ...params, wait: "1" }, seq);
 }
 
 function here() { return state.path[state.path.length - 1]; }
@@ -129,17 +134,18 @@ async function show() {
   history.replaceState(null, "", "?" + url.toString());
   let outline;
   try {
-    ({ data: outline } = await api("outline", params(step)));
+    outline = await api("outline", params(step), seq);
   } catch (error) {
-    say(error.message);
+    if (seq === state.seq) say(error.message);
     return;
   }
-  if (seq !== state.seq) return;
+  if (outline === null || seq !== state.seq) return;
   state.node = outline;
   document.body.classList.toggle("clickable", outline.clickable);
   $("edit-label").style.display = outline.cell_states ? "" : "none";
   if (!outline.cell_states) setEditing(false);
   $("picture").innerHTML = outline.svg;
+  if (outline.status === "limit") say(outline.message);
   fact("fact-position", outline.position);
   pending("fact-value", "computing\u2026");
   pending("fact-outcome", "computing\u2026");
@@ -150,9 +156,13 @@ async function show() {
   for (const side of ["left", "right"]) {
     const list = $(side);
     list.replaceChildren(...outline[side].map((o) => card(o, side, outline)));
-    if (!outline[side].length) list.appendChild(element("span", "none", "(none)"));
-    if (outline["more_" + side]) {
-      list.appendChild(element("span", "more", "and " + outline["more_" + side] + " more"));
+    const all = outline["more_" + side + "_exact"];
+    if (!outline[side].length && all) list.appendChild(element("span", "none", "(none)"));
+    const more = outline["more_" + side];
+    if (!all) {
+      list.appendChild(element("span", "more", more ? "and at least " + more + " more" : "and more"));
+    } else if (more) {
+      list.appendChild(element("span", "more", "and " + more + " more"));
     }
   }
   const many = outline.components.length > 1 || outline.position.includes(" + ");
@@ -173,7 +183,11 @@ async function show() {
     if (node === null) return;
     showValues(node);
   } catch (error) {
-    if (seq === state.seq) say(error.message);
+    if (seq !== state.seq) return;
+    say(error.message);
+    for (const id of ["fact-value", "fact-outcome"]) {
+      if ($(id).className === "computing") fact(id, "not answered", "limit");
+    }
   }
 }
 
@@ -250,7 +264,7 @@ async function onBoardClick(event) {
   const player = $("click-player").value;
   if (player) query.player = player;
   try {
-    const { data } = await api("move_at", query);
+    const data = await api("move_at", query);
     if (data.status === "move") {
       const first = state.node.first ? (data.player === "L" ? "R" : "L") : undefined;
       go({ move: data.move, player: data.player, position: data.position, first });
@@ -268,7 +282,7 @@ async function onBoardClick(event) {
 
 async function edit(query) {
   try {
-    const { data } = await api("edit", query);
+    const data = await api("edit", query);
     $("position").value = data.position;
     start(state.ruleset, data.position);
   } catch (error) {
@@ -302,7 +316,7 @@ async function init() {
     if (chosen && chosen.dataset.example) $("position").value = chosen.dataset.example;
   });
   try {
-    const { data } = await api("rulesets", {});
+    const data = await api("rulesets", {});
     for (const r of data) {
       const option = element("option", "", r.name);
       option.value = r.name;

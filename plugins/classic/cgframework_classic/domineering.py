@@ -143,7 +143,7 @@ class Domineering(BaseRuleset):
         """The board; ``marks``: cell ``(row, column)`` (0-based) -> Player who covered it."""
         from cgframework_classic.pictures import domineering_svg
 
-        return domineering_svg(position, marks)
+        return domineering_svg(position.height, position.width, position.empty, marks)
 
     def move_marks(self, position: Board, move: Move) -> list[tuple[int, int]]:
         """The two cells of a domino ``v r,c`` (down from row r) or ``h r,c`` (rightwards)."""

@@ -11,7 +11,7 @@ the octal game with d_k = 3 for k in S. Hexadecimal codes (digits 0-9, A-F; Hows
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -179,6 +179,22 @@ def heap_move(n: int, left: tuple[int, ...]) -> str:
     return f"{n}->" + ("+".join(map(str, left)) if left else "0")
 
 
+def heap_marks(sizes: Sequence[int], move: Move) -> list[tuple[int, range]]:
+    """``move_marks`` of a heap move (its text ``n->a+b``, :func:`heap_move`): the tokens it
+    takes, as one key ``(i, range(a, b))``, tokens a to b - 1 (from 0 at the bottom) of the
+    first heap i of size n. A split keeps its first heap at the bottom, then the tokens
+    taken, the other heaps above them. A move that takes nothing (a split of Grundy's game)
+    marks nothing. One key whatever the heap's size (a heap of 10^30 tokens)."""
+    before, _, after = move.text.partition("->")
+    n = int(before)
+    parts = [int(k) for k in after.split("+")] if after != "0" else []
+    kept = sum(parts)
+    if n not in sizes or kept >= n:
+        return []
+    start = parts[0] if parts else 0
+    return [(list(sizes).index(n), range(start, start + n - kept))]
+
+
 def heap_click(
     ruleset: Ruleset, position: Heaps, picks: Sequence[Hashable], player: Player
 ) -> Move | None:
@@ -223,11 +239,17 @@ class HeapRuleset(BaseRuleset):
     def heap_results(self, position: Heaps, n: int) -> Iterator[tuple[int, ...]]:
         raise NotImplementedError
 
-    def draw(self, position: Heaps, marks: object = None) -> str:
-        """The heaps as stacks of tokens (``marks`` are not used: tokens have no owner)."""
+    marks_persist = False  # a heap that empties leaves the picture: later keys shift
+
+    def draw(self, position: Heaps, marks: Mapping[Hashable, Any] | None = None) -> str:
+        """The heaps as stacks of tokens, those in ``marks`` (:func:`heap_marks`) coloured."""
         from cgframework_classic.pictures import heaps_svg
 
-        return heaps_svg(position.sizes)
+        return heaps_svg(position.sizes, marks=marks)
+
+    def move_marks(self, position: Heaps, move: Move) -> list[tuple[int, range]]:
+        """The tokens ``move`` takes (:func:`heap_marks`)."""
+        return heap_marks(position.sizes, move)
 
     def move_at(self, position: Heaps, picks: Sequence[Hashable], player: Player) -> Any:
         """A click on a token takes it and those above (:func:`heap_click`)."""

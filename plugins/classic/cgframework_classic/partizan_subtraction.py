@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from cgframework import BaseRuleset, Convention, Move, Player
-from cgframework_classic.heaps import format_heaps, heap_click, heap_move, parse_heaps
+from cgframework_classic.heaps import format_heaps, heap_click, heap_marks, heap_move, parse_heaps
 
 
 @attrs.frozen
@@ -115,11 +115,19 @@ class PartizanSubtraction(BaseRuleset):
         """The sets swapped: the players swap roles, so the value is negated."""
         return attrs.evolve(position, left=position.right, right=position.left)
 
+    marks_persist = False  # a heap that empties leaves the picture: later keys shift
+
     def draw(self, position: PartizanHeaps, marks: Mapping[Hashable, Any] | None = None) -> str:
-        """The heaps as stacks of tokens (the sets are in the picture's title)."""
+        """The heaps as stacks of tokens (the sets are in the picture's title), those in
+        ``marks`` (:func:`~cgframework_classic.heaps.heap_marks`) coloured."""
         from cgframework_classic.pictures import heaps_svg
 
-        return heaps_svg(position.sizes, title=sets_label(position.left, position.right))
+        title = sets_label(position.left, position.right)
+        return heaps_svg(position.sizes, title=title, marks=marks)
+
+    def move_marks(self, position: PartizanHeaps, move: Move) -> list[tuple[int, range]]:
+        """The tokens ``move`` takes."""
+        return heap_marks(position.sizes, move)
 
     def move_at(self, position: PartizanHeaps, picks: Sequence[Hashable], player: Player) -> Any:
         """A click on a token takes it and those above, if the player's set allows."""

@@ -1,9 +1,12 @@
 """Pictures for the classic rulesets' ``draw``: Domineering boards and heaps of tokens; and
-plots of Grundy sequences (value against heap size)."""
+plots of Grundy sequences (value against heap size).
+
+Each picture takes the position's plain data (sizes, cells, pairs), not the position: this
+module stands below the rulesets, which call it from their ``draw``, and imports none."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cgframework.display.pictures import (
     BLOCKED_COLOUR,
@@ -17,34 +20,39 @@ from cgframework.display.pictures import (
     mark_colour,
     text_svg,
 )
-from cgframework_classic.domineering import Board
 
 TALL_HEAP = 15
 """A heap taller than this is drawn as one bar with its size, not token by token."""
 
 
-def domineering_svg(board: Board, marks: Marks | None = None) -> str:
-    """One ``cell`` per square: empty light, blocked dark, a cell in ``marks`` (``(row,
-    column)`` from 0 at the top left -> Player) blue for Left's vertical dominoes, red for
-    Right's horizontal ones."""
-    if not board.height:
+def domineering_svg(height: int, width: int, empty: int, marks: Marks | None = None) -> str:
+    """A ``height`` x ``width`` board whose empty squares are the bits ``r * width + c`` of
+    ``empty``: one ``cell`` per square, empty light, blocked dark, a cell in ``marks``
+    (``(row, column)`` from 0 at the top left -> Player) blue for Left's vertical dominoes,
+    red for Right's horizontal ones."""
+    if not height:
         return text_svg("#")
-    w = board.width
 
     def fill(r: int, c: int) -> str:
-        base = FREE_COLOUR if board.empty >> (r * w + c) & 1 else BLOCKED_COLOUR
+        base = FREE_COLOUR if empty >> (r * width + c) & 1 else BLOCKED_COLOUR
         return mark_colour(marks, (r, c), base)
 
-    return grid_svg(board.height, w, fill)
+    return grid_svg(height, width, fill)
 
 
-def heaps_svg(sizes: tuple[int, ...], title: str = "") -> str:
+def heaps_svg(sizes: tuple[int, ...], title: str = "", marks: Marks | None = None) -> str:
     """One ``heap`` group per heap, a stack of ``token`` circles (one per token) with its size
     below; a heap over ``TALL_HEAP`` tokens is one bar (class ``token-bar``). ``title``: the
     picture's tooltip (a partizan game's subtraction sets). Token ``k`` (from 0 at the bottom)
     of heap ``i`` carries ``data-cell="i,k"``: a click there takes it and the tokens above it
-    (:func:`cgframework_classic.heaps.heap_click`)."""
+    (:func:`cgframework_classic.heaps.heap_click`). ``marks`` (:func:`heap_marks`'s keys
+    ``(i, range(a, b))``, tokens a to b - 1 of heap i, -> Player) colour the tokens taken, or
+    that stretch of a bar (class ``token-taken``), blue for Left, red for Right."""
     check_size(len(sizes), "heaps", 200)
+    taken: dict[int, list[tuple[range, str]]] = {}
+    for key in marks or ():
+        if isinstance(key, tuple) and len(key) == 2 and isinstance(key[1], range):
+            taken.setdefault(key[0], []).append((key[1], mark_colour(marks, key, "")))
     tall = min(max(sizes, default=0), TALL_HEAP + 1)
     step, r = 20, 8
     height = 50 + step * tall
@@ -53,17 +61,25 @@ def heaps_svg(sizes: tuple[int, ...], title: str = "") -> str:
         x = 22 + 34 * i
         body.append('<g class="heap">')
         if n > TALL_HEAP:
-            top = height - 30 - step * tall
+            top, span = height - 30 - step * tall, step * tall
             body.append(
                 f'<rect class="token-bar" x="{x - r}" y="{top}" width="{2 * r}" '
-                f'height="{step * tall}" fill="#c8a35a" stroke="{INK}"/>'
+                f'height="{span}" fill="#c8a35a" stroke="{INK}"/>'
             )
+            for run, colour in taken.get(i, ()):
+                low, high = max(run.start, 0) / n, min(run.stop, n) / n
+                y = top + span * (1 - high)
+                body.append(
+                    f'<rect class="token-taken" x="{x - r}" y="{y:.2f}" width="{2 * r}" '
+                    f'height="{max(span * (high - low), 2):.2f}" fill="{colour}" stroke="{INK}"/>'
+                )
         else:
             for k in range(n):
                 cy = height - 30 - step * k - r
+                fill = next((c for run, c in taken.get(i, ()) if k in run), "#c8a35a")
                 body.append(
                     f'<circle class="token" data-cell="{i},{k}" cx="{x}" cy="{cy}" r="{r}" '
-                    f'fill="#c8a35a" stroke="{INK}"/>'
+                    f'fill="{fill}" stroke="{INK}"/>'
                 )
         body.append(
             f'<text x="{x}" y="{height - 10}" text-anchor="middle" font-size="12">'
@@ -203,13 +219,16 @@ def cakes_svg(pieces: Sequence[tuple[int, int]]) -> str:
     return document(max(x - 10, 44), base + 28, "".join(body))
 
 
-def wythoff_svg(pairs: Sequence[tuple[int, int]], limit: int = 24) -> str:
+def wythoff_svg(
+    pairs: Sequence[tuple[int, int]],
+    is_p_position: Callable[[int, int], bool],
+    limit: int = 24,
+) -> str:
     """One ``board`` group per queen ``(a, b)``: an (a+1) x (b+1) corner of the board with
     the target corner (0, 0) at the bottom left, the queen on its square, and the squares of
-    the P-positions (Wythoff pairs) shaded: the queen moves left, down or diagonally
-    down-left. A board over ``limit`` squares on a side is drawn as text."""
-    from cgframework_classic.wythoff import is_p_position
-
+    the P-positions (those ``is_p_position`` holds for: the Wythoff pairs) shaded: the queen
+    moves left, down or diagonally down-left. A board over ``limit`` squares on a side is
+    drawn as text."""
     check_size(len(pairs), "queens", 50)
     cell, body, x = 22, [], 6
     tallest = max((a for a, b in pairs if max(a, b) <= limit), default=0) + 1

@@ -118,7 +118,7 @@ class Wythoff(BaseRuleset):
         """Each queen on its corner of the board, the P-positions shaded."""
         from cgframework_classic.pictures import wythoff_svg
 
-        return wythoff_svg(position.pairs)
+        return wythoff_svg(position.pairs, is_p_position)
 
     def examples(self) -> list[str]:
         return ["3,5", "4,6", "2,3;5,7"]

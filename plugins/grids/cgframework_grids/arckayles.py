@@ -187,7 +187,7 @@ class PartizanArcKayles(BaseRuleset):
     def draw(self, position: Arcs, marks: Mapping[Hashable, Any] | None = None) -> str:
         from cgframework_grids.drawing import draw_arcs
 
-        return draw_arcs(position, marks)
+        return draw_arcs(position.edges, marks)
 
     def examples(self) -> list[str]:
         return ["0-1:L,1-2:R,2-3:G,3-0:L", "path:5;colours=LRRL", "grid:2x3;colours=LLRRGGL"]

@@ -118,7 +118,7 @@ class TopplingDominoes(BaseRuleset):
     def draw(self, position: Row, marks: Mapping[Hashable, Any] | None = None) -> str:
         from cgframework_grids.drawing import draw_dominoes
 
-        return draw_dominoes(position)
+        return draw_dominoes(position.cells)
 
     def examples(self) -> list[str]:
         return ["LRLG", "LLRRG", "LRL + RLR"]

@@ -331,7 +331,7 @@ class GraphRuleset(BaseRuleset):
     def draw(self, position: TintedGraph, marks: Mapping[Hashable, Any] | None = None) -> str:
         from cgframework_grids.drawing import draw_tinted_graph
 
-        return draw_tinted_graph(position, marks)
+        return draw_tinted_graph(position.order, position.edges, position.tints, marks)
 
     def format(self, position: TintedGraph) -> str:
         return format_graph(position)

@@ -285,7 +285,7 @@ class GridRuleset(BaseRuleset):
     def draw(self, position: Grid, marks: Mapping[Hashable, Any] | None = None) -> str:
         from cgframework_grids.drawing import draw_grid
 
-        return draw_grid(position, marks)
+        return draw_grid(position.rows(), marks)
 
     def options(self, position: Grid, player: Player) -> Iterator[Move]:
         h, w = position.height, position.width

@@ -268,7 +268,7 @@ class Hackenbush(BaseRuleset):
     def draw(self, position: Picture, marks: Mapping[Hashable, Any] | None = None) -> str:
         from cgframework_grids.drawing import draw_hackenbush
 
-        return draw_hackenbush(position, marks)
+        return draw_hackenbush(position.edges, marks)
 
     def format(self, position: Picture) -> str:
         return format_picture(position)

@@ -124,7 +124,7 @@ class NodeKayles(BaseRuleset):
     def draw(self, position: TintedGraph, marks: Mapping[Hashable, Any] | None = None) -> str:
         from cgframework_grids.drawing import draw_tinted_graph
 
-        return draw_tinted_graph(position, marks)
+        return draw_tinted_graph(position.order, position.edges, position.tints, marks)
 
     def move_marks(self, position: TintedGraph, move: Move) -> list[int]:
         return [int(move.text)]

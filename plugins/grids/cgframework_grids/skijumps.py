@@ -173,7 +173,7 @@ class SkiJumps(BaseRuleset):
     def draw(self, position: Slope, marks: Mapping[Hashable, Any] | None = None) -> str:
         from cgframework_grids.drawing import draw_slope
 
-        return draw_slope(position)
+        return draw_slope(position.rows)
 
     def examples(self) -> list[str]:
         return [".L...|.R...|.....", "L....|....R|.....", "L...|.R..|..L.|...R"]

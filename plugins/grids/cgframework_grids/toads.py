@@ -116,7 +116,7 @@ class ToadsAndFrogs(BaseRuleset):
     def draw(self, position: Strip, marks: object = None) -> str:
         from cgframework_grids.drawing import draw_strip
 
-        return draw_strip(position)
+        return draw_strip(position.cells)
 
     def format(self, position: Strip) -> str:
         return position.cells

@@ -14,7 +14,7 @@ Scores are ``int`` or ``Fraction``, never floats: the reductions test stops for 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -95,9 +95,7 @@ class ScoringGame(Interned):
     """s for the number ``<^s|^s>``, else ``None``."""
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
-        from cgframework_guaranteed.notation import parse_game
-
-        return (parse_game, (str(self),))
+        return (_text_form["parse"], (str(self),))
 
     @property
     def is_number(self) -> bool:
@@ -124,9 +122,7 @@ class ScoringGame(Interned):
         return conjugate(self)
 
     def __str__(self) -> str:
-        from cgframework_guaranteed.notation import format_game
-
-        return format_game(self)
+        return _text_form["format"](self)
 
     def __repr__(self) -> str:
         return f"ScoringGame({str(self)!r})"
@@ -143,6 +139,22 @@ class ScoringGame(Interned):
                 "birthday": self.birthday,
             },
         )
+
+
+_text_form: dict[str, Callable[..., Any]] = {}
+"""``"format"`` and ``"parse"``: the printer and the parser that ``str`` and pickling of a
+game use. They live in :mod:`cgframework_guaranteed.notation`, which builds games and so
+stands above this module: it installs them here when imported, and the package ``__init__``
+imports it, so a game never finds them missing."""
+
+
+def install_text_form(
+    format_game: Callable[[ScoringGame], str], parse_game: Callable[[str], ScoringGame]
+) -> None:
+    """Make ``format_game`` the printer of ``str(g)`` and ``parse_game`` the reader of a
+    pickled game (its text)."""
+    _text_form["format"] = format_game
+    _text_form["parse"] = parse_game
 
 
 def _set(obj: ScoringGame, name: str, value: Any) -> None:

@@ -27,6 +27,7 @@ from cgframework_guaranteed.games import (
     conjugate,
     exact,
     game,
+    install_text_form,
     number,
 )
 
@@ -229,3 +230,6 @@ def _parse_game(text: str) -> ScoringGame:
     if parser.peek():
         raise parser.error("unexpected text after the game")
     return g
+
+
+install_text_form(format_game, parse_game)
