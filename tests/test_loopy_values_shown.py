@@ -144,3 +144,12 @@ def test_the_explorers_first_answer_on_a_loopy_position_is_the_outcome_alone(mon
     quick = explorer.outcome("backsliding-toads-and-frogs", "TT..FF")
     assert (quick["status"], quick["outcome"]) == ("ok", "N")
     assert explorer.outcome("digraph", "0>1,1>0;0")["outcome"] == "D"
+
+
+def test_a_match_shows_the_loopy_value_or_why_it_is_unknown(monkeypatch):
+    from cgframework.display.match import Match
+    from cgframework.values.loopy import sides
+
+    assert Match("partizan-digraph", TIS).state()["value"] == "1 & 0"
+    monkeypatch.setattr(sides, "MAX_SIDES_NODES", 1)
+    assert Match("partizan-digraph", TIS).state()["value"].startswith("unknown: ")
