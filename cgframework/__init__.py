@@ -12,7 +12,7 @@ from typing import Any
 
 from cgframework import variants
 from cgframework._moved import install as install_moved_paths
-from cgframework.api import Game
+from cgframework.api import Game, GameValue
 from cgframework.authoring import *  # noqa: F403 (the plugin author's names, importable here too)
 from cgframework.authoring import __all__ as AUTHORING_NAMES
 from cgframework.display.notebook import install_reprs, show
@@ -58,6 +58,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "Convention",
     "Game",
+    "GameValue",
     "LimitExceeded",
     "Outcome",
     "Player",

@@ -1,15 +1,17 @@
 """One cattrs converter for every JSON the framework reads or writes.
 
 Exact numbers: an integer is a JSON number, any other rational a string ``"p/q"``.
-Values of different algebras are tagged with a *kind* (``number``, ``canonical``, ``text``
-in the core; plugins add theirs with :func:`register_value_kind`) so a ``Solution``
-round-trips through JSON to an equal object.
+Values of different algebras are tagged with a *kind* (``number``, ``canonical``, ``text``,
+``loopy`` in the core; plugins add theirs with :func:`register_value_kind`) so a ``Solution``
+round-trips through JSON to an equal value. A ``loopy`` value is its CGSuite text (``1``,
+``on``, ``over``, ``1 & 0``), which ``cgf calc --universe loopy`` reads back.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import sys
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -27,12 +29,24 @@ if TYPE_CHECKING:
 
 @attrs.frozen
 class ValueKind:
-    """How one algebra's values go to and from JSON."""
+    """How one algebra's values go to and from JSON. ``type`` is the values' class (or
+    classes), or ``"module:Class,Class"``: classes looked up only once that module is loaded
+    (before, no value of theirs exists), so that the module is not imported at start-up."""
 
     name: str
-    type: type | tuple[type, ...]
+    type: type | tuple[type, ...] | str
     dump: Callable[[Any], Any]
     load: Callable[[Any], Any]
+
+    def holds(self, value: Any) -> bool:
+        types = self.type
+        if isinstance(types, str):
+            module_name, _, names = types.partition(":")
+            module = sys.modules.get(module_name)
+            if module is None:
+                return False
+            types = tuple(getattr(module, name) for name in names.split(","))
+        return isinstance(value, types)
 
 
 _kinds: dict[str, ValueKind] = {}
@@ -40,7 +54,7 @@ _kinds: dict[str, ValueKind] = {}
 
 def register_value_kind(
     name: str,
-    type_: type | tuple[type, ...],
+    type_: type | tuple[type, ...] | str,
     dump: Callable[[Any], Any],
     load: Callable[[Any], Any],
 ) -> None:
@@ -54,11 +68,22 @@ register_value_kind("text", str, str, str)
 register_value_kind("summary", ValueSummary, ValueSummary.to_json, ValueSummary.from_json)
 
 
+def _load_loopy(raw: Any) -> Any:
+    if not isinstance(raw, str):
+        raise ValueError(f"a loopy value is its text, not {type(raw).__name__}")
+    from cgframework.values.loopy import parse_loopy  # loaded with the first loopy value
+
+    return parse_loopy(raw)
+
+
+register_value_kind("loopy", "cgframework.values.loopy.sides:LoopyGame,SidedGame", str, _load_loopy)
+
+
 def value_kind(value: Any) -> ValueKind:
     if isinstance(value, bool):
         raise TypeError("a bool is not a game value")
     for kind in reversed(list(_kinds.values())):
-        if isinstance(value, kind.type):
+        if kind.holds(value):
             return kind
     raise TypeError(f"no JSON form for values of type {type(value).__name__}")
 

@@ -14,7 +14,7 @@ import pytest
 
 import cgframework.api
 from cgframework import Game, Outcome, Player, solve
-from cgframework.api import sweep
+from cgframework.api import GameValue, sweep
 from cgframework.io import dump_value
 from cgframework.values import STAR, UP, parse_value
 
@@ -57,9 +57,13 @@ def test_scoring_games_are_solved_but_not_ordered():
         _ = pizza <= pizza
 
 
-def test_sums_of_two_rulesets_are_refused():
+def test_two_rulesets_add_by_their_values_in_normal_play_only():
+    """No position holds the sum of a nim and a kayles position: their values add (a
+    GameValue), and a scoring game adds to nothing of another ruleset."""
+    total = Game("nim", "1") + Game("kayles", "1")
+    assert isinstance(total, GameValue) and total == 0 and total.outcome is Outcome.P
     with pytest.raises(TypeError, match="cannot add"):
-        _ = Game("nim", "1") + Game("kayles", "1")
+        _ = Game("nim", "1") + Game("pizza", "3,1,2")
 
 
 def test_draw_is_the_rulesets_picture_and_a_sum_is_drawn_part_by_part():

@@ -189,6 +189,10 @@ def solve_cmd(
 ) -> None:
     """Solve a position: value, outcome, optimal moves, method and statistics.
 
+    A partizan loopy ruleset's value is its onside & offside in CGSuite's notation (1, on,
+    over, 1 & 0: what cgf calc --universe loopy reads), or "unknown: why" when the loopy
+    algebra cannot give it; the outcome, with draws, is always there.
+
     With --batch FILE (- for stdin), solve many positions in one process (start-up costs
     far more than a small position), one a line. Each answer is written at once, one JSON
     line: the --json object with "line" (the line's number) first, or {"line", "position",
@@ -335,6 +339,8 @@ def solve_cmd(
             summary = summarise(value)
             value_cell = summary.elided
             summary_rows = summary.facts()
+    elif value is None and "value_unknown" in solution.extra:  # (never an outcome letter)
+        value_cell = "unknown: " + str(solution.extra["value_unknown"])
     else:
         value_cell = elide(value_text(value), None if full else MAX_LENGTH)
     rows = [
@@ -351,7 +357,7 @@ def solve_cmd(
     if solution.grundy is not None:
         rows.insert(4, ("grundy", str(solution.grundy)))
     for key in solution.extra:
-        if key != "from_store":
+        if key not in ("from_store", "value_unknown"):
             rows.append((key, json.dumps(data[key])))
     if store is not None:
         rows.append(("from store", "yes" if solution.extra.get("from_store") else "no"))

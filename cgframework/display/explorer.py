@@ -44,7 +44,7 @@ from cgframework.game import (
 )
 from cgframework.io import unstructure_solution
 from cgframework.runtime.budget import LimitExceeded, SearchStopped
-from cgframework.solvers.dispatch import solve
+from cgframework.solvers.dispatch import solve, solve_loopy_outcome
 from cgframework.values.canonical import CanonicalGame
 
 MAX_OPTIONS = 60
@@ -281,14 +281,14 @@ class _Clock:
     def message(self, what: str) -> str:
         return f"{what} within {self.timeout:g} s (--timeout)"
 
-    def solve(self, ruleset: Ruleset, position: Position, **kwargs: Any) -> Any:
+    def solve(self, ruleset: Ruleset, position: Position, using: Any = solve, **kwargs: Any) -> Any:
         timeout = None
         if self.deadline is not None:
             timeout = max(0.0, self.deadline - time.monotonic())
             if not timeout:
                 raise SearchStopped(f"search stopped after {self.timeout:g} s (--timeout)")
         try:
-            return solve(ruleset, position, max_nodes=self.max_nodes, timeout=timeout, **kwargs)
+            return using(ruleset, position, max_nodes=self.max_nodes, timeout=timeout, **kwargs)
         except SearchStopped as exc:
             if self.expired():
                 raise SearchStopped(f"search stopped after {self.timeout:g} s (--timeout)") from exc
@@ -303,14 +303,19 @@ def outcome(
     timeout: float | None = DEFAULT_TIMEOUT,
 ) -> dict[str, Any]:
     """Who wins, found first (a value may take far longer): the outcome search for a
-    normal-play ruleset that is not loopy, else the ordinary solve. ``status`` is ``ok``,
+    normal-play ruleset that is not loopy, the retrograde analysis alone for a loopy one (its
+    value's sides may take seconds), else the ordinary solve. ``status`` is ``ok``,
     ``limit`` (a limit stopped it: ``message`` says which) or ``error``."""
     rs, pos = resolve(ruleset, position)
     clock = _Clock(max_nodes, timeout)
-    fast = rs.convention is Convention.NORMAL and not getattr(rs, "loopy", False)
+    loopy = getattr(rs, "loopy", False)
+    fast = rs.convention is Convention.NORMAL and not loopy
     out: dict[str, Any] = {"ruleset": rs.name, "position": format_position(rs, pos)}
     try:
-        solution = clock.solve(rs, pos, first=first, outcome_only=fast)
+        if loopy:
+            solution = clock.solve(rs, pos, using=solve_loopy_outcome, first=first)
+        else:
+            solution = clock.solve(rs, pos, first=first, outcome_only=fast)
     except Exception as exc:
         return {**out, **_failure(exc)}
     out.update(status="ok", outcome=None if solution.outcome is None else solution.outcome.value)
@@ -326,11 +331,14 @@ def _failure(exc: BaseException) -> dict[str, Any]:
 
 
 def _value_fields(solution: Any) -> dict[str, Any]:
-    """``value``, ``outcome`` (and ``grundy``) as ``cgf solve --json`` writes them."""
+    """``value``, ``outcome`` (and ``grundy``) as ``cgf solve --json`` writes them: a loopy
+    value as its text (``1 & 0``); none, with ``value_unknown`` saying why, where the loopy
+    algebra cannot give it (the outcome is there all the same)."""
     data = unstructure_solution(solution)
     out = {"value": data["value"], "outcome": data["outcome"]}
-    if "grundy" in data:
-        out["grundy"] = data["grundy"]
+    for key in ("grundy", "value_unknown"):
+        if key in data:
+            out[key] = data[key]
     return out
 
 
@@ -343,7 +351,8 @@ def node(
     pictures: bool = True,
 ) -> dict[str, Any]:
     """A node of the game tree with values: :func:`outline`, plus ``value``, ``outcome``
-    (and ``grundy``, ``temperature``, ``mean``, ``thermograph``) of the position, each
+    (and ``grundy``, ``value_unknown``, ``temperature``, ``mean``, ``thermograph``) of the
+    position, each
     option's ``value`` and ``outcome`` with its ``dominated`` and ``reversible`` marks, and
     each component's value. ``first`` is who moves first at this node (it matters in
     scoring play; an option is solved with the other player first). The node's ``status``

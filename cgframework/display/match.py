@@ -157,6 +157,8 @@ class Match:
         """The value of the position (the player to move first) and who wins it, in words."""
         solution = solve(self.ruleset, self.position, first=self.player)
         value = symbols(solution.value)
+        if solution.value is None and "value_unknown" in solution.extra:  # (a loopy game)
+            value = f"unknown: {solution.extra['value_unknown']}"
         mover = NAMES[self.player]
         if self.scoring:
             ahead = solution.value

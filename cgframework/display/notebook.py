@@ -4,7 +4,8 @@ Canonical values get ``_repr_latex_`` (CGSuite notation typeset: ``\\uparrow``, 
 ``\\pm``, ``\\ast n``) and ``_repr_svg_`` (the thermograph), and a thermograph its picture,
 attached by :func:`install_reprs`;
 a :class:`~cgframework.solution.Solution` and an :class:`~cgframework.api.Game` get
-``_repr_html_`` (a small table: the position's picture, value, outcome, best moves).
+``_repr_html_`` (a small table: the position's picture, value, outcome, best moves; a loopy
+value as CGSuite writes it, ``1 & 0``, or why it is unknown).
 :func:`show` is the same picture for scripts: it returns the SVG (and writes it to a file).
 """
 
@@ -75,8 +76,19 @@ def latex(value: Any) -> str:
 
 
 def symbols(value: Any) -> str:
-    """A value in CGSuite notation with Unicode arrows (``↑``, ``⇑``, ``±``)."""
+    """A value in CGSuite notation with Unicode arrows (``↑``, ``⇑``, ``±``); a loopy value
+    (``over``, ``1 & 0``) as its text, whose letters are no arrows."""
+    if _loopy(value):
+        return str(value)
     return _convert(str(value), latex=False)
+
+
+def _loopy(value: Any) -> bool:
+    """A value of the loopy algebra (without importing it: no such value exists before)."""
+    import sys
+
+    module = sys.modules.get("cgframework.values.loopy.sides")
+    return module is not None and isinstance(value, module.LoopyGame | module.SidedGame)
 
 
 class Picture(str):
@@ -156,6 +168,8 @@ def solution_html(solution: Any, picture: str | None = None) -> str:
     if not isinstance(value, CanonicalGame) and hasattr(value, "facts"):  # a ValueSummary
         cell = f"<code>{escape(str(value))}</code>"
         facts = [(escape(k), escape(v)) for k, v in value.facts()]
+    elif value is None and "value_unknown" in solution.extra:  # never an outcome letter
+        cell = escape(f"unknown: {solution.extra['value_unknown']}")
     else:
         cell = escape(symbols(value))
     rows = [

@@ -424,6 +424,8 @@ class ExplorerWidget(anywidget.AnyWidget):
             if isinstance(value, dict):  # a long value's summary (cgf solve --json's)
                 value = f"{value['elided']} ({value['characters']} characters)"
             self.value = "" if value is None else str(value)
+            if value is None and node.get("value_unknown"):  # (a loopy value out of reach)
+                self.value = f"unknown: {node['value_unknown']}"
             self.outcome = node["outcome"] or self.outcome
             if node["status"] != "ok":
                 self.value = self.value or "too large (limit)"

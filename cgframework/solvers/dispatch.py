@@ -69,9 +69,19 @@ def solve_loopy_auto(ruleset: Ruleset, position: Position, ctx: SolveContext) ->
     return solve_auto(ruleset, position, ctx)
 
 
+def _solve_retrograde(ruleset: Ruleset, position: Position, ctx: SolveContext) -> Any:
+    """``retrograde``: who wins on the position graph, with the value: a partizan ruleset's
+    under normal play from its sides (:func:`~cgframework.solvers.sides.loopy_value`)."""
+    if ruleset.convention is Convention.NORMAL and not ruleset.impartial:
+        from cgframework.solvers.sides import solve_retrograde_valued
+
+        return solve_retrograde_valued(ruleset, position, ctx)
+    return solve_retrograde(ruleset, position, ctx)
+
+
 LOOPY_SOLVERS: dict[str, Callable[[Ruleset, Position, SolveContext], Any]] = {
     "loopy-grundy": solve_loopy_grundy,
-    "retrograde": solve_retrograde,
+    "retrograde": _solve_retrograde,
     "loopy-sides": _solve_sides,
 }
 
@@ -462,6 +472,30 @@ def _solve_outcome_only(
 MISERE_METHODS = ("auto", "generic")
 """The methods misère play takes: both name its own brute-force search (registered solvers
 and simplifications are normal-play facts)."""
+
+
+def solve_loopy_outcome(
+    ruleset: Ruleset | str,
+    position: Position | str,
+    *,
+    first: Player = Player.LEFT,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+) -> Solution:
+    """Who wins a position of a loopy ruleset with each player first, by the retrograde
+    analysis alone: a partizan value's sides may take far longer (the explorer asks this
+    first). ``value`` is the generalized Sprague-Grundy value of an impartial ruleset, else
+    none; ``max_nodes`` and ``timeout`` limit it as in :func:`solve`."""
+    from cgframework.plugins import resolve_ruleset
+
+    ruleset = resolve_ruleset(ruleset)
+    if not getattr(ruleset, "loopy", False):
+        raise SolverError(f"{ruleset.name!r} is not loopy: solve it with solve()")
+    position = position_of(ruleset, position)
+    budget = SearchBudget.of(max_nodes, timeout)
+    ctx = SolveContext(first=first, budget=budget)
+    ctx.table.budget = budget
+    return run_deep(solve_retrograde, ruleset, position, ctx, budget=budget)
 
 
 def solve_misere_play(

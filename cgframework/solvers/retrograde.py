@@ -10,7 +10,11 @@ play. The classical backward induction: a state (position, player to move) with 
 lost (normal play) or won (misère); a state with an option to a lost state is won; a state
 all of whose options are won states is lost; what is never decided is a draw (neither player
 can force a win, each can avoid losing). A queue of decided states and, per state, a counter
-of its undecided options make it linear in the arcs. Sums are solved on the product graph
+of its undecided options make it linear in the arcs. The answer's value is never an outcome
+letter: an impartial position's generalized Sprague-Grundy value, read off the same graph; a
+partizan one's ``onside & offside`` under normal play (from its components' sides: the
+dispatcher hands :func:`solve_retrograde` that step, :mod:`.sides`); none in misère play,
+``value_unknown`` saying why. Sums are solved on the product graph
 (the ruleset's own options of the whole position); ``loopy-sides`` (:mod:`.sides`) solves a
 partizan sum from its components' onsides and offsides instead, without that graph.
 
@@ -31,7 +35,7 @@ from __future__ import annotations
 
 from array import array
 from collections import deque
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -297,11 +301,23 @@ def _split_moves(
     return [], "loss"
 
 
+PartizanValue = Callable[[PositionGraph], tuple[Any, str | None]]
+"""The value of a partizan position from its graph, or None and why not
+(:func:`cgframework.solvers.sides.loopy_value`, which the dispatcher's ``retrograde`` gives)."""
+
+
 def solve_retrograde(
-    ruleset: Ruleset, position: Position, ctx: SolveContext, misere: bool | None = None
+    ruleset: Ruleset,
+    position: Position,
+    ctx: SolveContext,
+    misere: bool | None = None,
+    partizan_value: PartizanValue | None = None,
 ) -> Any:
     """Win, loss or draw with each player first, on the reachable (product) graph; misère
-    play where the ruleset's convention says so or ``misere`` is true (``cgf solve --misere``)."""
+    play where the ruleset's convention says so or ``misere`` is true (``cgf solve --misere``).
+    Then the value (:func:`_value_fields`): an impartial position's generalized Sprague-Grundy
+    value, read off the same graph; a partizan one's from ``partizan_value`` (its
+    ``onside & offside``), or ``value_unknown`` saying why there is none."""
     if misere is None:
         misere = ruleset.convention is Convention.MISERE
     graph = PositionGraph(ruleset, [position], ruleset.impartial, ctx.table)
@@ -320,17 +336,51 @@ def solve_retrograde(
         for m in options(ruleset, position, player)
     ]
     best, kind = _split_moves(moves)
+    value, grundy, unknown = _value_fields(ruleset, position, graph, misere, partizan_value)
+    if unknown is not None:
+        fields["value_unknown"] = unknown
     return finish(
         ruleset,
         position,
         ctx,
-        value=outcome.value,
+        value=value,
         outcome=outcome,
         best_moves=best,
         method="retrograde",
+        grundy=grundy,
         best_moves_result=kind,
         **fields,
     )
+
+
+MISERE_NO_VALUE = (
+    "no value in misère play (loopy values, onside & offside, are normal play's): "
+    "the outcome is the answer"
+)
+
+
+def _value_fields(
+    ruleset: Ruleset,
+    position: Position,
+    graph: PositionGraph,
+    misere: bool,
+    partizan_value: PartizanValue | None,
+) -> tuple[Any, int | str | None, str | None]:
+    """(value, grundy, why there is no value) of a position whose graph was built: never an
+    outcome letter where the value belongs."""
+    if misere:
+        return None, None, MISERE_NO_VALUE
+    if ruleset.impartial:  # the same graph, one state per position: Smith's value
+        from cgframework.values import nimber
+
+        g = generalized_grundy(graph)[graph.state(position, Player.LEFT)]
+        if isinstance(g, Infinite):
+            return str(g), str(g), None
+        return nimber(g), g, None
+    if partizan_value is None:
+        return None, None, "not computed here (the dispatcher's retrograde gives it)"
+    value, unknown = partizan_value(graph)
+    return value, None, unknown
 
 
 def loopy_grundy_value(ruleset: Ruleset, position: Position) -> LoopyGrundy:

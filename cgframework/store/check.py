@@ -24,6 +24,7 @@ import functools
 import json
 import random
 import re
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -112,8 +113,8 @@ def value_kinds(ruleset: Ruleset) -> tuple[str, ...]:
     declared = getattr(ruleset, "value_kinds", None)
     if declared:
         return tuple(declared)
-    if getattr(ruleset, "loopy", False):  # a draw or inf{K} is written as text
-        return ("canonical", "text")
+    if getattr(ruleset, "loopy", False):  # a nimber, inf{K} as text, or onside & offside
+        return ("canonical", "text", "loopy")
     return VALUE_KINDS.get(ruleset.convention, ())
 
 
@@ -373,6 +374,10 @@ def _same_value(a: Any, b: Any) -> bool:
         return a.agrees_with(summarise(b))
     if isinstance(b, ValueSummary) and isinstance(a, CanonicalGame):
         return b.agrees_with(summarise(a))
+    loopy = sys.modules.get("cgframework.values.loopy.sides")  # (loaded with any loopy value)
+    kinds = () if loopy is None else (loopy.LoopyGame, loopy.SidedGame)
+    if isinstance(a, kinds) and isinstance(b, kinds):  # graphs: equal values, not equal graphs
+        return bool(loopy.compare(a, b) == "=")
     return a == b
 
 

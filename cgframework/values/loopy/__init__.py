@@ -46,6 +46,7 @@ from cgframework.values.loopy.notation import (
     nimber_graph,
     parse_loopy,
     short_graph,
+    short_value,
     sides_text,
 )
 from cgframework.values.loopy.sides import (
@@ -63,9 +64,12 @@ from cgframework.values.loopy.sides import (
     alternating_cycle_moves,
     compare,
     compare_sided,
+    first_results,
+    normalised,
     offside,
     onside,
     onside_offside,
+    side_results,
     sided,
 )
 
@@ -104,6 +108,7 @@ __all__ = [
     "describe",
     "equal",
     "first_player_results",
+    "first_results",
     "format_loopy",
     "greater_equal",
     "integer_graph",
@@ -111,6 +116,7 @@ __all__ = [
     "minimized",
     "minimized_numbered",
     "nimber_graph",
+    "normalised",
     "offside",
     "offside_ge",
     "onside",
@@ -119,6 +125,8 @@ __all__ = [
     "parse_loopy",
     "right_forces_stuck",
     "short_graph",
+    "short_value",
+    "side_results",
     "sided",
     "sides_text",
     "simplify_stopper",

@@ -444,6 +444,13 @@ def _short_values(g: LoopyGame) -> dict[int, CanonicalGame | None]:
     return values
 
 
+def short_value(g: LoopyGame) -> CanonicalGame | None:
+    """The canonical form of a game from whose start no cycle is reachable (a short game
+    drawn as a graph); None for a loopy one (or one with too many distinct option values:
+    :data:`MAX_CANONICAL_OPTIONS`)."""
+    return _short_values(g).get(g.start)
+
+
 def _integer_nodes(g: LoopyGame) -> dict[int, str]:
     """Nodes that are short games equal to a number, a nimber or a number plus a nimber,
     written as such as CGSuite does (``19/4`` for ``{{4|5}|5}``, ``-3*`` for ``{-3|-3}``)."""

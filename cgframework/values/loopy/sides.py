@@ -44,6 +44,7 @@ from cgframework.values.loopy.graphs import (
     LoopyGame,
     compare_graphs,
     equal,
+    first_player_results,
     greater_equal,
     is_stopper,
     minimized,
@@ -274,11 +275,46 @@ def sided(a: LoopyValue, b: LoopyValue) -> LoopyValue:
     return plus if equal(plus, minus) else SidedGame(plus, minus)
 
 
+def normalised(value: LoopyValue) -> LoopyValue:
+    """The value by its sides, as solvers give it: a simplified stopper when both sides are
+    equal (a stopper is its own sides), else ``plus & minus``. Equal stoppers simplify to
+    the same graph up to the numbering of its nodes (Siegel VI, simplest forms of stoppers).
+    Raises :class:`NotStopperSided` or :class:`SidesLimit` as :func:`onside` does."""
+    if isinstance(value, SidedGame):
+        return value
+    if is_stopper(value):
+        return _tidy(minimized(value))
+    return sided(value, value)
+
+
 def add_sided(a: LoopyValue, b: LoopyValue) -> LoopyValue:
     """A sum with a value known by its sides: onside (A^+ + B^+)^+, offside (A^- + B^-)^-."""
     if isinstance(a, LoopyGame) and isinstance(b, LoopyGame):
         return a + b
     return sided(onside(onside(a) + onside(b)), offside(offside(a) + offside(b)))
+
+
+_ZERO = LoopyGame(((),), ((),), 0)
+
+
+def side_results(plus: LoopyGame, minus: LoopyGame) -> tuple[str, str]:
+    """Who wins the game with onside ``plus`` and offside ``minus`` (stoppers), with Left
+    first and with Right first: ``L``, ``R`` or ``D`` (a draw). Left, moving second,
+    survives iff G^+ >= 0 and wins outright iff G^- >= 0; Right, moving second, survives iff
+    G^- <= 0 and wins outright iff G^+ <= 0 (Siegel VI, sides; Winning Ways ch. 11)."""
+    ge = greater_equal
+    left_first = "L" if not ge(_ZERO, minus) else "R" if ge(_ZERO, plus) else "D"
+    right_first = "R" if not ge(plus, _ZERO) else "L" if ge(minus, _ZERO) else "D"
+    return left_first, right_first
+
+
+def first_results(value: LoopyValue) -> tuple[str, str]:
+    """(with Left first, with Right first) of any loopy value: ``L``, ``R`` or ``D``. Equal
+    values have equal results (G = H means G + X and H + X have the same outcome for every
+    X, X = 0 among them), so these may key a hash consistent with equality."""
+    if isinstance(value, SidedGame):
+        return side_results(value.plus, value.minus)
+    return first_player_results(value)
 
 
 def compare(g: LoopyValue, h: LoopyValue) -> str:

@@ -172,5 +172,12 @@ class PartizanDigraphRuleset(DigraphRuleset):
         "then the tokens' vertices, e.g. 0>1:L,1>0:R,1>2:R;0,2"
     )
 
+    @staticmethod
+    def negative(position: Tokens) -> Tokens:
+        """The negative: every arc changes hands (Left's become Right's and back)."""
+        swapped = {"L": "R", "R": "L"}
+        graph = Digraph.build([(u, v, swapped[label]) for u, v, label in position.graph.arcs])
+        return Tokens(graph, position.tokens)
+
     def examples(self) -> Sequence[str]:
         return ["0>1:L,1>0:R,1>2:R;0,2", "0>0:L;0"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from cgframework import BaseRuleset, Convention, Move, Player
+from cgframework import BaseRuleset, Convention, Move, Player, SwapLetters
 
 
 class BackslidingToadsAndFrogs(BaseRuleset):
@@ -20,6 +20,7 @@ class BackslidingToadsAndFrogs(BaseRuleset):
     family = "loopy"
     convention = Convention.NORMAL
     loopy = True
+    negative = SwapLetters("TF", reverse=True)  # toads and frogs swapped, the strip reversed
     syntax = (
         "a strip of T (Left's toads, moving right), F (Right's frogs, moving left) and . "
         "(empty), e.g. T..F; a creature may also step one square back"
