@@ -35,11 +35,10 @@ from cgframework.cli.common import (
     fail,
     open_trusting_store,
     shorten,
+    solution_json,
     solve_misere_or_fail,
-    within_timeout,
 )
-from cgframework.game import Convention, Player, Ruleset, parse_position
-from cgframework.io import unstructure_solution
+from cgframework.game import Player, Ruleset, parse_position
 from cgframework.runtime import memory
 from cgframework.runtime.budget import LimitExceeded
 from cgframework.runtime.inputs import MAX_INPUT_ENV, InputTextError, max_input_bytes
@@ -47,7 +46,6 @@ from cgframework.runtime.outputs import STDOUT, flush_stdout, open_output
 from cgframework.solvers.common import SolverError
 from cgframework.solvers.dispatch import MISERE_METHODS, available_methods, solve
 from cgframework.store.errors import StoreError
-from cgframework.values.summary import is_large
 
 
 @attrs.frozen
@@ -163,7 +161,7 @@ def answer(ruleset: Ruleset, text: str, options: BatchOptions, store: Any) -> di
                 )
             except (SolverError, StoreError) as exc:
                 raise InputError(str(exc)) from None
-        return json_fields(solution, options, started)
+        return solution_json(solution, options.full, options.timeout, started)
     except InputError as exc:
         raise LineError(str(exc), 2) from None
     except LimitExceeded as exc:
@@ -190,29 +188,6 @@ def parse_line(ruleset: Ruleset, text: str) -> Any:
         fail(f"invalid {ruleset.name} position {shorten(text)}: nested too deeply")
     except Exception as exc:  # a plugin's parser may raise anything on bad text
         fail(f"invalid {ruleset.name} position {shorten(text)}: {exc}")
-
-
-def json_fields(solution: Any, options: BatchOptions, started: float) -> dict[str, Any]:
-    """The fields ``cgf solve --json`` prints for ``solution`` (a large value as its summary,
-    or whole with ``--full``; reduced form and atomic weight for a normal-play value)."""
-    from cgframework.values.functions import solution_facts
-
-    value = solution.value
-    large = is_large(value)
-    if large and options.full:
-        data = unstructure_solution(attrs.evolve(solution, value=None))
-        data.update(value=value, value_kind="canonical")
-    else:
-        data = unstructure_solution(solution)
-    if value is not None and solution.convention is Convention.NORMAL:
-        if not (large and not options.full):
-            facts = (solution_facts, value, not options.full)
-            data.update(
-                facts[0](*facts[1:])
-                if options.timeout is None
-                else within_timeout(options.timeout, started, *facts)
-            )
-    return data
 
 
 def write_line(out: IO[str], data: dict[str, Any], print_json: Callable[[Any], None]) -> None:

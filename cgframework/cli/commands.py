@@ -50,6 +50,7 @@ from cgframework.cli.common import (
     print_table,
     read_position_text,
     shorten,
+    solution_json,
     solve_misere_or_fail,
     solve_or_fail,
     stdout_is_terminal,
@@ -306,24 +307,7 @@ def solve_cmd(
     )
     value = solution.value
     if as_json:
-        from cgframework.values.functions import solution_facts
-
-        large = is_large(value)
-        if large and full:  # streamed below, never built whole
-            data = unstructure_solution(attrs.evolve(solution, value=None))
-            data.update(value=value, value_kind="canonical")
-        else:
-            data = unstructure_solution(solution)  # a large value: its summary
-        if value is None:
-            pass  # (the outcome search: who wins, no value to describe)
-        elif solution.convention is Convention.NORMAL and not (large and not full):
-            # (the reduced form of a big value: minutes; of a summarised one, not computed)
-            facts = (solution_facts, value, not full)
-            data.update(
-                facts[0](*facts[1:])
-                if timeout is None
-                else within_timeout(timeout, started, *facts)
-            )
+        data = solution_json(solution, full, timeout, started)
         _write_position_picture(picture, rs, pos)
         if proof is not None:
             data["certificate"] = proof

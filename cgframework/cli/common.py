@@ -266,6 +266,37 @@ def within_timeout(timeout: float, started: float, fn: Any, *args: Any) -> Any:
         raise SearchBudget(timeout=timeout).timed_out() from None
 
 
+def solution_json(
+    solution: Solution, full: bool, timeout: float | None, started: float
+) -> dict[str, Any]:
+    """The fields ``cgf solve --json`` prints for ``solution`` (one position or a
+    ``--batch`` line): a large value as its summary, or whole with ``full`` (streamed by
+    the printer, never built whole); the reduced form and atomic weight of a normal-play
+    value, within what is left of ``timeout``."""
+    import attrs
+
+    from cgframework.game import Convention
+    from cgframework.io import unstructure_solution
+    from cgframework.values.functions import solution_facts
+    from cgframework.values.summary import is_large
+
+    value = solution.value
+    large = is_large(value)
+    if large and full:
+        data = unstructure_solution(attrs.evolve(solution, value=None))
+        data.update(value=value, value_kind="canonical")
+    else:
+        data = unstructure_solution(solution)  # a large value: its summary
+    # (no value: who wins only; the reduced form of a big value takes minutes, of a
+    # summarised one it is not computed)
+    if value is not None and solution.convention is Convention.NORMAL and (full or not large):
+        facts = (solution_facts, value, not full)
+        data.update(
+            facts[0](*facts[1:]) if timeout is None else within_timeout(timeout, started, *facts)
+        )
+    return data
+
+
 def fail(message: str) -> NoReturn:
     raise InputError(message)
 
