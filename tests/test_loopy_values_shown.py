@@ -153,3 +153,19 @@ def test_a_match_shows_the_loopy_value_or_why_it_is_unknown(monkeypatch):
     assert Match("partizan-digraph", TIS).state()["value"] == "1 & 0"
     monkeypatch.setattr(sides, "MAX_SIDES_NODES", 1)
     assert Match("partizan-digraph", TIS).state()["value"].startswith("unknown: ")
+
+
+def test_a_store_written_before_loopy_values_never_answers_with_an_outcome_letter(tmp_path, capsys):
+    """Stores kept the loopy rulesets' outcome letter as the value (rules version 1): the
+    rulesets' version 2 keys those rows apart, so the value is solved again, not read back."""
+    import sqlite3
+
+    store = str(tmp_path / "values.sqlite")
+    solve_json(capsys, "partizan-digraph", TIS, "--store", store)
+    with sqlite3.connect(store) as db:  # the row as the old code wrote it
+        (solution,) = db.execute("SELECT solution FROM solutions").fetchone()
+        old = json.loads(solution)
+        old.update(value="D", value_kind="text")
+        db.execute("UPDATE solutions SET version='1', solution=?", (json.dumps(old),))
+    again = solve_json(capsys, "partizan-digraph", TIS, "--store", store)
+    assert not again.get("from_store") and again["value"] == "1 & 0"

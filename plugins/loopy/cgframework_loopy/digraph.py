@@ -100,6 +100,7 @@ class DigraphRuleset(BaseRuleset):
     convention = Convention.NORMAL
     impartial = True
     loopy = True
+    version = "2"  # stored solutions hold the loopy value, no longer an outcome letter
     sum_separator = None
     partizan = False
     syntax = (

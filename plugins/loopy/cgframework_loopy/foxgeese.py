@@ -130,6 +130,7 @@ class FoxAndGeese(BaseRuleset):
     family = "loopy"
     convention = Convention.NORMAL
     loopy = True
+    version = "2"  # stored solutions hold the loopy value, no longer an outcome letter
     syntax = (
         "rows top first joined by |: G Left's geese (moving diagonally down), F Right's fox "
         "(diagonally any way), . a square; pieces on dark squares (row + column odd); start:N"

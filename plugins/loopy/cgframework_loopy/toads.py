@@ -20,6 +20,7 @@ class BackslidingToadsAndFrogs(BaseRuleset):
     family = "loopy"
     convention = Convention.NORMAL
     loopy = True
+    version = "2"  # stored solutions hold the loopy value, no longer an outcome letter
     negative = SwapLetters("TF", reverse=True)  # toads and frogs swapped, the strip reversed
     syntax = (
         "a strip of T (Left's toads, moving right), F (Right's frogs, moving left) and . "
