@@ -18,53 +18,11 @@ decided earlier, and a won game ends in a win, without repeating a position.
 
 from __future__ import annotations
 
-from array import array
-from collections import deque
 from collections.abc import Sequence
 
 from cgframework.game import Convention, Move, Player, Position, Ruleset
 from cgframework.runtime.cache import TranspositionTable
-from cgframework.solvers.retrograde import DRAW, LOSS, WIN, PositionGraph
-
-
-def decided_order(graph: PositionGraph, misere: bool) -> tuple[bytearray, array]:
-    """Retrograde analysis (as :func:`~cgframework.solvers.retrograde.retrograde_status`)
-    that also numbers the states in the order they are decided: ``(status, rank)``, status
-    WIN, LOSS or DRAW for the player to move, rank the state's place in that order (-1 for a
-    draw, which is never decided)."""
-    n = graph.size
-    offsets = graph.offsets
-    status = bytearray(n)
-    rank = array("q", [-1]) * n
-    pending = array("q", (offsets[s + 1] - offsets[s] for s in range(n)))
-    queue: deque[int] = deque()
-    decided = 0
-
-    def decide(state: int, result: int) -> None:
-        nonlocal decided
-        status[state] = result
-        rank[state] = decided
-        decided += 1
-        queue.append(state)
-
-    for s in range(n):
-        if pending[s] == 0:
-            decide(s, WIN if misere else LOSS)
-    pred_offsets, sources = graph.predecessors()
-    while queue:
-        s = queue.popleft()
-        lost = status[s] == LOSS
-        for a in range(pred_offsets[s], pred_offsets[s + 1]):
-            p = sources[a]
-            if status[p] != DRAW:
-                continue
-            if lost:
-                decide(p, WIN)
-            else:
-                pending[p] -= 1
-                if pending[p] == 0:
-                    decide(p, LOSS)
-    return status, rank
+from cgframework.solvers.retrograde import DRAW, LOSS, PositionGraph, retrograde_analysis
 
 
 class LoopyStrategy:
@@ -84,7 +42,7 @@ class LoopyStrategy:
 
     def _build(self, start: Position) -> None:
         self.graph = PositionGraph(self.ruleset, [start], self.ruleset.impartial, self.table)
-        self.status, self.rank = decided_order(self.graph, self.misere)
+        self.status, self.rank = retrograde_analysis(self.graph, self.misere)
 
     def _state(self, position: Position, player: Player) -> int:
         if self.graph.key(position) not in self.graph.index:
@@ -111,4 +69,4 @@ class LoopyStrategy:
         return moves[max(range(len(moves)), key=lambda i: (self.rank[after[i]], -i))]
 
 
-__all__ = ["LoopyStrategy", "decided_order"]
+__all__ = ["LoopyStrategy"]

@@ -191,17 +191,30 @@ class PositionGraph:
         return counts, sources
 
 
-def retrograde_status(graph: PositionGraph, misere: bool) -> bytearray:
-    """WIN, LOSS or DRAW for the player to move in every state (see the module docstring)."""
+def retrograde_analysis(graph: PositionGraph, misere: bool) -> tuple[bytearray, array]:
+    """WIN, LOSS or DRAW for the player to move in every state (see the module docstring),
+    and the order they were decided in: ``(status, rank)``, rank a state's place in that
+    order (-1 for a draw, never decided). The order is a progress measure: moving to the
+    lost option decided first wins without going round a cycle
+    (:mod:`cgframework.solvers.loopy_strategy`)."""
     n = graph.size
     offsets = graph.offsets
     status = bytearray(n)
+    rank = array("q", [-1]) * n
     pending = array("q", (offsets[s + 1] - offsets[s] for s in range(n)))
     queue: deque[int] = deque()
+    decided = 0
+
+    def decide(state: int, result: int) -> None:
+        nonlocal decided
+        status[state] = result
+        rank[state] = decided
+        decided += 1
+        queue.append(state)
+
     for s in range(n):
         if pending[s] == 0:
-            status[s] = WIN if misere else LOSS
-            queue.append(s)
+            decide(s, WIN if misere else LOSS)
     pred_offsets, sources = graph.predecessors()
     while queue:
         s = queue.popleft()
@@ -211,14 +224,17 @@ def retrograde_status(graph: PositionGraph, misere: bool) -> bytearray:
             if status[p] != DRAW:
                 continue
             if lost:
-                status[p] = WIN
-                queue.append(p)
+                decide(p, WIN)
             else:
                 pending[p] -= 1
                 if pending[p] == 0:
-                    status[p] = LOSS
-                    queue.append(p)
-    return status
+                    decide(p, LOSS)
+    return status, rank
+
+
+def retrograde_status(graph: PositionGraph, misere: bool) -> bytearray:
+    """WIN, LOSS or DRAW for the player to move in every state (see the module docstring)."""
+    return retrograde_analysis(graph, misere)[0]
 
 
 UNLABELLED, INFINITE = -1, -2
@@ -289,15 +305,20 @@ def _outcome(left_first: str, right_first: str) -> Outcome:
 
 
 def _split_moves(
-    moves: Sequence[tuple[str, int]],
+    moves: Sequence[tuple[str, int]], rank: Sequence[int] | None = None
 ) -> tuple[list[str], str]:
-    """``moves`` are (text, status of the result for the opponent): the winning moves, else
-    the drawing ones, else none (every move loses, as no move at all does: a losing position
-    has no best move, in every solver), and which of the three it is."""
+    """``moves`` are (text, state of the result for the opponent, its status for the
+    opponent): the winning moves, else the drawing ones, else none (every move loses, as no
+    move at all does: a losing position has no best move, in every solver), and which of the
+    three it is. With ``rank`` (the order the states were decided in), the winning moves come
+    in that order, so the first one always makes progress: played again and again, it wins
+    (:mod:`cgframework.solvers.loopy_strategy`), where another may go round a cycle."""
     for wanted, kind in ((LOSS, "win"), (DRAW, "draw")):
-        chosen = [text for text, status in moves if status == wanted]
+        chosen = [(text, state) for text, state, status in moves if status == wanted]
         if chosen:
-            return chosen, kind
+            if rank is not None and wanted == LOSS:
+                chosen.sort(key=lambda move: rank[move[1]])
+            return [text for text, _ in chosen], kind
     return [], "loss"
 
 
@@ -321,7 +342,7 @@ def solve_retrograde(
     if misere is None:
         misere = ruleset.convention is Convention.MISERE
     graph = PositionGraph(ruleset, [position], ruleset.impartial, ctx.table)
-    status = retrograde_status(graph, misere)
+    status, rank = retrograde_analysis(graph, misere)
 
     def result(first: str) -> str:
         player = Player(first)
@@ -331,11 +352,10 @@ def solve_retrograde(
     fields = {"left_first": result("L"), "right_first": result("R")}
     outcome = _outcome(fields["left_first"], fields["right_first"])
     player = ctx.first
-    moves = [
-        (m.text, status[graph.state(m.result, player.opponent)])
-        for m in options(ruleset, position, player)
-    ]
-    best, kind = _split_moves(moves)
+    after = (
+        (m.text, graph.state(m.result, player.opponent)) for m in options(ruleset, position, player)
+    )
+    best, kind = _split_moves([(text, state, status[state]) for text, state in after], rank)
     value, grundy, unknown = _value_fields(ruleset, position, graph, misere, partizan_value)
     if unknown is not None:
         fields["value_unknown"] = unknown
@@ -421,7 +441,7 @@ def solve_loopy_grundy(ruleset: Ruleset, position: Position, ctx: SolveContext) 
     outcome = grundy_outcome(g)
     status = {Outcome.P: LOSS, Outcome.N: WIN, Outcome.D: DRAW}
     best, kind = _split_moves(
-        [(m.text, status[grundy_outcome(table.value(m.result))]) for m in moves]
+        [(m.text, i, status[grundy_outcome(table.value(m.result))]) for i, m in enumerate(moves)]
     )
     first_results = {Outcome.N: ("L", "R"), Outcome.P: ("R", "L"), Outcome.D: ("D", "D")}
     left_first, right_first = first_results[outcome]
