@@ -57,6 +57,7 @@ import hashlib
 import json
 import os
 import stat
+import threading
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
@@ -500,8 +501,9 @@ def check_certificate(
     is for one process only. ``progress(read, nodes)`` is called every
     :data:`PROGRESS_EVERY` nodes the first process reads, and once at the end.
     ``share_memo`` (one process) keeps the checker's own facts of components (their live
-    parts, their canonical values) for the next certificate checked in this process, as the
-    lemmas of one proof share most small components; each file is still checked whole."""
+    parts, their canonical values) for the next certificate checked in this thread, as the
+    lemmas of one proof share most small components; each file is still checked whole (and
+    threads never share what they keep)."""
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
     chunk = share_chunk or SHARE_CHUNK
@@ -926,23 +928,28 @@ class _Checker:
 
 
 def _shared_memo(ruleset: Ruleset) -> tuple[Parts, Values]:
-    """The checker's facts of ``ruleset``'s components kept in this process (one ruleset's at a
-    time): live parts of results, and canonical values."""
+    """The checker's facts of ``ruleset``'s components kept in this thread (one ruleset's at a
+    time): live parts of results, and canonical values.
+
+    One memo a thread, never one shared by threads: :class:`Values` numbers its games by
+    appending to lists, and two threads appending at once would give two games one number (a
+    false value, then a false claim verified). A lock would serialise the value code, most of
+    a check's time, for facts a thread soon learns again."""
     key = (ruleset.name, id(ruleset))
-    found = _MEMOS.get(key)
-    if found is None:
-        _MEMOS.clear()
+    found: tuple[tuple[str, int], Parts, Values] | None = getattr(_MEMOS, "memo", None)
+    if found is None or found[0] != key:
         parts_of = Parts(ruleset)
-        found = _MEMOS[key] = (parts_of, Values(parts_of))
-    return found
+        found = _MEMOS.memo = (key, parts_of, Values(parts_of))
+    return found[1], found[2]
 
 
-_MEMOS: dict[tuple[str, int], tuple[Parts, Values]] = {}
+_MEMOS = threading.local()
+"""``memo``: this thread's ``(key, Parts, Values)``, if it kept one."""
 
 
 def forget_shared_memo() -> None:
-    """Drop what ``check_certificate(..., share_memo=True)`` kept."""
-    _MEMOS.clear()
+    """Drop what ``check_certificate(..., share_memo=True)`` kept in this thread."""
+    _MEMOS.__dict__.pop("memo", None)
 
 
 def _decode(data: bytes, what: str) -> Any:

@@ -1,0 +1,90 @@
+"""Routes by which the checker was once talked into a false claim, kept as forgeries that must
+be refused: threads sharing its memo, a file replaced while several processes check it, and
+ledgers (a line vouching for the main file, a forged line in a published ledger)."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+import pytest
+from test_certificates import hand_made_header, pack
+
+from cgframework.proofs import CertificateError, check_certificate
+from cgframework.proofs import values as values_module
+
+# ---- threads --------------------------------------------------------------------------------
+
+
+def cake_certificate(path: str, cake: str, outcome: str) -> str:
+    """A certificate of two value leaves claiming ``outcome`` (P or L) for a Cutcake cake."""
+    left_wins = outcome == "L"
+    header = hand_made_header("cutcake", cake, version=2, roots=(0, 1))
+    header.update(left_first="L" if left_wins else "R", right_first="L", outcome=outcome)
+    header.update(leaves=2, leaf_budget=0, value_budget=10_000)
+    nodes = [[[cake], "L", "W" if left_wins else "L", "values"], [[cake], "R", "L", "values"]]
+    pack(path, header, nodes)
+    return path
+
+
+class _SlowLength(list):
+    """A list that lets other threads run once its length is read: the moment between
+    numbering a new game (``len``) and adding it, when a memo shared by threads is garbled,
+    made wide enough to be met every time rather than now and then."""
+
+    def __len__(self) -> int:
+        length = super().__len__()
+        time.sleep(0)
+        return length
+
+
+def test_threads_sharing_the_memo_never_verify_a_false_claim(tmp_path, monkeypatch):
+    """Cutcake 3x4 is a win for Left (value 1), forged as a P-position, checked in threads
+    beside true certificates (P-positions of value 0) with ``share_memo``. A memo shared by
+    the threads numbered two games alike: true certificates were refused and the forgery
+    verified (in some rounds of eight threads). One memo a thread: every round as alone."""
+    true = [cake_certificate(str(tmp_path / f"{cake}.gz"), cake, "P") for cake in
+            ("4x7", "5x6", "6x7", "7x7", "8x8", "7x5")]  # fmt: skip
+    forged = cake_certificate(str(tmp_path / "forged.gz"), "3x4", "P")
+    original = values_module.Values.__init__
+
+    def slow(self, parts_of):
+        original(self, parts_of)
+        self.lefts = _SlowLength(self.lefts)
+
+    monkeypatch.setattr(values_module.Values, "__init__", slow)
+    monkeypatch.setattr(values_module, "MAX_WORK", 20_000)  # (a garbled memo stops soon)
+    for path in true:
+        check_certificate(path)
+    with pytest.raises(CertificateError, match="left to move wins"):
+        check_certificate(forged)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-4)
+    try:
+        for _ in range(4):
+            verdicts = checked_in_threads([forged, *true[:3], forged, *true[3:]])
+            assert verdicts[forged] == [False, False]
+            assert all(verdicts[path] == [True] for path in true), verdicts
+    finally:
+        sys.setswitchinterval(interval)
+
+
+def checked_in_threads(paths: list[str]) -> dict[str, list[bool]]:
+    """Each path checked in a thread of its own, all at once (``share_memo``): whether each
+    check verified, by path."""
+    verdicts: dict[str, list[bool]] = {}
+
+    def check(path: str) -> None:
+        try:
+            check_certificate(path, share_memo=True)
+            verdicts.setdefault(path, []).append(True)
+        except CertificateError:
+            verdicts.setdefault(path, []).append(False)
+
+    threads = [threading.Thread(target=check, args=(path,)) for path in paths]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return verdicts
