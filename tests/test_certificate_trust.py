@@ -4,6 +4,7 @@ ledgers (a line vouching for the main file, a forged line in a published ledger)
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -11,7 +12,12 @@ import time
 import pytest
 from test_certificates import hand_made_header, pack
 
-from cgframework.proofs import CertificateError, check_certificate
+from cgframework.proofs import (
+    CertificateError,
+    CertificateUnreadable,
+    check_certificate,
+    write_certificate,
+)
 from cgframework.proofs import values as values_module
 
 # ---- threads --------------------------------------------------------------------------------
@@ -88,3 +94,39 @@ def checked_in_threads(paths: list[str]) -> dict[str, list[bool]]:
     for thread in threads:
         thread.join()
     return verdicts
+
+
+# ---- several processes ------------------------------------------------------------------------
+
+
+def test_a_file_replaced_while_processes_check_it_proves_nothing(tmp_path):
+    """A forged certificate whose false nodes fall to the second process: Clobber xoxoxo (a
+    P-position) claimed N. Once the first process has opened it, it is replaced by a true
+    certificate, which the second process then opened and found sound in its share: the
+    first checked the forgery's hash, roots and its own share, and the forgery verified.
+    Now every process's view must be the bytes the first hashed."""
+    honest = str(tmp_path / "honest.gz")
+    write_certificate(honest, "clobber", "xoxoxo", leaf_budget=0, value_budget=0)
+    assert check_certificate(honest).outcome.value == "P"
+    header = hand_made_header("clobber", "xoxoxo", version=2, roots=(1, 3))
+    header.update(leaves=0, leaf_budget=0, value_budget=0)
+    nodes = [
+        [[], "R", "L", []],  # (true: nobody can move; the first process's share)
+        [["xoxoxo"], "L", "W", ["1->2", 0]],  # (false: the second process's share)
+        [[], "L", "L", []],
+        [["xoxoxo"], "R", "W", ["2->1", 0]],
+    ]
+    forged = str(tmp_path / "forged.gz")
+    pack(forged, header, nodes)
+    with pytest.raises(CertificateError):
+        check_certificate(forged)  # (one process: refused)
+    swapped = []
+
+    def swap(read: int, total: int) -> None:  # (the first process has opened the forgery)
+        if not swapped:
+            swapped.append(read)
+            os.replace(honest, forged)
+
+    with pytest.raises(CertificateUnreadable, match="changed while it was checked"):
+        check_certificate(forged, jobs=2, share_chunk=1, progress=swap)
+    assert swapped

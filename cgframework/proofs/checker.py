@@ -495,9 +495,12 @@ def check_certificate(
     ``max_nodes``, default :data:`MAX_NODES`, line and size caps).
 
     ``jobs`` > 1 verifies the nodes in that many processes (runs of ``share_chunk`` nodes,
-    default :data:`SHARE_CHUNK`, in turn to each): every process reads the whole file up to
-    its last node (a node's digest and claim come from its own line) and verifies only its
-    share; the refusal reported is the first in the file, as with one process. ``registry``
+    default :data:`SHARE_CHUNK`, in turn to each): every process reads the whole file (a
+    node's digest and claim come from its own line) and verifies only its share; the
+    refusal reported is the first in the file, as with one process. Each process hashes all
+    it read, and the verdict stands only if every one read the bytes the first hashed and
+    checked against the header and the roots (a file changed meanwhile is
+    :class:`CertificateUnreadable`). ``registry``
     is for one process only. ``progress(read, nodes)`` is called every
     :data:`PROGRESS_EVERY` nodes the first process reads, and once at the end.
     ``share_memo`` (one process) keeps the checker's own facts of components (their live
@@ -513,7 +516,7 @@ def check_certificate(
     if jobs > 1:  # no more processes than runs of nodes
         jobs = max(1, min(jobs, -(-_nodes_claimed(path) // chunk)))
     if jobs == 1:
-        return _check_share(path, max_nodes, registry, 0, 1, 1, progress, share_memo)
+        return _check_share(path, max_nodes, registry, 0, 1, 1, progress, share_memo).report
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")  # (no fork from a search thread)
@@ -528,14 +531,14 @@ def check_certificate(
             send.close()
             workers.append((process, receive))
         failures: list[_Failure] = []
-        report = None
+        first = None
         try:
-            report = _check_share(path, max_nodes, None, 0, jobs, chunk, progress)
+            first = _check_share(path, max_nodes, None, 0, jobs, chunk, progress)
         except SearchStopped:  # (a deadline: the workers are stopped below)
             raise
         except (CertificateError, CertificateUnreadable, LimitExceeded) as exc:
             failures.append(_Failure.of(exc))
-        shares: list[CheckReport] = []
+        shares: list[_Share] = []
         for process, receive in workers:
             while not receive.poll(0.1):  # (short waits: a deadline can interrupt this thread)
                 if not process.is_alive() and not receive.poll(0):
@@ -555,11 +558,17 @@ def check_certificate(
                 shares.append(outcome)
         if failures:
             raise min(failures, key=lambda failure: failure.at).error()
-        assert report is not None
+        assert first is not None
+        if any(share.seen != first.seen for share in shares):
+            raise CertificateUnreadable(
+                f"cannot check {path!r}: it changed while it was checked (the processes "
+                "read different bytes); check it again once it is left alone"
+            )
+        report = first.report
         return attrs.evolve(
             report,
-            leaf_positions=report.leaf_positions + sum(s.leaf_positions for s in shares),
-            value_positions=report.value_positions + sum(s.value_positions for s in shares),
+            leaf_positions=report.leaf_positions + sum(s.report.leaf_positions for s in shares),
+            value_positions=report.value_positions + sum(s.report.value_positions for s in shares),
         )
     finally:
         for process, _ in workers:
@@ -585,6 +594,18 @@ share components, which each process's memos keep)."""
 
 _NO_NODE = 1 << 62
 """Where a refusal found after the last node (content hash, roots, trailer) stands."""
+
+
+@attrs.frozen
+class _Share:
+    """What one process's pass found: its share's report, and ``seen``, the SHA-256 of every
+    line it read (the header and all the nodes). Each process opens the file itself; only
+    when all of them saw the bytes the first one hashed and checked against the header and
+    its roots does their verdict stand (a file replaced or rewritten while it is checked must
+    not lend one process's nodes to another's claim)."""
+
+    report: CheckReport
+    seen: str
 
 
 @attrs.frozen
@@ -661,12 +682,11 @@ def _check_share(
     chunk: int,
     progress: Callable[[int, int], None] | None = None,
     share_memo: bool = False,
-) -> CheckReport:
+) -> _Share:
     with open_certificate(path) as raw:
         try:
-            return _Checker(
-                raw, max_nodes, registry, index, jobs, chunk, progress, share_memo
-            ).run()
+            checker = _Checker(raw, max_nodes, registry, index, jobs, chunk, progress, share_memo)
+            return _Share(checker.run(), checker.seen.hexdigest())
         except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
             raise CertificateError(f"damaged file (not a whole gzip stream): {exc}") from None
         except IsADirectoryError as exc:
@@ -697,6 +717,9 @@ class _Checker:
         self.chunk = chunk
         self.read_bytes = 0
         self.hasher = hashlib.sha256()
+        """The nodes' lines (the header's ``sha256``), hashed by share 0."""
+        self.seen = hashlib.sha256()
+        """Every line read, the header's too, hashed by every share (see :class:`_Share`)."""
         self.share_memo = share_memo
 
     def line(self, what: str) -> bytes:
@@ -708,6 +731,7 @@ class _Checker:
             raise LimitExceeded(f"certificate is larger than {MAX_BYTES} bytes uncompressed")
         if not data.endswith(b"\n"):
             raise CertificateError(f"truncated: {what} is missing or cut short")
+        self.seen.update(data)
         return data
 
     def run(self) -> CheckReport:
@@ -728,7 +752,7 @@ class _Checker:
         lemma_leaves = 0
         index, jobs, chunk = self.index, self.jobs, self.chunk
         stop = count
-        if index:  # past its last run a share has nothing left to verify (nor to hash)
+        if index:  # past its last run a share has nothing left to verify (only to read)
             runs = range(index, -(-count // chunk), jobs)
             stop = min(count, (runs[-1] + 1) * chunk) if runs else 0
         number = 0
@@ -766,6 +790,8 @@ class _Checker:
                         verify.every_reply(parts, player)
                 digests += node_digest(texts, player)
                 claims.append(1 if claim else 2)
+            for number in range(stop, count if index else 0):  # (read, to be seen whole)
+                self.line(f"node {number}")
         except (CertificateError, LimitExceeded) as exc:
             exc.at = number  # type: ignore[attr-defined]
             raise
