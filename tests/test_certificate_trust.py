@@ -19,6 +19,7 @@ from cgframework.proofs import (
     write_certificate,
 )
 from cgframework.proofs import values as values_module
+from cgframework.testing import run_cli
 
 # ---- threads --------------------------------------------------------------------------------
 
@@ -130,3 +131,16 @@ def test_a_file_replaced_while_processes_check_it_proves_nothing(tmp_path):
     with pytest.raises(CertificateUnreadable, match="changed while it was checked"):
         check_certificate(forged, jobs=2, share_chunk=1, progress=swap)
     assert swapped
+
+
+# ---- reading ----------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="Linux's /proc")
+def test_a_read_error_is_one_line_and_exit_2(capsys):
+    """``/proc/self/mem`` is a regular file whose first read fails (EIO): once an internal
+    error (exit 1), now a file that cannot be read."""
+    for jobs in ("1", "2"):
+        code, _, err = run_cli(capsys, "certificate", "check", "/proc/self/mem", "--jobs", jobs)
+        assert code == 2 and "cannot read '/proc/self/mem'" in err, err
+        assert err.count("\n") == 1

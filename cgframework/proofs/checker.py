@@ -55,8 +55,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
-import stat
 import threading
 import zlib
 from collections.abc import Callable, Iterable, Iterator
@@ -67,6 +65,7 @@ import attrs
 from cgframework.game import Convention, Outcome, Player, Position, Ruleset, Sum, parse_position
 from cgframework.proofs.values import Values, ValueTooBig
 from cgframework.runtime.budget import LimitExceeded, SearchStopped
+from cgframework.runtime.inputs import open_regular_file
 
 FORMAT = "cgframework-certificate"
 FORMAT_VERSION = 3
@@ -642,13 +641,9 @@ def open_certificate(path: str) -> IO[bytes]:
     once, never waited on: several processes may read the file, each from its start); else
     :class:`CertificateUnreadable`."""
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        return open_regular_file(path)
     except OSError as exc:
         raise CertificateUnreadable(f"cannot read {path!r}: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(os.fstat(handle).st_mode):
-        os.close(handle)
-        raise CertificateUnreadable(f"cannot read {path!r}: not a regular file")
-    return os.fdopen(handle, "rb")
 
 
 def bounded_lines(stream: IO[bytes]) -> Iterator[bytes]:
@@ -689,8 +684,8 @@ def _check_share(
             return _Share(checker.run(), checker.seen.hexdigest())
         except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
             raise CertificateError(f"damaged file (not a whole gzip stream): {exc}") from None
-        except IsADirectoryError as exc:
-            raise CertificateUnreadable(f"cannot read {path!r}: {exc.strerror}") from None
+        except OSError as exc:  # (a disk's read error, EIO of /proc/self/mem; after gzip's own)
+            raise CertificateUnreadable(f"cannot read {path!r}: {exc.strerror or exc}") from None
 
 
 class _Checker:
