@@ -4,21 +4,28 @@ ledgers (a line vouching for the main file, a forged line in a published ledger)
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from test_certificates import hand_made_header, pack
 
+from cgframework.plugins import resolve_ruleset
 from cgframework.proofs import (
     CertificateError,
     CertificateUnreadable,
     check_certificate,
     write_certificate,
 )
+from cgframework.proofs import checker as checker_module
 from cgframework.proofs import values as values_module
+from cgframework.proofs.lemmas import check_proof
+from cgframework.runtime.budget import LimitExceeded
 from cgframework.testing import run_cli
 
 # ---- threads --------------------------------------------------------------------------------
@@ -144,3 +151,138 @@ def test_a_read_error_is_one_line_and_exit_2(capsys):
         code, _, err = run_cli(capsys, "certificate", "check", "/proc/self/mem", "--jobs", jobs)
         assert code == 2 and "cannot read '/proc/self/mem'" in err, err
         assert err.count("\n") == 1
+
+
+# ---- ledgers ----------------------------------------------------------------------------------
+
+
+def test_the_main_file_is_checked_whatever_the_ledger_says(tmp_path, capsys):
+    """64 random bytes, and a ledger line holding their SHA-256 with a report: the ledger
+    vouched for the main file, which was never read as a certificate (exit 0, the position
+    and outcome read from the ledger). A ledger vouches for lemma files only."""
+    garbage = tmp_path / "garbage.gz"
+    garbage.write_bytes(os.urandom(64))
+    report = {
+        "ruleset": "clobber", "position": "xoxo", "outcome": "N", "left_first": "L",
+        "right_first": "R", "nodes": 1, "leaves": 1, "leaf_positions": 1, "value_leaves": 0,
+        "value_positions": 0, "ruleset_version": "1", "installed_version": "1",
+        "generator": "forged", "lemma_leaves": 0,
+    }  # fmt: skip
+    line = {
+        "sha256": hashlib.sha256(garbage.read_bytes()).hexdigest(), "path": "garbage.gz",
+        "ruleset": "clobber", "installed_version": resolve_ruleset("clobber").version,
+        "proves": [], "assumes": [], "report": report,
+    }  # fmt: skip
+    ledger = tmp_path / "checked.jsonl"
+    ledger.write_text(json.dumps(line) + "\n")
+    for extra in ((), ("--from-ledger", "--trust-unsigned-ledger")):
+        code, out, err = run_cli(
+            capsys, "certificate", "check", str(garbage), "--ledger", str(ledger), *extra
+        )
+        assert code == 1 and "damaged file" in err and err.count("\n") == 1, err
+    with pytest.raises(CertificateError, match="damaged file"):
+        check_proof(str(garbage), ledger=str(ledger), record=False, trust_unsigned_ledger=True)
+
+
+def sign_own_ledger(folder, capsys) -> tuple[str, str, str]:
+    """A proof in pieces (Clobber 3x5 to depth 2) whose lemmas were checked into a ledger and
+    deleted, and a key pair: the top, the ledger, the private key."""
+    from test_certificate_lemmas import clobber_3x5_proof
+
+    top, lemmas = clobber_3x5_proof(folder)
+    ledger = str(folder / "checked.jsonl")
+    for lemma in lemmas:
+        check_proof(lemma, ledger=ledger)
+        os.remove(lemma)
+    key = str(folder / "signer.key")
+    assert run_cli(capsys, "store", "keygen", key)[0] == 0
+    return top, ledger, key
+
+
+def test_a_ledger_signed_here_verifies_and_a_changed_one_does_not(tmp_path, capsys):
+    pytest.importorskip("cryptography")
+    top, ledger, key = sign_own_ledger(tmp_path, capsys)
+    code, out, err = run_cli(capsys, "certificate", "sign-ledger", ledger, "--key", key)
+    assert code == 0 and out.startswith("ed25519:") and os.path.isfile(f"{ledger}.sig"), err
+    fingerprint = out.strip()
+    check = ("certificate", "check", top, "--ledger", ledger, "--from-ledger", "--no-record")
+    code, out, err = run_cli(capsys, *check, "--trusted-key", f"{key}.pub", "--json")
+    assert code == 0 and err == "", err
+    report = json.loads(out)
+    assert report["verified"] and report["ledger_signer"] == fingerprint
+    assert report["lemma_claims_from_ledger"] == report["lemma_files"] > 0
+    moved = str(tmp_path / "elsewhere.sig")  # (a signature kept elsewhere)
+    os.replace(f"{ledger}.sig", moved)
+    args = ("--trusted-key", f"{key}.pub", "--ledger-signature", moved)
+    assert run_cli(capsys, *check, *args)[0] == 0
+    with open(ledger, "a") as out:  # (one blank line: the bytes signed are not these)
+        out.write("\n")
+    code, _, err = run_cli(capsys, *check, *args)
+    assert code == 2 and "changed since it was signed" in err and err.count("\n") == 1, err
+
+
+def test_a_signature_of_anything_else_is_no_ledger_signature(tmp_path, capsys):
+    """A store export's signature, of the same bytes by the same key, does not pass for a
+    ledger's: what is signed names what kind of file it is."""
+    pytest.importorskip("cryptography")
+    from cgframework.store import signing
+
+    top, ledger, key = sign_own_ledger(tmp_path, capsys)
+    with open(ledger, "rb") as data:
+        text = signing.sign(data.read(), signing.load_private_key(key))  # (an export's)
+    with open(f"{ledger}.sig", "w") as out:
+        out.write(text)
+    code, _, err = run_cli(
+        capsys, "certificate", "check", top, "--ledger", ledger, "--from-ledger",
+        "--no-record", "--trusted-key", f"{key}.pub",
+    )  # fmt: skip
+    assert code == 2 and "not a cgframework proof ledger signature" in err, err
+
+
+def test_ledger_signing_refuses_bad_input_in_one_line(tmp_path, capsys):
+    pytest.importorskip("cryptography")
+    top, ledger, key = sign_own_ledger(tmp_path, capsys)
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("not a ledger\n")
+    fifo = str(tmp_path / "fifo")
+    os.mkfifo(fifo)
+    loose = tmp_path / "loose.key"
+    loose.write_bytes(Path(key).read_bytes())
+    loose.chmod(0o644)
+    check = ("certificate", "check", top, "--ledger", ledger)
+    for args, words in [
+        (("certificate", "sign-ledger", str(junk), "--key", key), "not a ledger entry"),
+        (("certificate", "sign-ledger", fifo, "--key", key), "not a regular file"),
+        (("certificate", "sign-ledger", ledger, "--key", fifo), "not a regular file"),
+        (("certificate", "sign-ledger", ledger, "--key", str(loose)), "chmod 600"),
+        (("certificate", "sign-ledger", ledger, "--key", key, "-o", ledger), "same file"),
+        ((*check, "--trusted-key", f"{key}.pub"), "add --no-record"),
+        ((*check, "--no-record", "--trusted-key", fifo), "not a regular file"),
+        ((*check, "--no-record", "--ledger-signature", fifo), "needs --trusted-key"),
+        (("certificate", "check", top, "--trust-unsigned-ledger"), "needs --ledger"),
+        ((*check, "--no-record", "--trusted-key", f"{key}.pub"), "cannot read signature"),
+    ]:
+        code, _, err = run_cli(capsys, *args)
+        assert code == 2 and words in err and err.count("\n") == 1, (args, err)
+    assert not os.path.exists(f"{junk}.sig") and not os.path.exists(f"{ledger}.sig")
+
+
+# ---- limits -----------------------------------------------------------------------------------
+
+
+def test_a_whole_files_work_is_bounded(tmp_path, capsys, monkeypatch):
+    """Each node and leaf has limits of its own; nothing bounded their sum, so a file of many
+    nodes each near its limits took as long as it liked. Now a budget of steps (a default
+    that grows with the header's node count, or --max-work) stops it: exit 3."""
+    path = str(tmp_path / "proof.gz")
+    write_certificate(path, "domineering", "...|...|...|...", leaf_budget=0, value_budget=0)
+    assert check_certificate(path).nodes > 10  # (within the default)
+    for jobs in (1, 2):
+        with pytest.raises(LimitExceeded, match=r"more than 50 steps, the limit \(--max-work\)"):
+            check_certificate(path, max_work=50, jobs=jobs, share_chunk=2)
+    code, _, err = run_cli(capsys, "certificate", "check", path, "--max-work", "50")
+    assert code == 3 and "--max-work" in err and err.count("\n") == 1, err
+    monkeypatch.setattr(checker_module, "WORK_BASE", 10)
+    monkeypatch.setattr(checker_module, "WORK_PER_NODE", 1)
+    with pytest.raises(LimitExceeded, match=r"for a file of \d+ nodes \(--max-work raises it\)"):
+        check_certificate(path)

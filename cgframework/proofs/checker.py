@@ -63,8 +63,8 @@ from typing import IO, Any
 import attrs
 
 from cgframework.game import Convention, Outcome, Player, Position, Ruleset, Sum, parse_position
-from cgframework.proofs.values import Values, ValueTooBig
-from cgframework.runtime.budget import LimitExceeded, SearchStopped
+from cgframework.proofs.values import Values, ValueTooBig, ValueTooCostly
+from cgframework.runtime.budget import NO_LIMIT, LimitExceeded, SearchStopped
 from cgframework.runtime.inputs import open_regular_file
 
 FORMAT = "cgframework-certificate"
@@ -102,6 +102,17 @@ MAX_LINE_BYTES = 1 << 20
 
 MAX_BYTES = 1 << 31
 """Decompressed bytes of a whole certificate at most."""
+
+WORK_BASE = 20_000_000
+WORK_PER_NODE = 1_000
+"""Steps the checker takes for one file at most, unless the caller says (``max_work``,
+``--max-work``): ``WORK_BASE`` plus ``WORK_PER_NODE`` for each node the header counts (with
+several processes, for each process's share). A step is a move gone through, or a component
+a move's result copies (in the nodes' checks and the brute force of leaves), or a step of
+value arithmetic. Each node and leaf has limits of its own; this bounds a file's nodes
+together, so that a short file cannot buy hours. An honest certificate takes 5 to 20 steps a
+node (Clobber 3x6: 7.7, (XO)^20: 10.5); the base is two leaves at the brute force's own
+limit, ten at the value code's."""
 
 MAX_LEMMAS = 100_000
 """Lemma leaves of one certificate at most (each is kept, texts and all, to be matched)."""
@@ -215,6 +226,15 @@ class CheckReport:
     """Lemma certificates checked with it (:mod:`cgframework.proofs.lemmas`)."""
     lemma_files_from_ledger: int = 0
     """Of those, how many a ledger vouched for (checked by an earlier run), not checked again."""
+    file_sha256: str = ""
+    """The SHA-256 of the file's bytes, as they were checked."""
+    lemma_claims_from_ledger: int = 0
+    """Of the lemma claims the certificate assumes, how many rest on a ledger: established
+    only with files it vouched for or records (checked by an earlier run), not checked now."""
+    ledger_signer: str = ""
+    """The fingerprint of the trusted key whose signature of the ledger verified, if any."""
+    ledger_unverified: str = ""
+    """Why the ledger's signature did not verify, when it was trusted all the same (asked)."""
 
     def as_dict(self) -> dict[str, Any]:
         sides = {"left_first": self.left_first_wins, "right_first": self.right_first_wins}
@@ -235,6 +255,10 @@ class CheckReport:
             "lemma_leaves": self.lemma_leaves,
             "lemma_files": self.lemma_files,
             "lemma_files_from_ledger": self.lemma_files_from_ledger,
+            "lemma_claims_from_ledger": self.lemma_claims_from_ledger,
+            "ledger_signer": self.ledger_signer or None,
+            "ledger_unverified": self.ledger_unverified or None,
+            "file_sha256": self.file_sha256,
             "assumes": [claim.as_dict() for claim in self.assumes[:MAX_LISTED]],
             "assumed": len(self.assumes),
         }
@@ -287,8 +311,11 @@ class Parts:
     """A component's moves are remembered when it has at most this many (memory)."""
 
     def __init__(self, ruleset: Ruleset, share: Parts | None = None) -> None:
-        """``share``: another :class:`Parts` of the ruleset whose memos this one uses too."""
+        """``share``: another :class:`Parts` of the ruleset whose memos (and work counter)
+        this one uses too."""
         self.ruleset = ruleset
+        self.work: FileWork | None = None if share is None else share.work
+        """Where the steps of :meth:`moves` and :meth:`moves_named` are counted, if set."""
         self._live: dict[str, bool] = {} if share is None else share._live
         self._results: dict[str, list[Part]] = {} if share is None else share._results
         self._parsed: dict[str, Position] = {} if share is None else share._parsed
@@ -368,12 +395,15 @@ class Parts:
     def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:
         """Every move of ``player`` in the sum of ``parts``: its text and the sorted result."""
         count = 0
+        work = self.work
         for i, part in enumerate(parts):
             prefix = _move_prefix(i, parts)
             rest = parts[:i] + parts[i + 1 :]
             for text, after in self.component_moves(part, player):
                 count = _one_more_move(count)
                 result = rest + after
+                if work is not None:
+                    work.spend(1 + len(result))
                 result.sort(key=_text_of)
                 yield prefix + text, result
 
@@ -381,6 +411,7 @@ class Parts:
         """The sorted result of each move of ``player`` named ``wanted`` (as :meth:`moves`
         names it); only those results are split into components."""
         count = 0
+        work = self.work
         for i, part in enumerate(parts):
             prefix = _move_prefix(i, parts)
             if not wanted.startswith(prefix):
@@ -395,10 +426,33 @@ class Parts:
                 continue
             for move in self.ruleset.options(part[1], player):
                 count = _one_more_move(count)
+                if work is not None:
+                    work.spend(1)
                 if prefix + move.text == wanted:
                     result = parts[:i] + parts[i + 1 :] + self.split_result(move.result)
+                    if work is not None:
+                        work.spend(len(result))
                     result.sort(key=_text_of)
                     yield result
+
+
+class FileWork:
+    """The steps the checker took on one file so far (see :data:`WORK_PER_NODE`), within
+    ``limit``: past it, :class:`~cgframework.runtime.budget.LimitExceeded`."""
+
+    def __init__(self, limit: int, which: str = "(--max-work)") -> None:
+        self.limit = limit
+        self.which = which
+        """What the limit is, in the message."""
+        self.done = 0
+
+    def spend(self, steps: int) -> None:
+        self.done += steps
+        if self.done > self.limit:
+            raise LimitExceeded(
+                f"checking this certificate takes more than {self.limit} steps, the limit "
+                f"{self.which}"
+            )
 
 
 def _move_prefix(i: int, parts: list[Part]) -> str:
@@ -482,6 +536,7 @@ def check_certificate(
     path: str,
     *,
     max_nodes: int | None = None,
+    max_work: int | None = None,
     registry: Any = None,
     jobs: int = 1,
     share_chunk: int = 0,
@@ -491,7 +546,8 @@ def check_certificate(
     """Verify the certificate at ``path``: :class:`CheckReport` if it proves its claim; else
     :class:`CertificateError` (refused), :class:`CertificateUnreadable` (no file, or an
     unknown ruleset) or :class:`~cgframework.runtime.budget.LimitExceeded` (past a limit:
-    ``max_nodes``, default :data:`MAX_NODES`, line and size caps).
+    ``max_nodes``, default :data:`MAX_NODES`; ``max_work`` steps, by default
+    :data:`WORK_BASE` plus :data:`WORK_PER_NODE` a node; line and size caps).
 
     ``jobs`` > 1 verifies the nodes in that many processes (runs of ``share_chunk`` nodes,
     default :data:`SHARE_CHUNK`, in turn to each): every process reads the whole file (a
@@ -511,11 +567,11 @@ def check_certificate(
     chunk = share_chunk or SHARE_CHUNK
     if jobs > 1 and registry is not None:
         raise ValueError("a certificate checked by several processes names an installed ruleset")
-    max_nodes = max_nodes or MAX_NODES
+    limits = _Limits(max_nodes or MAX_NODES, max_work)
     if jobs > 1:  # no more processes than runs of nodes
         jobs = max(1, min(jobs, -(-_nodes_claimed(path) // chunk)))
     if jobs == 1:
-        return _check_share(path, max_nodes, registry, 0, 1, 1, progress, share_memo).report
+        return _check_share(path, limits, registry, 0, 1, 1, progress, share_memo).report
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")  # (no fork from a search thread)
@@ -524,7 +580,7 @@ def check_certificate(
         for index in range(1, jobs):
             receive, send = context.Pipe(duplex=False)
             process = context.Process(
-                target=_share_worker, args=(send, path, max_nodes, index, jobs, chunk), daemon=True
+                target=_share_worker, args=(send, path, limits, index, jobs, chunk), daemon=True
             )
             process.start()
             send.close()
@@ -532,7 +588,7 @@ def check_certificate(
         failures: list[_Failure] = []
         first = None
         try:
-            first = _check_share(path, max_nodes, None, 0, jobs, chunk, progress)
+            first = _check_share(path, limits, None, 0, jobs, chunk, progress)
         except SearchStopped:  # (a deadline: the workers are stopped below)
             raise
         except (CertificateError, CertificateUnreadable, LimitExceeded) as exc:
@@ -596,6 +652,15 @@ _NO_NODE = 1 << 62
 
 
 @attrs.frozen
+class _Limits:
+    """What one check may take: nodes (``max_nodes``) and steps (``max_work``; ``None``: as
+    many as :data:`WORK_BASE` and :data:`WORK_PER_NODE` give the header's node count)."""
+
+    nodes: int
+    work: int | None
+
+
+@attrs.frozen
 class _Share:
     """What one process's pass found: its share's report, and ``seen``, the SHA-256 of every
     line it read (the header and all the nodes). Each process opens the file itself; only
@@ -624,10 +689,10 @@ class _Failure:
         return self.kind(self.message)
 
 
-def _share_worker(send: Any, path: str, max_nodes: int, index: int, jobs: int, chunk: int) -> None:
+def _share_worker(send: Any, path: str, limits: _Limits, index: int, jobs: int, chunk: int) -> None:
     """One checking process: its share's report, or the first refusal it meets."""
     try:
-        send.send(_check_share(path, max_nodes, None, index, jobs, chunk))
+        send.send(_check_share(path, limits, None, index, jobs, chunk))
     except (CertificateError, CertificateUnreadable, LimitExceeded) as exc:
         send.send(_Failure.of(exc))
     except MemoryError:
@@ -670,7 +735,7 @@ def file_sha256(path: str) -> str:
 
 def _check_share(
     path: str,
-    max_nodes: int,
+    limits: _Limits,
     registry: Any,
     index: int,
     jobs: int,
@@ -680,7 +745,7 @@ def _check_share(
 ) -> _Share:
     with open_certificate(path) as raw:
         try:
-            checker = _Checker(raw, max_nodes, registry, index, jobs, chunk, progress, share_memo)
+            checker = _Checker(raw, limits, registry, index, jobs, chunk, progress, share_memo)
             return _Share(checker.run(), checker.seen.hexdigest())
         except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
             raise CertificateError(f"damaged file (not a whole gzip stream): {exc}") from None
@@ -695,7 +760,7 @@ class _Checker:
     def __init__(
         self,
         raw: IO[bytes],
-        max_nodes: int,
+        limits: _Limits,
         registry: Any,
         index: int = 0,
         jobs: int = 1,
@@ -703,9 +768,12 @@ class _Checker:
         progress: Callable[[int, int], None] | None = None,
         share_memo: bool = False,
     ) -> None:
-        self.stream = gzip.GzipFile(fileobj=raw, mode="rb")
+        self.raw = _Hashing(raw)
+        self.stream = gzip.GzipFile(fileobj=self.raw, mode="rb")
         self.progress = progress
-        self.max_nodes = max_nodes
+        self.max_nodes = limits.nodes
+        self.max_work = limits.work
+        self.work = FileWork(NO_LIMIT)  # (its limit set once the header is read)
         self.registry = registry
         self.index = index
         self.jobs = jobs
@@ -736,7 +804,13 @@ class _Checker:
         parts_of, shared_values = (
             _shared_memo(ruleset) if self.share_memo else (Parts(ruleset), None)
         )
+        parts_of.work = self.work
         count = header["nodes"]
+        if self.max_work is None:
+            self.work.limit = WORK_BASE + WORK_PER_NODE * count
+            self.work.which = f"for a file of {count} nodes (--max-work raises it)"
+        else:
+            self.work.limit = self.max_work
         digests = bytearray()  # grown node by node: a header's count costs nothing up front
         claims = bytearray()  # 1: the mover wins, 2: the mover loses
         leaf_budget = header["leaf_budget"]
@@ -794,6 +868,7 @@ class _Checker:
         proved: tuple[Claim, ...] = ()
         if index == 0:
             self.trailer()
+            self.raw.drain()
             if self.hasher.hexdigest() != header["sha256"]:
                 raise CertificateError("content hash does not match the header (sha256)")
             proved = self.roots(header, ruleset, parts_of, digests, claims)
@@ -816,6 +891,7 @@ class _Checker:
             claims=proved,
             assumes=tuple(assumed.values()),
             lemma_leaves=lemma_leaves,
+            file_sha256=self.raw.hexdigest() if index == 0 else "",
         )
 
     def header(self) -> dict[str, Any]:
@@ -1079,10 +1155,17 @@ class _NodeCheck:
         before = values.expanded
         try:
             wins = values.sum_wins(parts, player, budget)
+        except ValueTooCostly as exc:
+            raise LimitExceeded(
+                f"node {self.number}: its value leaf costs this checker more than it spends "
+                f"on one leaf: {exc}"
+            ) from None
         except ValueTooBig as exc:
             raise self.fail(
                 f"value leaf past the checker's limits (value budget {budget}): {exc}"
             ) from None
+        if self.parts_of.work is not None:
+            self.parts_of.work.spend(values.work)
         if wins != claim:
             raise self.fail(
                 f"the components' values show that {player.name.lower()} to move "
@@ -1128,6 +1211,28 @@ class _NodeCheck:
                 raise self.fail(f"node {child} is listed but no move leads to it")
 
 
+class _Hashing:
+    """A file read through it, hashed as it is read (the SHA-256 of the bytes checked: what a
+    ledger records, whatever is at the path by then)."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self.raw = raw
+        self.sha = hashlib.sha256()
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.raw.read(size)
+        self.sha.update(data)
+        return data
+
+    def drain(self) -> None:
+        """Read (and hash) what is left: nothing, once gzip has read its last member."""
+        while self.read(1 << 20):
+            pass
+
+    def hexdigest(self) -> str:
+        return self.sha.hexdigest()
+
+
 class _Counting(Parts):
     """:class:`Parts` that counts the positions expanded (each ``moves`` call is one)."""
 
@@ -1157,11 +1262,14 @@ __all__ = [
     "MAX_LEAF_WORK",
     "MAX_NODES",
     "MAX_VALUE_BUDGET",
+    "WORK_BASE",
+    "WORK_PER_NODE",
     "PROGRESS_EVERY",
     "VALUE_MEASURE",
     "CertificateError",
     "CertificateUnreadable",
     "CheckReport",
+    "FileWork",
     "LeafTooBig",
     "LeafTooCostly",
     "Parts",
