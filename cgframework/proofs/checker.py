@@ -263,34 +263,6 @@ class CheckReport:
             "assumed": len(self.assumes),
         }
 
-    @classmethod
-    def from_dict(
-        cls, data: dict[str, Any], claims: tuple[Claim, ...], assumes: tuple[Claim, ...]
-    ) -> CheckReport:
-        """The report :meth:`as_dict` gave, its counts of lemma files left out (its lists of
-        claims are cut short there: given whole here); :class:`KeyError`, :class:`TypeError` or
-        :class:`ValueError` if ``data`` is not one."""
-        wins = {name: mover_wins(name, data[name]) for name in SIDES if name in data}
-        outcome = data["outcome"]
-        return cls(
-            ruleset=str(data["ruleset"]),
-            position=str(data["position"]),
-            outcome=None if outcome is None else Outcome(outcome),
-            left_first_wins=wins.get("left_first"),
-            right_first_wins=wins.get("right_first"),
-            nodes=int(data["nodes"]),
-            leaves=int(data["leaves"]),
-            leaf_positions=int(data["leaf_positions"]),
-            ruleset_version=str(data["ruleset_version"]),
-            generator=str(data["generator"]),
-            installed_version=str(data["installed_version"]),
-            value_leaves=int(data["value_leaves"]),
-            value_positions=int(data["value_positions"]),
-            claims=claims,
-            assumes=assumes,
-            lemma_leaves=int(data["lemma_leaves"]),
-        )
-
 
 MAX_LISTED = 20
 """Open lemmas a report lists at most (``assumed`` counts them all)."""

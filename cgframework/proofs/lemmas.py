@@ -63,8 +63,7 @@ class _Checked:
     assumes: tuple[Claim, ...]
     from_ledger: bool
     report: CheckReport | None = None
-    entry: dict[str, Any] | None = None
-    """The ledger's entry, when the ledger vouched for the file."""
+    """The checker's report (``None``: vouched for by the ledger)."""
     sha256: str = ""
     """The SHA-256 of the file's bytes, as checked or as the ledger records them."""
 
@@ -266,9 +265,8 @@ def _check_one(
     except CertificateError as exc:
         raise CertificateError(f"{path}: {exc}") from None
     return _Checked(
-        path, report.ruleset, report.claims, report.assumes, False, report, None,
-        report.file_sha256,
-    )  # fmt: skip
+        path, report.ruleset, report.claims, report.assumes, False, report, report.file_sha256
+    )
 
 
 def _check_in_worker(task: tuple[str, Limits]) -> _Checked:
@@ -419,7 +417,6 @@ class _Ledger:
             self._claims(entry["proves"]),
             self._claims(entry["assumes"]),
             True,
-            entry=entry,
             sha256=str(entry["sha256"]),
         )
 
