@@ -259,6 +259,10 @@ def test_ledger_signing_refuses_bad_input_in_one_line(tmp_path, capsys):
         ((*check, "--trusted-key", f"{key}.pub"), "add --no-record"),
         ((*check, "--no-record", "--trusted-key", fifo), "not a regular file"),
         ((*check, "--no-record", "--ledger-signature", fifo), "needs --trusted-key"),
+        (
+            (*check, "--no-record", "--trusted-key", f"{key}.pub", "--ledger-signature", fifo),
+            "not a regular file",
+        ),
         (("certificate", "check", top, "--trust-unsigned-ledger"), "needs --ledger"),
         ((*check, "--no-record", "--trusted-key", f"{key}.pub"), "cannot read signature"),
     ]:
