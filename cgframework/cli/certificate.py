@@ -171,8 +171,7 @@ def check_cmd(
       cgf certificate check proof.gz --timeout 60
       cgf certificate check proof.gz --jobs 2
       cgf certificate check top.gz --lemmas lemmas/ --ledger checked.jsonl
-      cgf certificate check top.gz --ledger checked.jsonl --from-ledger \\
-          --no-record --trusted-key signer.pub
+      cgf certificate check p.gz --ledger l.jsonl --no-record --trusted-key k.pub
     """
 
     show = progress is not False and sys.stderr.isatty()  # (elsewhere a bar's last frame stays)
@@ -443,10 +442,9 @@ def sign_ledger_cmd(
 
     \b
     Examples:
-      cgf store keygen signer.key
-      cgf certificate sign-ledger checked.jsonl --key signer.key
-      cgf certificate check top.gz --ledger checked.jsonl --from-ledger \\
-          --no-record --trusted-key signer.key.pub
+      cgf store keygen k
+      cgf certificate sign-ledger l.jsonl --key k
+      cgf certificate check p.gz --ledger l.jsonl --no-record --trusted-key k.pub
     """
     from cgframework.proofs.lemmas import sign_ledger
     from cgframework.store.signing import SigningError
