@@ -23,7 +23,12 @@ from test_certificate_values import pack, unpack
 from cgframework.extensions import SolveContext
 from cgframework.game import Outcome, Player, parse_position
 from cgframework.plugins import resolve_ruleset
-from cgframework.proofs import CertificateError, build_certificate, check_certificate
+from cgframework.proofs import (
+    CertificateError,
+    CertificateUnreadable,
+    build_certificate,
+    check_certificate,
+)
 from cgframework.proofs.checker import Claim
 from cgframework.proofs.lemmas import _Checked, _established, check_proof
 from cgframework.proofs.writer import (
@@ -217,9 +222,13 @@ def test_a_proof_kept_as_its_top_and_ledger_alone(tmp_path):
         os.remove(lemma)
     with pytest.raises(CertificateError, match="not proved by the lemma files given"):
         check_proof(top, ledger=ledger)
-    report = check_proof(top, ledger=ledger, from_ledger=True)
+    with pytest.raises(CertificateUnreadable, match="not trusted"):
+        check_proof(top, ledger=ledger, from_ledger=True)  # (unsigned: said to be trusted)
+    report = check_proof(top, ledger=ledger, from_ledger=True, trust_unsigned_ledger=True)
     assert report.outcome is Outcome.N and report.assumes == ()
     assert report.lemma_files == report.lemma_files_from_ledger == len(lemmas)
+    assert report.lemma_claims_from_ledger == len(set(lemma_claims(top)[1]))
+    assert "no signature" in report.ledger_unverified
     done = write_lemmas(top, folder, ledger=ledger)
     assert (done.written, done.mirrored, done.in_ledger) == ((), (), len(lemmas))
     assert os.listdir(folder) == []
@@ -228,16 +237,21 @@ def test_a_proof_kept_as_its_top_and_ledger_alone(tmp_path):
     with open(ledger, "w") as out:  # the first lemma's entry lost: only it is written again
         out.writelines(entries[1:])
     with pytest.raises(CertificateError, match="the first"):
-        check_proof(top, ledger=ledger, from_ledger=True)
+        check_proof(top, ledger=ledger, from_ledger=True, trust_unsigned_ledger=True)
     done = write_lemmas(top, folder, ledger=ledger)
     assert done.in_ledger == len(lemmas) - 1
     assert [os.path.basename(p) for p in done.written + done.mirrored] == [
         os.path.basename(lemmas[0])
     ]
     again = check_proof(
-        top, glob.glob(os.path.join(folder, "*.gz")), ledger=ledger, from_ledger=True
+        top,
+        glob.glob(os.path.join(folder, "*.gz")),
+        ledger=ledger,
+        from_ledger=True,
+        trust_unsigned_ledger=True,
     )
     assert again.outcome is Outcome.N and again.lemma_files_from_ledger == len(lemmas) - 1
+    assert again.lemma_claims_from_ledger == len(set(lemma_claims(top)[1])) - 1
 
 
 def test_the_cli_writes_and_checks_a_proof_in_pieces(tmp_path, capsys):
@@ -275,8 +289,16 @@ def test_the_cli_writes_and_checks_a_proof_in_pieces(tmp_path, capsys):
     code, out, err = run_cli(
         capsys, "certificate", "check", top, "--ledger", ledger, "--from-ledger", "--json"
     )
+    assert code == 2 and "--trust-unsigned-ledger" in err and err.count("\n") == 1, err
+    code, out, err = run_cli(
+        capsys, "certificate", "check", top, "--ledger", ledger, "--from-ledger", "--json",
+        "--trust-unsigned-ledger",
+    )  # fmt: skip
     assert code == 0, err
-    assert json.loads(out)["lemma_files_from_ledger"] == report["lemma_files"]
+    assert "trusted unchecked" in err and err.count("\n") == 1, err
+    again = json.loads(out)
+    assert again["lemma_files_from_ledger"] == report["lemma_files"]
+    assert again["lemma_claims_from_ledger"] > 0 and again["ledger_unverified"]
 
 
 def test_a_dask_cluster_writes_lemmas_the_checker_accepts(tmp_path):

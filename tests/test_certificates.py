@@ -583,7 +583,7 @@ def test_check_json_refusal_and_timeout(capsys, proof, monkeypatch):
     assert code == 1 and json.loads(out)["verified"] is False
     assert err.startswith("cgf: error: certificate refused:") and err.count("\n") == 1
 
-    def forever(path, max_nodes=None, jobs=1, progress=None):
+    def forever(path, **options):
         while True:
             pass
 
@@ -697,12 +697,19 @@ def test_fuzz_the_checker_command(capsys, tmp_path_factory, nodes, zipped, count
 
 
 def test_the_checker_depends_on_no_solver():
-    """Independence: the checker reads the protocol (game), the registry (to find the ruleset)
-    and the limits; no solver, table, store or value algebra, not even in a function body."""
+    """Independence: the checker reads the protocol (game), the registry (to find the ruleset),
+    the limits and the file reader; no solver, table, store or value algebra, not even in a
+    function body."""
     from architecture import import_graph
 
     graph = import_graph()
-    assert graph["proofs.checker"] <= {"game", "plugins", "runtime.budget", "proofs.values"}
+    assert graph["proofs.checker"] <= {
+        "game",
+        "plugins",
+        "runtime.budget",
+        "runtime.inputs",
+        "proofs.values",
+    }
     assert graph["proofs.values"] <= {"game"}
 
 

@@ -1,9 +1,12 @@
 """``cgf certificate check``: verify a certificate of who wins (written by ``cgf solve
---certificate FILE``) with the independent checker of :mod:`cgframework.proofs.checker`.
+--certificate FILE``) with the independent checker of :mod:`cgframework.proofs.checker`;
+``cgf certificate lemmas`` writes a proof's lemmas, ``cgf certificate sign-ledger`` signs the
+ledger of a proof kept in pieces.
 
 Exit 0: verified. Exit 1: the file does not prove its claim (damaged, or a step that does not
-hold), one line saying what and where. Exit 2: the file cannot be read, or its ruleset is not
-installed. Exit 3: past a limit (node count, line or file size).
+hold), one line saying what and where. Exit 2: the file cannot be read, its ruleset is not
+installed, or its ledger is not trusted. Exit 3: past a limit (node count, work, line or file
+size).
 """
 
 from __future__ import annotations
@@ -31,12 +34,16 @@ from cgframework.cli.common import (
     TlsCertOption,
     TlsKeyOption,
     app,
+    distinct_files,
     fail,
+    output_option,
     print_table,
     within_timeout,
 )
 from cgframework.proofs.checker import (
     MAX_NODES,
+    WORK_BASE,
+    WORK_PER_NODE,
     CertificateError,
     CertificateUnreadable,
     CheckReport,
@@ -65,13 +72,24 @@ def check_cmd(
             min=1, help=f"Refuse (exit 3) a certificate of more nodes (default {MAX_NODES})."
         ),
     ] = None,
+    max_work: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            metavar="STEPS",
+            help=f"Refuse (exit 3) a file whose check takes more steps (moves gone through, "
+            f"components they copy, steps of value arithmetic; default {WORK_BASE:,} plus "
+            f"{WORK_PER_NODE:,} a node: an honest file takes 5 to 20 a node).",
+        ),
+    ] = None,
     timeout: TimeoutOption = None,
     jobs: Annotated[
         int,
         typer.Option(
             min=1,
             max=256,
-            help="Verify in this many processes (each reads the whole file, checks its share).",
+            help="Verify in this many processes (each reads the whole file, checks its share; "
+            "the verdict stands only if all read the same bytes).",
         ),
     ] = 1,
     progress: Annotated[
@@ -90,8 +108,9 @@ def check_cmd(
         str | None,
         typer.Option(
             metavar="FILE",
-            help="Record each file checked in FILE (JSON lines, by SHA-256), and trust the "
-            "files recorded there: a proof in many files checked over several runs.",
+            help="Record each file checked in FILE (JSON lines, by SHA-256), and trust it for "
+            "the lemma files recorded there: a proof in many files checked over several runs. "
+            "The main FILE is always checked.",
         ),
     ] = None,
     from_ledger: Annotated[
@@ -99,20 +118,51 @@ def check_cmd(
         typer.Option(
             "--from-ledger",
             help="Count the lemmas the --ledger records as proved even when their files are "
-            "gone (deleted once checked, or checked elsewhere).",
+            "gone (deleted once checked, or checked elsewhere): not checked now. The ledger "
+            "must be signed by a --trusted-key (or --trust-unsigned-ledger).",
         ),
     ] = False,
     record: Annotated[
         bool,
         typer.Option(
             help="Add each file checked to the --ledger (the default); --no-record only reads "
-            "it, leaving a published proof's ledger as it was.",
+            "it, as a published proof's ledger, which must then be signed by a --trusted-key "
+            "(or --trust-unsigned-ledger).",
         ),
     ] = True,
+    trusted_key: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="PUBKEY",
+            help="Public key (from cgf store keygen, or ssh-ed25519) or a folder of *.pub "
+            "keys: the --ledger must be signed by one of them (LEDGER.sig, written by cgf "
+            "certificate sign-ledger). Repeatable; needs --no-record.",
+        ),
+    ] = None,
+    ledger_signature: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE", help="The --ledger's detached signature (default: LEDGER.sig)."
+        ),
+    ] = None,
+    trust_unsigned_ledger: Annotated[
+        bool,
+        typer.Option(
+            "--trust-unsigned-ledger",
+            help="Trust a --ledger read with --from-ledger or --no-record though no signature "
+            "of it verifies with a --trusted-key: its records count unchecked. Only for a "
+            "ledger you wrote yourself; the output says so.",
+        ),
+    ] = False,
 ) -> None:
     """Verify a certificate of who wins, with no solver: only the ruleset's parse, format,
-    components and options. Exit 0 verified, 1 refused (what and where), 2 unreadable or
-    unknown ruleset, 3 past a limit.
+    components and options. Exit 0 verified, 1 refused (what and where), 2 unreadable, unknown
+    ruleset or untrusted ledger, 3 past a limit (--max-nodes, --max-work, --timeout).
+
+    FILE is always checked now. A --ledger vouches for lemma files only; read as a published
+    one (--from-ledger, --no-record) it must be signed by a --trusted-key, or trusted as asked
+    (--trust-unsigned-ledger). The output counts the lemma claims that rest on the ledger, not
+    checked now.
 
     \b
     Examples:
@@ -121,7 +171,7 @@ def check_cmd(
       cgf certificate check proof.gz --timeout 60
       cgf certificate check proof.gz --jobs 2
       cgf certificate check top.gz --lemmas lemmas/ --ledger checked.jsonl
-      cgf certificate check top.gz --ledger checked.jsonl --from-ledger
+      cgf certificate check p.gz --ledger l.jsonl --no-record --trusted-key k.pub
     """
 
     show = progress is not False and sys.stderr.isatty()  # (elsewhere a bar's last frame stays)
@@ -132,11 +182,29 @@ def check_cmd(
         fail("--from-ledger needs --ledger FILE")
     if not record and ledger is None:
         fail("--no-record needs --ledger FILE")
+    for given, name in (
+        (trusted_key, "--trusted-key"),
+        (ledger_signature, "--ledger-signature"),
+        (trust_unsigned_ledger, "--trust-unsigned-ledger"),
+    ):
+        if given and ledger is None:
+            fail(f"{name} needs --ledger FILE")
+    if ledger_signature is not None and not trusted_key:
+        fail("--ledger-signature needs --trusted-key PUBKEY (the key to check it with)")
+    if trusted_key and record:
+        fail(
+            "--trusted-key checks a published ledger, which is only read: add --no-record "
+            "(recording into it would void its signature)"
+        )
 
     def check() -> CheckReport:
         if lemmas is None and ledger is None:
             return check_certificate(
-                path, max_nodes=max_nodes, jobs=jobs, progress=advance if show else None
+                path,
+                max_nodes=max_nodes,
+                max_work=max_work,
+                jobs=jobs,
+                progress=advance if show else None,
             )
         return check_proof(
             path,
@@ -144,7 +212,11 @@ def check_cmd(
             ledger=ledger,
             from_ledger=from_ledger,
             record=record,
+            trusted_keys=trusted_key or (),
+            ledger_signature=ledger_signature,
+            trust_unsigned_ledger=trust_unsigned_ledger,
             max_nodes=max_nodes,
+            max_work=max_work,
             jobs=jobs,
             progress=advance if show else None,
         )
@@ -167,6 +239,12 @@ def check_cmd(
             f"cgf: warning: the certificate was written for {report.ruleset} version "
             f"{report.ruleset_version!r}; it holds for the installed version "
             f"{report.installed_version!r}, against which it was checked",
+            file=sys.stderr,
+        )
+    if report.ledger_unverified:
+        print(
+            f"cgf: warning: the ledger is trusted unchecked, as asked (--trust-unsigned-ledger): "
+            f"{report.ledger_unverified}",
             file=sys.stderr,
         )
     if report.assumes:  # (checked alone, or with lemma files that do not prove them all)
@@ -201,8 +279,22 @@ def check_cmd(
             (
                 "lemma files",
                 f"{report.lemma_files} ({report.lemma_files_from_ledger} vouched for by the "
-                "ledger)",
+                "ledger, not checked now)",
             )
+        )
+    if report.lemma_claims_from_ledger:
+        rows.append(
+            (
+                "from the ledger",
+                f"{report.lemma_claims_from_ledger} lemma claims rest on the ledger alone: "
+                "recorded as checked by an earlier run, not checked now",
+            )
+        )
+    if report.ledger_signer:
+        rows.append(("ledger signed by", f"{report.ledger_signer} (a trusted key)"))
+    elif report.ledger_unverified:
+        rows.append(
+            ("ledger signed by", "no trusted key: trusted as asked (--trust-unsigned-ledger)")
         )
     print_table(rows)
 
@@ -324,6 +416,47 @@ def lemmas_cmd(
         print(json.dumps(summary))
         return
     print_table([(name.replace("_", " "), str(value)) for name, value in summary.items()])
+
+
+@certificate_app.command("sign-ledger")
+def sign_ledger_cmd(
+    ledger: Annotated[
+        str, typer.Argument(metavar="LEDGER", help="The ledger (of cgf certificate check).")
+    ],
+    key: Annotated[
+        str,
+        typer.Option(
+            metavar="KEYFILE",
+            help="Ed25519 private key (from cgf store keygen; readable by you alone).",
+        ),
+    ],
+    output: Annotated[
+        str | None, output_option("Where the signature goes (default: LEDGER.sig).")
+    ] = None,
+) -> None:
+    """Sign a ledger of cgf certificate check --ledger: write its detached signature,
+    LEDGER.sig, which cgf certificate check --ledger LEDGER --trusted-key KEY.pub verifies. A
+    proof kept as its main file and a ledger (--from-ledger) is trusted only so. Sign it once
+    nothing more is recorded: a line added voids the signature. Prints the key's fingerprint.
+    Needs pip install 'cgframework\\[sign]'.
+
+    \b
+    Examples:
+      cgf store keygen k
+      cgf certificate sign-ledger l.jsonl --key k
+      cgf certificate check p.gz --ledger l.jsonl --no-record --trusted-key k.pub
+    """
+    from cgframework.proofs.lemmas import sign_ledger
+    from cgframework.store.signing import SigningError
+
+    signature = output if output is not None else f"{ledger}.sig"
+    distinct_files({"LEDGER": ledger, "--key": key, "-o": signature})
+    try:
+        fingerprint, written = sign_ledger(ledger, key, signature)
+    except (SigningError, CertificateUnreadable) as exc:
+        fail(str(exc))
+    print(fingerprint)
+    print(f"cgf: signed {ledger!r}: {written}", file=sys.stderr)
 
 
 def _progress_bar(label: str, show: bool) -> tuple[Progress, Callable[[int, int], None]]:

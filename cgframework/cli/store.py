@@ -31,6 +31,7 @@ from cgframework.cli.common import (
     output_file,
     output_option,
 )
+from cgframework.runtime.inputs import open_regular_file
 from cgframework.runtime.outputs import flush_stdout
 from cgframework.store.check import (
     DEFAULT_VERIFY,
@@ -192,6 +193,8 @@ def store_export(
         if out == "-":
             fail("--sign needs --output FILE (the signature is written to FILE.sig)")
         key = _signing(lambda signing: signing.load_private_key(sign))
+        if Path(out).exists() and not Path(out).is_file():  # (a FIFO read back would hang)
+            fail(f"--sign needs -o to be a regular file, not {out!r}: it is read back to be signed")
     with open_existing(path) as store:
         try:
             if out != "-":
@@ -226,9 +229,10 @@ def _write_signature(out: str, key: object) -> None:
     """Sign the export just written; if that fails, the export goes too (no unsigned file
     where a signed one was asked for)."""
     try:
-        data = Path(out).read_bytes()
+        with open_regular_file(out) as written:
+            data = written.read()
     except OSError as exc:
-        fail(f"cannot read {out!r} back to sign it: {exc.strerror}")
+        fail(f"cannot read {out!r} back to sign it: {exc.strerror or exc}")
     try:
         _signing(lambda signing: signing.write_signature(f"{out}.sig", signing.sign(data, key)))
     except BaseException:
@@ -272,19 +276,18 @@ def parse_verify(text: str) -> int | str | None:
 
 
 def read_source(source: str) -> bytes:
-    """The bytes of an export file (``-``: standard input), size-limited."""
+    """The bytes of an export file (``-``: standard input), size-limited; a FIFO or a device
+    named as the source is refused, never waited on (``-`` reads a pipe)."""
     try:
         if source == "-":
             if sys.stdin is None or sys.stdin.closed:
                 fail("cannot read standard input: it is closed")
             data = sys.stdin.buffer.read(MAX_IMPORT_BYTES + 1)
         else:
-            if Path(source).is_dir():
-                fail(f"cannot read {source!r}: it is a directory")
-            with open(source, "rb") as handle:
+            with open_regular_file(source) as handle:
                 data = handle.read(MAX_IMPORT_BYTES + 1)
     except OSError as exc:
-        fail(f"cannot read {source!r}: {exc.strerror}")
+        fail(f"cannot read {source!r}: {exc.strerror or exc}")
     if len(data) > MAX_IMPORT_BYTES:
         fail(f"{source!r} is larger than {MAX_IMPORT_BYTES >> 20} MiB: split it and import parts")
     return data

@@ -55,8 +55,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
-import stat
+import threading
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
@@ -64,8 +63,9 @@ from typing import IO, Any
 import attrs
 
 from cgframework.game import Convention, Outcome, Player, Position, Ruleset, Sum, parse_position
-from cgframework.proofs.values import Values, ValueTooBig
-from cgframework.runtime.budget import LimitExceeded, SearchStopped
+from cgframework.proofs.values import Values, ValueTooBig, ValueTooCostly
+from cgframework.runtime.budget import NO_LIMIT, LimitExceeded, SearchStopped
+from cgframework.runtime.inputs import open_regular_file
 
 FORMAT = "cgframework-certificate"
 FORMAT_VERSION = 3
@@ -102,6 +102,17 @@ MAX_LINE_BYTES = 1 << 20
 
 MAX_BYTES = 1 << 31
 """Decompressed bytes of a whole certificate at most."""
+
+WORK_BASE = 20_000_000
+WORK_PER_NODE = 1_000
+"""Steps the checker takes for one file at most, unless the caller says (``max_work``,
+``--max-work``): ``WORK_BASE`` plus ``WORK_PER_NODE`` for each node the header counts (with
+several processes, for each process's share). A step is a move gone through, or a component
+a move's result copies (in the nodes' checks and the brute force of leaves), or a step of
+value arithmetic. Each node and leaf has limits of its own; this bounds a file's nodes
+together, so that a short file cannot buy hours. An honest certificate takes 5 to 20 steps a
+node (Clobber 3x6: 7.7, (XO)^20: 10.5); the base is two leaves at the brute force's own
+limit, ten at the value code's."""
 
 MAX_LEMMAS = 100_000
 """Lemma leaves of one certificate at most (each is kept, texts and all, to be matched)."""
@@ -215,6 +226,15 @@ class CheckReport:
     """Lemma certificates checked with it (:mod:`cgframework.proofs.lemmas`)."""
     lemma_files_from_ledger: int = 0
     """Of those, how many a ledger vouched for (checked by an earlier run), not checked again."""
+    file_sha256: str = ""
+    """The SHA-256 of the file's bytes, as they were checked."""
+    lemma_claims_from_ledger: int = 0
+    """Of the lemma claims the certificate assumes, how many rest on a ledger: established
+    only with files it vouched for or records (checked by an earlier run), not checked now."""
+    ledger_signer: str = ""
+    """The fingerprint of the trusted key whose signature of the ledger verified, if any."""
+    ledger_unverified: str = ""
+    """Why the ledger's signature did not verify, when it was trusted all the same (asked)."""
 
     def as_dict(self) -> dict[str, Any]:
         sides = {"left_first": self.left_first_wins, "right_first": self.right_first_wins}
@@ -235,37 +255,13 @@ class CheckReport:
             "lemma_leaves": self.lemma_leaves,
             "lemma_files": self.lemma_files,
             "lemma_files_from_ledger": self.lemma_files_from_ledger,
+            "lemma_claims_from_ledger": self.lemma_claims_from_ledger,
+            "ledger_signer": self.ledger_signer or None,
+            "ledger_unverified": self.ledger_unverified or None,
+            "file_sha256": self.file_sha256,
             "assumes": [claim.as_dict() for claim in self.assumes[:MAX_LISTED]],
             "assumed": len(self.assumes),
         }
-
-    @classmethod
-    def from_dict(
-        cls, data: dict[str, Any], claims: tuple[Claim, ...], assumes: tuple[Claim, ...]
-    ) -> CheckReport:
-        """The report :meth:`as_dict` gave, its counts of lemma files left out (its lists of
-        claims are cut short there: given whole here); :class:`KeyError`, :class:`TypeError` or
-        :class:`ValueError` if ``data`` is not one."""
-        wins = {name: mover_wins(name, data[name]) for name in SIDES if name in data}
-        outcome = data["outcome"]
-        return cls(
-            ruleset=str(data["ruleset"]),
-            position=str(data["position"]),
-            outcome=None if outcome is None else Outcome(outcome),
-            left_first_wins=wins.get("left_first"),
-            right_first_wins=wins.get("right_first"),
-            nodes=int(data["nodes"]),
-            leaves=int(data["leaves"]),
-            leaf_positions=int(data["leaf_positions"]),
-            ruleset_version=str(data["ruleset_version"]),
-            generator=str(data["generator"]),
-            installed_version=str(data["installed_version"]),
-            value_leaves=int(data["value_leaves"]),
-            value_positions=int(data["value_positions"]),
-            claims=claims,
-            assumes=assumes,
-            lemma_leaves=int(data["lemma_leaves"]),
-        )
 
 
 MAX_LISTED = 20
@@ -287,8 +283,11 @@ class Parts:
     """A component's moves are remembered when it has at most this many (memory)."""
 
     def __init__(self, ruleset: Ruleset, share: Parts | None = None) -> None:
-        """``share``: another :class:`Parts` of the ruleset whose memos this one uses too."""
+        """``share``: another :class:`Parts` of the ruleset whose memos (and work counter)
+        this one uses too."""
         self.ruleset = ruleset
+        self.work: FileWork | None = None if share is None else share.work
+        """Where the steps of :meth:`moves` and :meth:`moves_named` are counted, if set."""
         self._live: dict[str, bool] = {} if share is None else share._live
         self._results: dict[str, list[Part]] = {} if share is None else share._results
         self._parsed: dict[str, Position] = {} if share is None else share._parsed
@@ -368,12 +367,15 @@ class Parts:
     def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:
         """Every move of ``player`` in the sum of ``parts``: its text and the sorted result."""
         count = 0
+        work = self.work
         for i, part in enumerate(parts):
             prefix = _move_prefix(i, parts)
             rest = parts[:i] + parts[i + 1 :]
             for text, after in self.component_moves(part, player):
                 count = _one_more_move(count)
                 result = rest + after
+                if work is not None:
+                    work.spend(1 + len(result))
                 result.sort(key=_text_of)
                 yield prefix + text, result
 
@@ -381,6 +383,7 @@ class Parts:
         """The sorted result of each move of ``player`` named ``wanted`` (as :meth:`moves`
         names it); only those results are split into components."""
         count = 0
+        work = self.work
         for i, part in enumerate(parts):
             prefix = _move_prefix(i, parts)
             if not wanted.startswith(prefix):
@@ -395,10 +398,33 @@ class Parts:
                 continue
             for move in self.ruleset.options(part[1], player):
                 count = _one_more_move(count)
+                if work is not None:
+                    work.spend(1)
                 if prefix + move.text == wanted:
                     result = parts[:i] + parts[i + 1 :] + self.split_result(move.result)
+                    if work is not None:
+                        work.spend(len(result))
                     result.sort(key=_text_of)
                     yield result
+
+
+class FileWork:
+    """The steps the checker took on one file so far (see :data:`WORK_PER_NODE`), within
+    ``limit``: past it, :class:`~cgframework.runtime.budget.LimitExceeded`."""
+
+    def __init__(self, limit: int, which: str = "(--max-work)") -> None:
+        self.limit = limit
+        self.which = which
+        """What the limit is, in the message."""
+        self.done = 0
+
+    def spend(self, steps: int) -> None:
+        self.done += steps
+        if self.done > self.limit:
+            raise LimitExceeded(
+                f"checking this certificate takes more than {self.limit} steps, the limit "
+                f"{self.which}"
+            )
 
 
 def _move_prefix(i: int, parts: list[Part]) -> str:
@@ -482,6 +508,7 @@ def check_certificate(
     path: str,
     *,
     max_nodes: int | None = None,
+    max_work: int | None = None,
     registry: Any = None,
     jobs: int = 1,
     share_chunk: int = 0,
@@ -491,27 +518,32 @@ def check_certificate(
     """Verify the certificate at ``path``: :class:`CheckReport` if it proves its claim; else
     :class:`CertificateError` (refused), :class:`CertificateUnreadable` (no file, or an
     unknown ruleset) or :class:`~cgframework.runtime.budget.LimitExceeded` (past a limit:
-    ``max_nodes``, default :data:`MAX_NODES`, line and size caps).
+    ``max_nodes``, default :data:`MAX_NODES`; ``max_work`` steps, by default
+    :data:`WORK_BASE` plus :data:`WORK_PER_NODE` a node; line and size caps).
 
     ``jobs`` > 1 verifies the nodes in that many processes (runs of ``share_chunk`` nodes,
-    default :data:`SHARE_CHUNK`, in turn to each): every process reads the whole file up to
-    its last node (a node's digest and claim come from its own line) and verifies only its
-    share; the refusal reported is the first in the file, as with one process. ``registry``
+    default :data:`SHARE_CHUNK`, in turn to each): every process reads the whole file (a
+    node's digest and claim come from its own line) and verifies only its share; the
+    refusal reported is the first in the file, as with one process. Each process hashes all
+    it read, and the verdict stands only if every one read the bytes the first hashed and
+    checked against the header and the roots (a file changed meanwhile is
+    :class:`CertificateUnreadable`). ``registry``
     is for one process only. ``progress(read, nodes)`` is called every
     :data:`PROGRESS_EVERY` nodes the first process reads, and once at the end.
     ``share_memo`` (one process) keeps the checker's own facts of components (their live
-    parts, their canonical values) for the next certificate checked in this process, as the
-    lemmas of one proof share most small components; each file is still checked whole."""
+    parts, their canonical values) for the next certificate checked in this thread, as the
+    lemmas of one proof share most small components; each file is still checked whole (and
+    threads never share what they keep)."""
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
     chunk = share_chunk or SHARE_CHUNK
     if jobs > 1 and registry is not None:
         raise ValueError("a certificate checked by several processes names an installed ruleset")
-    max_nodes = max_nodes or MAX_NODES
+    limits = _Limits(max_nodes or MAX_NODES, max_work)
     if jobs > 1:  # no more processes than runs of nodes
         jobs = max(1, min(jobs, -(-_nodes_claimed(path) // chunk)))
     if jobs == 1:
-        return _check_share(path, max_nodes, registry, 0, 1, 1, progress, share_memo)
+        return _check_share(path, limits, registry, 0, 1, 1, progress, share_memo).report
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")  # (no fork from a search thread)
@@ -520,20 +552,20 @@ def check_certificate(
         for index in range(1, jobs):
             receive, send = context.Pipe(duplex=False)
             process = context.Process(
-                target=_share_worker, args=(send, path, max_nodes, index, jobs, chunk), daemon=True
+                target=_share_worker, args=(send, path, limits, index, jobs, chunk), daemon=True
             )
             process.start()
             send.close()
             workers.append((process, receive))
         failures: list[_Failure] = []
-        report = None
+        first = None
         try:
-            report = _check_share(path, max_nodes, None, 0, jobs, chunk, progress)
+            first = _check_share(path, limits, None, 0, jobs, chunk, progress)
         except SearchStopped:  # (a deadline: the workers are stopped below)
             raise
         except (CertificateError, CertificateUnreadable, LimitExceeded) as exc:
             failures.append(_Failure.of(exc))
-        shares: list[CheckReport] = []
+        shares: list[_Share] = []
         for process, receive in workers:
             while not receive.poll(0.1):  # (short waits: a deadline can interrupt this thread)
                 if not process.is_alive() and not receive.poll(0):
@@ -553,11 +585,17 @@ def check_certificate(
                 shares.append(outcome)
         if failures:
             raise min(failures, key=lambda failure: failure.at).error()
-        assert report is not None
+        assert first is not None
+        if any(share.seen != first.seen for share in shares):
+            raise CertificateUnreadable(
+                f"cannot check {path!r}: it changed while it was checked (the processes "
+                "read different bytes); check it again once it is left alone"
+            )
+        report = first.report
         return attrs.evolve(
             report,
-            leaf_positions=report.leaf_positions + sum(s.leaf_positions for s in shares),
-            value_positions=report.value_positions + sum(s.value_positions for s in shares),
+            leaf_positions=report.leaf_positions + sum(s.report.leaf_positions for s in shares),
+            value_positions=report.value_positions + sum(s.report.value_positions for s in shares),
         )
     finally:
         for process, _ in workers:
@@ -586,6 +624,27 @@ _NO_NODE = 1 << 62
 
 
 @attrs.frozen
+class _Limits:
+    """What one check may take: nodes (``max_nodes``) and steps (``max_work``; ``None``: as
+    many as :data:`WORK_BASE` and :data:`WORK_PER_NODE` give the header's node count)."""
+
+    nodes: int
+    work: int | None
+
+
+@attrs.frozen
+class _Share:
+    """What one process's pass found: its share's report, and ``seen``, the SHA-256 of every
+    line it read (the header and all the nodes). Each process opens the file itself; only
+    when all of them saw the bytes the first one hashed and checked against the header and
+    its roots does their verdict stand (a file replaced or rewritten while it is checked must
+    not lend one process's nodes to another's claim)."""
+
+    report: CheckReport
+    seen: str
+
+
+@attrs.frozen
 class _Failure:
     """A refusal or limit from one share, and the node where it happened (the first in the
     file is the one reported)."""
@@ -602,10 +661,10 @@ class _Failure:
         return self.kind(self.message)
 
 
-def _share_worker(send: Any, path: str, max_nodes: int, index: int, jobs: int, chunk: int) -> None:
+def _share_worker(send: Any, path: str, limits: _Limits, index: int, jobs: int, chunk: int) -> None:
     """One checking process: its share's report, or the first refusal it meets."""
     try:
-        send.send(_check_share(path, max_nodes, None, index, jobs, chunk))
+        send.send(_check_share(path, limits, None, index, jobs, chunk))
     except (CertificateError, CertificateUnreadable, LimitExceeded) as exc:
         send.send(_Failure.of(exc))
     except MemoryError:
@@ -619,13 +678,9 @@ def open_certificate(path: str) -> IO[bytes]:
     once, never waited on: several processes may read the file, each from its start); else
     :class:`CertificateUnreadable`."""
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        return open_regular_file(path)
     except OSError as exc:
         raise CertificateUnreadable(f"cannot read {path!r}: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(os.fstat(handle).st_mode):
-        os.close(handle)
-        raise CertificateUnreadable(f"cannot read {path!r}: not a regular file")
-    return os.fdopen(handle, "rb")
 
 
 def bounded_lines(stream: IO[bytes]) -> Iterator[bytes]:
@@ -652,23 +707,22 @@ def file_sha256(path: str) -> str:
 
 def _check_share(
     path: str,
-    max_nodes: int,
+    limits: _Limits,
     registry: Any,
     index: int,
     jobs: int,
     chunk: int,
     progress: Callable[[int, int], None] | None = None,
     share_memo: bool = False,
-) -> CheckReport:
+) -> _Share:
     with open_certificate(path) as raw:
         try:
-            return _Checker(
-                raw, max_nodes, registry, index, jobs, chunk, progress, share_memo
-            ).run()
+            checker = _Checker(raw, limits, registry, index, jobs, chunk, progress, share_memo)
+            return _Share(checker.run(), checker.seen.hexdigest())
         except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
             raise CertificateError(f"damaged file (not a whole gzip stream): {exc}") from None
-        except IsADirectoryError as exc:
-            raise CertificateUnreadable(f"cannot read {path!r}: {exc.strerror}") from None
+        except OSError as exc:  # (a disk's read error, EIO of /proc/self/mem; after gzip's own)
+            raise CertificateUnreadable(f"cannot read {path!r}: {exc.strerror or exc}") from None
 
 
 class _Checker:
@@ -678,7 +732,7 @@ class _Checker:
     def __init__(
         self,
         raw: IO[bytes],
-        max_nodes: int,
+        limits: _Limits,
         registry: Any,
         index: int = 0,
         jobs: int = 1,
@@ -686,15 +740,21 @@ class _Checker:
         progress: Callable[[int, int], None] | None = None,
         share_memo: bool = False,
     ) -> None:
-        self.stream = gzip.GzipFile(fileobj=raw, mode="rb")
+        self.raw = _Hashing(raw)
+        self.stream = gzip.GzipFile(fileobj=self.raw, mode="rb")
         self.progress = progress
-        self.max_nodes = max_nodes
+        self.max_nodes = limits.nodes
+        self.max_work = limits.work
+        self.work = FileWork(NO_LIMIT)  # (its limit set once the header is read)
         self.registry = registry
         self.index = index
         self.jobs = jobs
         self.chunk = chunk
         self.read_bytes = 0
         self.hasher = hashlib.sha256()
+        """The nodes' lines (the header's ``sha256``), hashed by share 0."""
+        self.seen = hashlib.sha256()
+        """Every line read, the header's too, hashed by every share (see :class:`_Share`)."""
         self.share_memo = share_memo
 
     def line(self, what: str) -> bytes:
@@ -706,6 +766,7 @@ class _Checker:
             raise LimitExceeded(f"certificate is larger than {MAX_BYTES} bytes uncompressed")
         if not data.endswith(b"\n"):
             raise CertificateError(f"truncated: {what} is missing or cut short")
+        self.seen.update(data)
         return data
 
     def run(self) -> CheckReport:
@@ -715,7 +776,13 @@ class _Checker:
         parts_of, shared_values = (
             _shared_memo(ruleset) if self.share_memo else (Parts(ruleset), None)
         )
+        parts_of.work = self.work
         count = header["nodes"]
+        if self.max_work is None:
+            self.work.limit = WORK_BASE + WORK_PER_NODE * count
+            self.work.which = f"for a file of {count} nodes (--max-work raises it)"
+        else:
+            self.work.limit = self.max_work
         digests = bytearray()  # grown node by node: a header's count costs nothing up front
         claims = bytearray()  # 1: the mover wins, 2: the mover loses
         leaf_budget = header["leaf_budget"]
@@ -726,7 +793,7 @@ class _Checker:
         lemma_leaves = 0
         index, jobs, chunk = self.index, self.jobs, self.chunk
         stop = count
-        if index:  # past its last run a share has nothing left to verify (nor to hash)
+        if index:  # past its last run a share has nothing left to verify (only to read)
             runs = range(index, -(-count // chunk), jobs)
             stop = min(count, (runs[-1] + 1) * chunk) if runs else 0
         number = 0
@@ -764,6 +831,8 @@ class _Checker:
                         verify.every_reply(parts, player)
                 digests += node_digest(texts, player)
                 claims.append(1 if claim else 2)
+            for number in range(stop, count if index else 0):  # (read, to be seen whole)
+                self.line(f"node {number}")
         except (CertificateError, LimitExceeded) as exc:
             exc.at = number  # type: ignore[attr-defined]
             raise
@@ -771,6 +840,7 @@ class _Checker:
         proved: tuple[Claim, ...] = ()
         if index == 0:
             self.trailer()
+            self.raw.drain()
             if self.hasher.hexdigest() != header["sha256"]:
                 raise CertificateError("content hash does not match the header (sha256)")
             proved = self.roots(header, ruleset, parts_of, digests, claims)
@@ -793,6 +863,7 @@ class _Checker:
             claims=proved,
             assumes=tuple(assumed.values()),
             lemma_leaves=lemma_leaves,
+            file_sha256=self.raw.hexdigest() if index == 0 else "",
         )
 
     def header(self) -> dict[str, Any]:
@@ -926,23 +997,28 @@ class _Checker:
 
 
 def _shared_memo(ruleset: Ruleset) -> tuple[Parts, Values]:
-    """The checker's facts of ``ruleset``'s components kept in this process (one ruleset's at a
-    time): live parts of results, and canonical values."""
+    """The checker's facts of ``ruleset``'s components kept in this thread (one ruleset's at a
+    time): live parts of results, and canonical values.
+
+    One memo a thread, never one shared by threads: :class:`Values` numbers its games by
+    appending to lists, and two threads appending at once would give two games one number (a
+    false value, then a false claim verified). A lock would serialise the value code, most of
+    a check's time, for facts a thread soon learns again."""
     key = (ruleset.name, id(ruleset))
-    found = _MEMOS.get(key)
-    if found is None:
-        _MEMOS.clear()
+    found: tuple[tuple[str, int], Parts, Values] | None = getattr(_MEMOS, "memo", None)
+    if found is None or found[0] != key:
         parts_of = Parts(ruleset)
-        found = _MEMOS[key] = (parts_of, Values(parts_of))
-    return found
+        found = _MEMOS.memo = (key, parts_of, Values(parts_of))
+    return found[1], found[2]
 
 
-_MEMOS: dict[tuple[str, int], tuple[Parts, Values]] = {}
+_MEMOS = threading.local()
+"""``memo``: this thread's ``(key, Parts, Values)``, if it kept one."""
 
 
 def forget_shared_memo() -> None:
-    """Drop what ``check_certificate(..., share_memo=True)`` kept."""
-    _MEMOS.clear()
+    """Drop what ``check_certificate(..., share_memo=True)`` kept in this thread."""
+    _MEMOS.__dict__.pop("memo", None)
 
 
 def _decode(data: bytes, what: str) -> Any:
@@ -1051,10 +1127,17 @@ class _NodeCheck:
         before = values.expanded
         try:
             wins = values.sum_wins(parts, player, budget)
+        except ValueTooCostly as exc:
+            raise LimitExceeded(
+                f"node {self.number}: its value leaf costs this checker more than it spends "
+                f"on one leaf: {exc}"
+            ) from None
         except ValueTooBig as exc:
             raise self.fail(
                 f"value leaf past the checker's limits (value budget {budget}): {exc}"
             ) from None
+        if self.parts_of.work is not None:
+            self.parts_of.work.spend(values.work)
         if wins != claim:
             raise self.fail(
                 f"the components' values show that {player.name.lower()} to move "
@@ -1100,6 +1183,28 @@ class _NodeCheck:
                 raise self.fail(f"node {child} is listed but no move leads to it")
 
 
+class _Hashing:
+    """A file read through it, hashed as it is read (the SHA-256 of the bytes checked: what a
+    ledger records, whatever is at the path by then)."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self.raw = raw
+        self.sha = hashlib.sha256()
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.raw.read(size)
+        self.sha.update(data)
+        return data
+
+    def drain(self) -> None:
+        """Read (and hash) what is left: nothing, once gzip has read its last member."""
+        while self.read(1 << 20):
+            pass
+
+    def hexdigest(self) -> str:
+        return self.sha.hexdigest()
+
+
 class _Counting(Parts):
     """:class:`Parts` that counts the positions expanded (each ``moves`` call is one)."""
 
@@ -1129,11 +1234,14 @@ __all__ = [
     "MAX_LEAF_WORK",
     "MAX_NODES",
     "MAX_VALUE_BUDGET",
+    "WORK_BASE",
+    "WORK_PER_NODE",
     "PROGRESS_EVERY",
     "VALUE_MEASURE",
     "CertificateError",
     "CertificateUnreadable",
     "CheckReport",
+    "FileWork",
     "LeafTooBig",
     "LeafTooCostly",
     "Parts",

@@ -10,17 +10,24 @@ every claim it assumes is established.
 
 A proof too big for one process is so written and checked piece by piece, by processes that
 need not outlive one another: ``ledger`` names a file (JSON lines) where each file checked is
-recorded, by the SHA-256 of its bytes, with what it proves and assumes; a file already recorded
-there, byte for byte and against the same installed ruleset version, is not checked again. The
-ledger is the user's own record and is trusted as such; the report counts the files it vouched
-for. With ``from_ledger``, the claims the ledger records as proved count even when their files
-are not given (deleted once checked, or checked on another machine): a proof too big to keep
-whole on disk is then written and checked a piece at a time, and what stays is the main file
-and the ledger (:func:`proved_in_ledger` tells a writer which pieces are done).
+recorded, by the SHA-256 of the bytes checked, with what it proves and assumes; a lemma file
+already recorded there, byte for byte and against the same installed ruleset version, is not
+checked again. The main file is always checked, whatever the ledger says: a ledger vouches for
+lemmas only. The report counts the lemma files it vouched for, and the lemma claims that rest
+on it (not checked now).
+
+With ``from_ledger``, the claims the ledger records as proved count even when their files are
+not given (deleted once checked, or checked on another machine): a proof too big to keep whole
+on disk is then written and checked a piece at a time, and what stays is the main file and the
+ledger (:func:`proved_in_ledger` tells a writer which pieces are done). Such a ledger is a
+proof's whole support, so it is trusted only when signed by a trusted key (a detached Ed25519
+signature, :mod:`cgframework.store.signing`), or when the user asks to trust it unsigned (their
+own record); a ledger edited by anyone else would otherwise prove anything.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import stat
@@ -41,9 +48,9 @@ from cgframework.proofs.checker import (
     check_certificate,
     file_sha256,
     forget_shared_memo,
-    open_certificate,
 )
 from cgframework.runtime.budget import LimitExceeded
+from cgframework.runtime.inputs import open_regular_file
 
 
 @attrs.frozen
@@ -56,8 +63,13 @@ class _Checked:
     assumes: tuple[Claim, ...]
     from_ledger: bool
     report: CheckReport | None = None
-    entry: dict[str, Any] | None = None
-    """The ledger's entry, when the ledger vouched for the file."""
+    """The checker's report (``None``: vouched for by the ledger)."""
+    sha256: str = ""
+    """The SHA-256 of the file's bytes, as checked or as the ledger records them."""
+
+
+Limits = tuple[int | None, int | None]
+"""``max_nodes`` and ``max_work`` of each file's check (``None``: the checker's default)."""
 
 
 def check_proof(
@@ -67,7 +79,11 @@ def check_proof(
     ledger: str | None = None,
     from_ledger: bool = False,
     record: bool = True,
+    trusted_keys: Iterable[str] = (),
+    ledger_signature: str | None = None,
+    trust_unsigned_ledger: bool = False,
     max_nodes: int | None = None,
+    max_work: int | None = None,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
     files_progress: Callable[[int, int], None] | None = None,
@@ -76,17 +92,38 @@ def check_proof(
     ``lemma_paths``: its :class:`CheckReport`, with ``assumes`` empty, when every lemma it
     needs (and every lemma those need) is proved; else :class:`CertificateError` naming the
     first claim nobody proves. Each file is checked by :func:`check_certificate` (``jobs``
-    processes for the main file, and one file a process for the lemmas); ``ledger``: see the
-    module (``from_ledger`` needs ``ledger``); with ``record`` false the ledger is read and
-    nothing is added to it (verifying a published proof leaves its ledger as it was).
-    ``files_progress(done, total)`` after each file."""
-    if from_ledger and ledger is None:
-        raise ValueError("from_ledger needs a ledger")
-    try:
-        book = _Ledger(ledger, record) if ledger else None
-        return _check_proof(
-            path, lemma_paths, book, from_ledger, max_nodes, jobs, progress, files_progress
+    processes for the main file, and one file a process for the lemmas; ``max_nodes`` and
+    ``max_work`` for each file); the main file always, whatever a ledger says.
+
+    ``ledger``: see the module (``from_ledger`` needs ``ledger``); with ``record`` false the
+    ledger is read and nothing is added to it (verifying a published proof leaves its ledger
+    as it was). ``trusted_keys`` (public key files, or folders of ``*.pub``): the ledger must
+    be signed by one of them (its detached signature ``ledger_signature``, by default
+    ``LEDGER.sig``; see :mod:`cgframework.store.signing`), and is then only read. A ledger
+    read as a published one (``from_ledger``, or not ``record``) is trusted only so signed,
+    or when ``trust_unsigned_ledger`` says to trust it all the same (the report says so:
+    ``ledger_unverified``); else :class:`CertificateUnreadable`. A ledger recorded into is
+    the user's own. ``files_progress(done, total)`` after each file."""
+    keys = list(trusted_keys)
+    if ledger is None and (from_ledger or keys or ledger_signature or trust_unsigned_ledger):
+        raise ValueError("from_ledger, trusted_keys and the ledger's signature need a ledger")
+    if ledger_signature is not None and not keys:
+        raise ValueError("a ledger's signature is checked with trusted_keys")
+    if keys and record:
+        raise ValueError(
+            "a ledger checked against trusted keys is only read (record=False): recording "
+            "into it would void its signature"
         )
+    try:
+        book = None
+        if ledger is not None:
+            needed = from_ledger or not record or bool(keys)  # (a published ledger's uses)
+            trust = _Trust(keys, ledger_signature, needed, trust_unsigned_ledger)
+            book = _Ledger(ledger, record, trust)
+        return _check_proof(
+            path, lemma_paths, book, from_ledger, (max_nodes, max_work), jobs, progress,
+            files_progress,
+        )  # fmt: skip
     finally:
         forget_shared_memo()
 
@@ -96,25 +133,28 @@ def _check_proof(
     lemma_paths: Iterable[str],
     book: _Ledger | None,
     from_ledger: bool,
-    max_nodes: int | None,
+    limits: Limits,
     jobs: int,
     progress: Callable[[int, int], None] | None,
     files_progress: Callable[[int, int], None] | None,
 ) -> CheckReport:
-    main = _check_file(path, book, max_nodes, jobs, progress)
-    assert main.report is not None or main.from_ledger
+    main = _check_one(path, limits, jobs, progress)  # (never vouched for: always checked)
+    if book is not None:
+        book.record(main)
+    assert main.report is not None
     lemma_paths = sorted(set(lemma_paths) - {path})
     total = 1 + len(lemma_paths)
     if files_progress is not None:
         files_progress(1, total)
     lemmas: list[_Checked] = []
     if main.assumes and lemma_paths:
-        lemmas = _check_files(lemma_paths, book, max_nodes, jobs, files_progress, total)
+        lemmas = _check_files(lemma_paths, book, limits, jobs, files_progress, total)
     if from_ledger and book is not None and main.assumes:
-        given = {book.sha_of(p) for p in [path, *lemma_paths]}
+        given = {main.sha256, *(f.sha256 for f in lemmas)}
         recorded = book.entries(main.ruleset)
-        lemmas += [f for f in recorded if (f.entry or {}).get("sha256") not in given]
-    established = _established([f for f in lemmas if f.ruleset == main.ruleset])
+        lemmas += [f for f in recorded if f.sha256 not in given]
+    lemmas = [f for f in lemmas if f.ruleset == main.ruleset]
+    established = _established(lemmas)
     missing = [c for c in main.assumes if _key(c) not in established]
     if missing:
         raise CertificateError(
@@ -122,19 +162,15 @@ def _check_proof(
             f"proved by the lemma files given{' or the ledger' if from_ledger else ''}; the "
             f"first: {missing[0].describe()}"
         )
-    try:
-        report = main.report
-        if report is None:  # (vouched for by the ledger: the report it recorded)
-            report = CheckReport.from_dict((main.entry or {})["report"], main.proves, main.assumes)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise CertificateUnreadable(
-            f"the ledger's entry for {path!r} is incomplete ({exc})"
-        ) from None
+    checked_now = _established([f for f in lemmas if not f.from_ledger])
     return attrs.evolve(
-        report,
+        main.report,
         assumes=(),
         lemma_files=len(lemmas),
         lemma_files_from_ledger=sum(f.from_ledger for f in lemmas),
+        lemma_claims_from_ledger=sum(_key(c) not in checked_now for c in main.assumes),
+        ledger_signer="" if book is None else book.trust.signer,
+        ledger_unverified="" if book is None else book.trust.unverified,
     )
 
 
@@ -166,7 +202,7 @@ def _established(files: list[_Checked]) -> set[bytes]:
 def _check_files(
     paths: list[str],
     book: _Ledger | None,
-    max_nodes: int | None,
+    limits: Limits,
     jobs: int,
     files_progress: Callable[[int, int], None] | None,
     total: int,
@@ -185,13 +221,13 @@ def _check_files(
     if files_progress is not None:
         files_progress(done, total)
     if jobs <= 1 or len(todo) <= 1:
-        outcomes: Iterable[_Checked] = (_check_one(lemma, max_nodes) for lemma in todo)
+        outcomes: Iterable[_Checked] = (_check_one(lemma, limits) for lemma in todo)
         stop: Callable[[], None] = _nothing_to_stop
     else:
         from cgframework.sweep.executors import pool_results
 
         kept = "the files checked are in the ledger: run it again"
-        tasks = [(lemma, max_nodes) for lemma in todo]
+        tasks = [(lemma, limits) for lemma in todo]
         outcomes, stop = pool_results(_check_in_worker, tasks, jobs, kept)
     try:
         for outcome in outcomes:  # (a worker's refusal is raised here, the others stopped)
@@ -210,77 +246,123 @@ def _nothing_to_stop() -> None:
     """What ends the checks made here, in this process: nothing."""
 
 
-def _check_file(
-    path: str,
-    book: _Ledger | None,
-    max_nodes: int | None,
-    jobs: int,
-    progress: Callable[[int, int], None] | None,
-) -> _Checked:
-    known = book.lookup(path) if book else None
-    if known is not None:
-        return known
-    checked = _check_one(path, max_nodes, jobs, progress)
-    if book is not None:
-        book.record(checked)
-    return checked
-
-
 def _check_one(
     path: str,
-    max_nodes: int | None,
+    limits: Limits,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> _Checked:
+    max_nodes, max_work = limits
     try:
         report = check_certificate(
-            path, max_nodes=max_nodes, jobs=jobs, progress=progress, share_memo=jobs == 1
+            path,
+            max_nodes=max_nodes,
+            max_work=max_work,
+            jobs=jobs,
+            progress=progress,
+            share_memo=jobs == 1,
         )
     except CertificateError as exc:
         raise CertificateError(f"{path}: {exc}") from None
-    return _Checked(path, report.ruleset, report.claims, report.assumes, False, report)
+    return _Checked(
+        path, report.ruleset, report.claims, report.assumes, False, report, report.file_sha256
+    )
 
 
-def _check_in_worker(task: tuple[str, int | None]) -> _Checked:
+def _check_in_worker(task: tuple[str, Limits]) -> _Checked:
     """:func:`_check_one` in a worker process, its refusals naming the file."""
-    path, max_nodes = task
+    path, limits = task
     try:
-        return _check_one(path, max_nodes)
+        return _check_one(path, limits)
     except CertificateUnreadable as exc:
         raise CertificateUnreadable(f"{path}: {exc}") from None
     except LimitExceeded as exc:
         raise LimitExceeded(f"{path}: {exc}") from None
 
 
+MAX_LEDGER_BYTES = 1 << 30
+"""A ledger is read whole (its signature covers every byte): 1 GiB at most, some million
+files' entries."""
+
+
+@attrs.define
+class _Trust:
+    """What a ledger must show to be trusted, and (once read) what it showed."""
+
+    keys: list[str]
+    """Public key files or folders: the ledger must be signed by one of them."""
+    signature: str | None
+    """Its detached signature (``None``: ``LEDGER.sig``)."""
+    needed: bool
+    """Whether it is read as a published ledger (``from_ledger``, not recorded into, or keys
+    given): it must then be signed by a trusted key, or ``unsigned_ok``."""
+    unsigned_ok: bool
+    signer: str = ""
+    """The fingerprint of the trusted key whose signature verified."""
+    unverified: str = ""
+    """Why no signature verified, when the ledger is trusted all the same (``unsigned_ok``)."""
+
+    def check(self, path: str, data: bytes) -> None:
+        """Verify ``data``, the ledger at ``path``, by these rules: :class:`CertificateUnreadable`
+        if it is not trusted."""
+        if not self.needed:
+            return
+        why = f"no signature of {path!r} was checked (give its signer's key: --trusted-key)"
+        if self.keys:
+            from cgframework.store import signing
+
+            where = self.signature if self.signature is not None else f"{path}.sig"
+            try:
+                found = signing.trusted_keys(self.keys)
+                self.signer = signing.verify(data, where, found, signing.LEDGER_SIGNATURE)
+                return
+            except signing.SigningError as exc:
+                if str(exc) == signing.NEEDS_EXTRA:
+                    raise CertificateUnreadable(str(exc)) from None
+                why = str(exc)
+        if not self.unsigned_ok:
+            raise CertificateUnreadable(
+                f"the ledger is not trusted: {why} (--trust-unsigned-ledger trusts it unchecked)"
+            )
+        self.unverified = why
+
+
 class _Ledger:
     """The files checked so far (see the module), one JSON line each."""
 
-    def __init__(self, path: str, writable: bool = True) -> None:
+    def __init__(
+        self,
+        path: str,
+        writable: bool = True,
+        trust: _Trust | None = None,
+        data: bytes | None = None,
+    ) -> None:
+        """The ledger at ``path`` (its bytes ``data``, else read whole once): its signature
+        (``trust``: see :class:`_Trust`) is of the very bytes its entries are read from."""
         self.path = path
         self.writable = writable
         """Whether :meth:`record` adds to the file (else the ledger is only read)."""
+        self.trust = _Trust([], None, False, False) if trust is None else trust
         self.known: dict[str, dict[str, Any]] = {}
         self.hashes: dict[str, str] = {}
-        """Each file's SHA-256, taken by :meth:`lookup` and used again by :meth:`record`."""
-        try:
-            info = os.stat(path)
-        except FileNotFoundError:
+        """Each file's SHA-256, taken by :meth:`lookup`."""
+        if data is None:
+            data = _ledger_bytes(path, must_exist=bool(self.trust.keys))
+        if data is None:
             return
-        except OSError as exc:
-            raise CertificateUnreadable(
-                f"cannot read the ledger {path!r}: {exc.strerror}"
-            ) from None
-        if not stat.S_ISREG(info.st_mode):
-            raise CertificateUnreadable(f"the ledger {path!r} is not a regular file")
+        self.trust.check(path, data)
+        self._parse(data)
+
+    def _parse(self, data: bytes) -> None:
+        path = self.path
         number = 0
-        with open_certificate(path) as data:  # (bytes: a line's bad UTF-8 is its error)
-            try:
-                for number, line in enumerate(bounded_lines(data), 1):
-                    if line.strip():  # (a blank line, as an editor may leave at the end)
-                        self._read(line, f"the ledger {path!r}, line {number}")
-            except ValueError as exc:  # (a line too long)
-                where = f"the ledger {path!r}, line {number + 1}"
-                raise CertificateUnreadable(f"{where}: {exc}") from None
+        try:  # (bytes: a line's bad UTF-8 is its error)
+            for number, line in enumerate(bounded_lines(io.BytesIO(data)), 1):
+                if line.strip():  # (a blank line, as an editor may leave at the end)
+                    self._read(line, f"the ledger {path!r}, line {number}")
+        except ValueError as exc:  # (a line too long)
+            where = f"the ledger {path!r}, line {number + 1}"
+            raise CertificateUnreadable(f"{where}: {exc}") from None
 
     def _read(self, line: bytes, where: str) -> None:
         try:
@@ -312,6 +394,7 @@ class _Ledger:
         return self.hashes[path]
 
     def lookup(self, path: str) -> _Checked | None:
+        """The lemma file at ``path`` as the ledger records it, if it records its bytes."""
         entry = self.known.get(self.sha_of(path))
         return None if entry is None else self._vouched(entry, path)
 
@@ -320,7 +403,7 @@ class _Ledger:
         found = (self._vouched(e, e.get("path", "?")) for e in self.known.values())
         return [f for f in found if f is not None and f.ruleset == ruleset]
 
-    def _vouched(self, entry: dict[str, Any], path: str) -> _Checked | None:
+    def _vouched(self, entry: dict[str, Any], path: Any) -> _Checked | None:
         """The file ``entry`` records, or ``None`` if it was checked against another version
         of the rules than the one installed (it is then checked again)."""
         try:
@@ -334,14 +417,14 @@ class _Ledger:
             self._claims(entry["proves"]),
             self._claims(entry["assumes"]),
             True,
-            entry=entry,
+            sha256=str(entry["sha256"]),
         )
 
     def record(self, checked: _Checked) -> None:
         if not self.writable:
             return
         entry = {
-            "sha256": self.sha_of(checked.path),
+            "sha256": checked.sha256 or self.sha_of(checked.path),  # (the bytes checked)
             "path": checked.path,
             "ruleset": checked.ruleset,
             "installed_version": self._installed(checked.ruleset),
@@ -368,6 +451,46 @@ class _Ledger:
         self.known[entry["sha256"]] = entry
 
 
+def _ledger_bytes(path: str, must_exist: bool) -> bytes | None:
+    """The ledger's bytes, read whole (``None``: no file there, unless it ``must_exist``)."""
+    try:
+        with open_regular_file(path) as handle:  # (a FIFO or device refused, not waited on)
+            if os.fstat(handle.fileno()).st_size > MAX_LEDGER_BYTES:
+                raise LimitExceeded(
+                    f"the ledger {path!r} is larger than {MAX_LEDGER_BYTES >> 20} MiB"
+                )
+            data = handle.read(MAX_LEDGER_BYTES + 1)
+    except FileNotFoundError:
+        if must_exist:
+            raise CertificateUnreadable(f"cannot read the ledger {path!r}: no such file") from None
+        return None
+    except OSError as exc:
+        raise CertificateUnreadable(
+            f"cannot read the ledger {path!r}: {exc.strerror or exc}"
+        ) from None
+    if len(data) > MAX_LEDGER_BYTES:  # (grown since its size was taken)
+        raise LimitExceeded(f"the ledger {path!r} is larger than {MAX_LEDGER_BYTES >> 20} MiB")
+    return data
+
+
+def sign_ledger(path: str, private_key: str, signature: str | None = None) -> tuple[str, str]:
+    """Sign the ledger at ``path`` with the Ed25519 private key in the file ``private_key``
+    (``cgf store keygen``): its detached signature written to ``signature`` (default
+    ``LEDGER.sig``), whole or not at all. The bytes signed are read once and read as a ledger
+    first (a file that is not one is refused: :class:`CertificateUnreadable`). Returns the
+    key's fingerprint and the signature's path; a key or signature that cannot be used is a
+    :class:`~cgframework.store.signing.SigningError`."""
+    from cgframework.store import signing
+
+    key = signing.load_private_key(private_key)
+    data = _ledger_bytes(path, must_exist=True)
+    assert data is not None
+    _Ledger(path, writable=False, trust=_Trust([], None, False, False), data=data)
+    target = signature if signature is not None else f"{path}.sig"
+    signing.write_signature(target, signing.sign(data, key, signing.LEDGER_SIGNATURE))
+    return signing.fingerprint(key.public_key()), target
+
+
 def _no_constant(name: str) -> Any:
     """Refuse JSON's non-standard ``NaN`` and ``Infinity`` in a ledger."""
     raise ValueError(f"{name} is not a number a ledger holds")
@@ -378,7 +501,16 @@ def _summary(report: CheckReport | None) -> dict[str, Any] | None:
     if report is None:
         return None
     kept = report.as_dict()
-    for name in ("verified", "assumes", "assumed", "lemma_files", "lemma_files_from_ledger"):
+    for name in (
+        "verified",
+        "assumes",
+        "assumed",
+        "lemma_files",
+        "lemma_files_from_ledger",
+        "lemma_claims_from_ledger",
+        "ledger_signer",
+        "ledger_unverified",
+    ):
         kept.pop(name, None)
     return kept
 
@@ -392,4 +524,4 @@ def proved_in_ledger(ledger: str, ruleset: str) -> set[Claim]:
     return {c for f in files for c in f.proves if _key(c) in established}
 
 
-__all__ = ["check_proof", "proved_in_ledger"]
+__all__ = ["MAX_LEDGER_BYTES", "check_proof", "proved_in_ledger", "sign_ledger"]

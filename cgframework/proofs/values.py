@@ -19,9 +19,13 @@ or ups are special-cased: short, and slow only where nothing needs it to be fast
 Limits, so that a hostile file cannot keep the checker busy: each component may expand at most
 ``budget`` positions not yet known (the positions are memoised by component text across the
 whole check, so an honest file's component costs at most the number of distinct positions it
-reaches, which the writer counts); a game's birthday may not pass :data:`MAX_BIRTHDAY` (so
-recursion stays shallow); one leaf may do at most :data:`MAX_WORK` new comparisons, sums,
-expansions and moves together. Past a limit: :class:`ValueTooBig`.
+reaches, which the writer counts); a position whose moves already name more new positions
+than that is refused as it is listed, before any of them is expanded (a 60-byte leaf, a nim
+heap of 10^30, is refused after ``budget`` moves, not two million). Past its budget:
+:class:`ValueTooBig`. The value code's own limits, whatever a file asks: a game's birthday may
+not pass :data:`MAX_BIRTHDAY` (so recursion stays shallow); one leaf may do at most
+:data:`MAX_WORK` new comparisons, sums, expansions and moves together. Past one:
+:class:`ValueTooCostly`.
 """
 
 from __future__ import annotations
@@ -45,7 +49,12 @@ ZERO = 0
 
 
 class ValueTooBig(Exception):
-    """A component or a sum passed one of the value code's limits."""
+    """A component needs more positions than its budget, or is not a short game."""
+
+
+class ValueTooCostly(ValueTooBig):
+    """A component or a sum passed one of the value code's own limits (work, birthday,
+    memory): past what this code spends on one leaf, not a fault of the leaf."""
 
 
 class Values:
@@ -80,9 +89,9 @@ class Values:
         if found is None:
             birthday = 1 + max((self.birthdays[g] for g in key[0] + key[1]), default=-1)
             if birthday > MAX_BIRTHDAY:
-                raise ValueTooBig(f"a value of birthday more than {MAX_BIRTHDAY}")
+                raise ValueTooCostly(f"a value of birthday more than {MAX_BIRTHDAY}")
             if len(self.ids) >= MEMO:
-                raise ValueTooBig(f"more than {MEMO} distinct games in one leaf")
+                raise ValueTooCostly(f"more than {MEMO} distinct games in one leaf")
             found = len(self.lefts)
             self.lefts.append(key[0])
             self.rights.append(key[1])
@@ -93,7 +102,7 @@ class Values:
     def _spend(self) -> None:
         self.work += 1
         if self.work > self.work_limit:
-            raise ValueTooBig(f"more than {self.work_limit} steps of value arithmetic")
+            raise ValueTooCostly(f"more than {self.work_limit} steps of value arithmetic")
 
     def le(self, g: int, h: int) -> bool:
         """``G <= H``: no Left option of G is ``>= H`` and no Right option of H is ``<= G``."""
@@ -152,7 +161,7 @@ class Values:
         found = self.sum_memo.get((g, h))
         if found is None:
             if self.birthdays[g] + self.birthdays[h] > MAX_BIRTHDAY:
-                raise ValueTooBig(f"a sum of birthday more than {MAX_BIRTHDAY}")
+                raise ValueTooCostly(f"a sum of birthday more than {MAX_BIRTHDAY}")
             self._spend()
             found = self.canonical(
                 [self.add(gl, h) for gl in self.lefts[g]]
@@ -193,28 +202,32 @@ class Values:
 
     def value(self, text: str, component: Any, budget: int) -> int:
         """The canonical value of one live component (its text and position), expanding at
-        most ``budget`` positions not already known (iterative: no deep recursion)."""
+        most ``budget`` positions not already known (iterative: no deep recursion).
+
+        Every position a move names that is not known yet will be expanded: counted as the
+        moves are listed (``promised``), past ``budget`` the component is refused at once."""
         known = self.value_memo.get(text)
         if known is not None:
             return known
-        expanded = 0
         on_stack: set[str] = set()
+        promised = {text}  # (each position of this component expanded, or to be)
         stack: list[list[Any]] = []
 
         def enter(text: str, component: Any) -> None:
-            nonlocal expanded
-            expanded += 1
             self.expanded += 1
-            if expanded > budget:
-                raise ValueTooBig(f"a component of more than {budget} positions")
             self._spend()
-            sides: list[list[list[tuple[str, Any]]]] = [[], []]
+            sides: list[dict[tuple[str, ...], list[tuple[str, Any]]]] = [{}, {}]
             for side, player in zip(sides, (Player.LEFT, Player.RIGHT), strict=True):
                 for _, after in self.parts_of.component_moves((text, component), player):
                     self._spend()  # (a heap of 10^30 has as many moves: each one counts)
-                    side.append(after)
+                    for part_text, _ in after:
+                        if part_text not in promised and part_text not in self.value_memo:
+                            promised.add(part_text)
+                            if len(promised) > budget:
+                                raise ValueTooBig(f"a component of more than {budget} positions")
+                    side.setdefault(tuple(part_text for part_text, _ in after), after)
             on_stack.add(text)
-            waiting = [part for side in sides for result in side for part in result]
+            waiting = [part for side in sides for result in side.values() for part in result]
             stack.append([text, sides, waiting])
 
         enter(text, component)
@@ -233,7 +246,7 @@ class Values:
             on_stack.discard(top[0])
             memo = self.value_memo
             lefts, rights = (
-                [self.total(memo[t] for t, _ in result) for result in side] for side in top[1]
+                [self.total(memo[t] for t in result) for result in side] for side in top[1]
             )
             memo[top[0]] = self.canonical(lefts, rights)
         return self.value_memo[text]
@@ -256,4 +269,4 @@ class Values:
         return not self.le(self.negative(second), first)
 
 
-__all__ = ["MAX_BIRTHDAY", "MAX_WORK", "ValueTooBig", "Values"]
+__all__ = ["MAX_BIRTHDAY", "MAX_WORK", "ValueTooBig", "ValueTooCostly", "Values"]

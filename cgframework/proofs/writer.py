@@ -31,6 +31,7 @@ import gzip
 import hashlib
 import json
 import os
+import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -533,15 +534,17 @@ class _Memo:
     @staticmethod
     def of(ruleset: Ruleset, value_budget: int) -> _Memo:
         key = (ruleset.name, id(ruleset), value_budget)
-        found = _MEMOS.get(key)
-        if found is None:
-            _MEMOS.clear()  # (one ruleset's at a time)
+        kept: tuple[tuple[str, int, int], _Memo] | None = getattr(_MEMOS, "memo", None)
+        if kept is None or kept[0] != key:  # (one ruleset's at a time)
             parts_of = _CachedParts(ruleset)
-            found = _MEMOS[key] = _Memo(parts_of, Values(parts_of), {})
-        return found
+            kept = _MEMOS.memo = (key, _Memo(parts_of, Values(parts_of), {}))
+        return kept[1]
 
 
-_MEMOS: dict[tuple[str, int, int], _Memo] = {}
+_MEMOS = threading.local()
+"""``memo``: this thread's ``(key, _Memo)``. One a thread (the lemmas a cluster worker writes
+in its threads): :class:`Values` numbers its games by appending to lists, which two threads
+at once would garble."""
 
 
 class _CachedParts(Parts):
@@ -848,7 +851,7 @@ def write_lemmas(
         ) from None
     finally:
         stop()  # (a pool's or a cluster's work left, if any)
-        _MEMOS.clear()
+        _MEMOS.__dict__.pop("memo", None)
     return LemmasWritten(
         tuple(written),
         tuple(lemma_file(directory, c) for c in present),

@@ -9,7 +9,9 @@ CLI turns it into exit code 2.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import BinaryIO
@@ -40,6 +42,25 @@ def max_input_bytes() -> int:
             f"{MAX_INPUT_ENV}={raw} is more than this program reads ({MAX_INPUT_CEILING} bytes)"
         )
     return int(raw)
+
+
+def open_regular_file(path: str | Path) -> BinaryIO:
+    """``path`` opened to read, if it is a regular file. A FIFO, a device or a socket is
+    refused at once (:class:`OSError`, ``strerror`` "not a regular file"), a directory too
+    ("Is a directory"): it is opened without blocking, so a FIFO nobody writes to is never
+    waited on, nor a terminal made the controlling one."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
+    handle = os.open(path, flags)
+    try:
+        mode = os.fstat(handle).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+    except BaseException:
+        os.close(handle)
+        raise
+    return os.fdopen(handle, "rb")
 
 
 def read_limited(stream: BinaryIO, name: str, limit: int | None = None) -> str:
@@ -117,6 +138,7 @@ __all__ = [
     "DEFAULT_MAX_INPUT_BYTES",
     "InputTextError",
     "max_input_bytes",
+    "open_regular_file",
     "read_limited",
     "read_stdin",
     "read_text_argument",

@@ -1,11 +1,17 @@
-"""Signed published stores: Ed25519 key pairs, detached signatures of export files, and their
-verification against trusted public keys (``cryptography``, the optional ``sign`` extra).
+"""Signed published files: Ed25519 key pairs, detached signatures of store exports and of
+proof ledgers, and their verification against trusted public keys (``cryptography``, the
+optional ``sign`` extra).
 
-A signature file (``EXPORT.sig``) is one JSON object naming the signing key's fingerprint,
-the export's SHA-256 digest and size, and the Ed25519 signature of a statement of those
-(domain-separated, so a signature of anything else never passes for an export's). A signed
-export whose key is trusted is imported as verified without recomputing it; a bad
-signature, an unknown key or a changed file refuses the whole import.
+A signature file (``EXPORT.sig``, ``LEDGER.sig``) is one JSON object naming what kind of file
+it signs, the signing key's fingerprint, the file's SHA-256 digest and size, and the Ed25519
+signature of a statement of those (domain-separated by the kind, so a signature of anything
+else never passes for an export's or a ledger's). A signed export whose key is trusted is
+imported as verified without recomputing it; a bad signature, an unknown key or a changed file
+refuses the whole import. A signed ledger (:mod:`cgframework.proofs.lemmas`) vouches for the
+lemmas it records only when its signature verifies with a trusted key.
+
+A private key is refused if its file's mode lets the group or others read or write it, as
+``ssh`` refuses one: a key anyone can read signs for anyone.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +30,12 @@ import attrs
 
 from cgframework.store.errors import StoreError
 
-SIGNATURE_FORMAT = "cgframework-store-export-signature"
+EXPORT_SIGNATURE = "cgframework-store-export-signature"
+LEDGER_SIGNATURE = "cgframework-proof-ledger-signature"
+SIGNATURE_FORMAT = EXPORT_SIGNATURE
+"""The kind of file signed unless told otherwise: a store export."""
+SIGNED_KINDS = {EXPORT_SIGNATURE: "export", LEDGER_SIGNATURE: "proof ledger"}
+"""Each kind of signature file, and what it signs."""
 SIGNATURE_VERSION = 1
 MAX_KEY_BYTES = 64 << 10
 """Key and signature files are small: anything larger is refused before it is parsed."""
@@ -62,29 +74,31 @@ def fingerprint(public_key: Any) -> str:
     return "ed25519:" + hashlib.sha256(raw).hexdigest()[:32]
 
 
-def statement(digest: str, size: int) -> bytes:
-    """What is signed: the export's SHA-256 and size, under a fixed heading."""
-    return f"{SIGNATURE_FORMAT} {SIGNATURE_VERSION}\nsha256:{digest}\nsize:{size}\n".encode()
+def statement(digest: str, size: int, kind: str = SIGNATURE_FORMAT) -> bytes:
+    """What is signed: the file's SHA-256 and size, under a heading naming its kind."""
+    return f"{kind} {SIGNATURE_VERSION}\nsha256:{digest}\nsize:{size}\n".encode()
 
 
-def _read_small(path: str | Path, what: str) -> bytes:
-    path = Path(path)
+def _read_small(path: str | Path, what: str) -> tuple[bytes, int]:
+    """A key or signature file's bytes and mode; a FIFO or a device is refused, never waited
+    on (:func:`~cgframework.runtime.inputs.open_regular_file`)."""
+    from cgframework.runtime.inputs import open_regular_file
+
     try:
-        if path.is_dir():
-            raise SigningError(f"{what} {str(path)!r} is a directory")
-        with path.open("rb") as handle:
+        with open_regular_file(path) as handle:
+            mode = os.fstat(handle.fileno()).st_mode
             data = handle.read(MAX_KEY_BYTES + 1)
     except OSError as exc:
-        raise SigningError(f"cannot read {what} {str(path)!r}: {exc.strerror}") from None
+        raise SigningError(f"cannot read {what} {str(path)!r}: {exc.strerror or exc}") from None
     if len(data) > MAX_KEY_BYTES:
         raise SigningError(f"{what} {str(path)!r} is larger than {MAX_KEY_BYTES >> 10} KiB")
-    return data
+    return data, mode
 
 
 def load_private_key(path: str | Path) -> Any:
     """An unencrypted Ed25519 private key (PEM, as ``cgf store keygen`` writes, or OpenSSH)."""
     _, serialization, ed25519 = _crypto()
-    data = _read_small(path, "private key")
+    data, mode = _read_small(path, "private key")
     try:
         if b"OPENSSH PRIVATE KEY" in data:
             key = serialization.load_ssh_private_key(data, password=None)
@@ -96,13 +110,18 @@ def load_private_key(path: str | Path) -> Any:
         raise SigningError(f"{str(path)!r} is not a private key: {_short(exc)}") from None
     if not isinstance(key, ed25519.Ed25519PrivateKey):
         raise SigningError(f"private key {str(path)!r} is not an Ed25519 key")
+    if mode & 0o077:
+        raise SigningError(
+            f"private key {str(path)!r} may be read or written by others (mode "
+            f"{stat.S_IMODE(mode):04o}): chmod 600 it (and make a new key if others read it)"
+        )
     return key
 
 
 def load_public_key(path: str | Path) -> Any:
     """An Ed25519 public key (PEM, as ``cgf store keygen`` writes, or ``ssh-ed25519 ...``)."""
     _, serialization, ed25519 = _crypto()
-    data = _read_small(path, "public key")
+    data, _ = _read_small(path, "public key")
     try:
         if data.lstrip().startswith(b"ssh-"):
             key = serialization.load_ssh_public_key(data.strip())
@@ -174,12 +193,13 @@ def generate(path: str | Path) -> KeyPair:
     return KeyPair(private, public, fingerprint(key.public_key()))
 
 
-def sign(data: bytes, private_key: Any) -> str:
-    """The signature file's text for an export's bytes."""
+def sign(data: bytes, private_key: Any, kind: str = SIGNATURE_FORMAT) -> str:
+    """The signature file's text for a file's bytes (``kind``: what it is, a key of
+    :data:`SIGNED_KINDS`)."""
     digest = hashlib.sha256(data).hexdigest()
-    signature = private_key.sign(statement(digest, len(data)))
+    signature = private_key.sign(statement(digest, len(data), kind))
     document = {
-        "format": SIGNATURE_FORMAT,
+        "format": kind,
         "version": SIGNATURE_VERSION,
         "key": fingerprint(private_key.public_key()),
         "sha256": digest,
@@ -200,18 +220,21 @@ def write_signature(target: str | Path, text: str) -> None:
         raise SigningError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
 
 
-def verify(data: bytes, signature_path: str | Path, keys: dict[str, Any]) -> str:
-    """The fingerprint of the trusted key that signed ``data``; :class:`SigningError` if the
-    signature file is malformed, its key is not trusted, or it does not match ``data``."""
+def verify(
+    data: bytes, signature_path: str | Path, keys: dict[str, Any], kind: str = SIGNATURE_FORMAT
+) -> str:
+    """The fingerprint of the trusted key that signed ``data`` as a file of ``kind``;
+    :class:`SigningError` if the signature file is malformed or of another kind, its key is
+    not trusted, or it does not match ``data``."""
     exceptions, _, _ = _crypto()
     where = str(signature_path)
-    raw = _read_small(signature_path, "signature")
+    raw, _ = _read_small(signature_path, "signature")
     try:
         document = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         raise SigningError(f"{where!r} is not a signature file (not JSON)") from None
-    if not isinstance(document, dict) or document.get("format") != SIGNATURE_FORMAT:
-        raise SigningError(f"{where!r} is not a cgframework export signature")
+    if not isinstance(document, dict) or document.get("format") != kind:
+        raise SigningError(f"{where!r} is not a cgframework {SIGNED_KINDS[kind]} signature")
     if document.get("version") != SIGNATURE_VERSION:
         raise SigningError(f"{where!r} has signature version {document.get('version')!r}")
     key_name, encoded = document.get("key"), document.get("signature")
@@ -226,7 +249,7 @@ def verify(data: bytes, signature_path: str | Path, keys: dict[str, Any]) -> str
         raise SigningError(f"{where!r}: the signature is not base64") from None
     digest = hashlib.sha256(data).hexdigest()
     try:
-        key.verify(signature, statement(digest, len(data)))
+        key.verify(signature, statement(digest, len(data), kind))
     except exceptions.InvalidSignature:
         changed = document.get("sha256") != digest or document.get("size") != len(data)
         why = "the file was changed since it was signed" if changed else "a bad signature"
