@@ -128,6 +128,11 @@ class Wythoff(BaseRuleset):
 MAX_SQUARES = 4_000_000
 """Most Grundy values the table holds (a few CPU seconds, 16 MB of values)."""
 
+MAX_MASK_BYTES = 1 << 30
+"""Most memory the bit masks may take. A mask holds values up to i + j, so a long thin table
+(``0,3000000``: few squares, but column masks of millions of bits each) is refused at once
+rather than growing to the memory ceiling."""
+
 
 class GrundyTable:
     """Wythoff's Grundy values G(i, j), i <= j (G is symmetric), kept as a staircase: row i
@@ -180,6 +185,13 @@ class GrundyTable:
                 f"wythoff: the Grundy values up to ({a}, {b}) need a table of "
                 f"{self.squares + added} squares, past the {MAX_SQUARES} computed"
             )
+        rows, cols = max(a, len(self.ends) - 1), max(b, len(self.column_masks) - 1)
+        if mask_bytes(rows, cols) > MAX_MASK_BYTES:
+            raise LimitExceeded(
+                f"wythoff: the Grundy values up to ({a}, {b}) need about "
+                f"{mask_bytes(rows, cols) >> 20} MB of bit masks, past the "
+                f"{MAX_MASK_BYTES >> 20} MB allowed"
+            )
         try:
             self._extend(a, b, budget)
         except SearchStopped:
@@ -221,6 +233,16 @@ class GrundyTable:
             a, b = b, a
         self.ensure(a, b, budget)
         return self.rows[a][b - a]
+
+
+def mask_bytes(rows: int, cols: int) -> int:
+    """An upper bound on the memory of the masks of a table of rows 0..``rows`` and columns
+    0..``cols`` (rows <= cols). G(i, j) is the mex of i + j + min(i, j) options, so at most
+    2i + j: a column's mask reaches bit 2 rows + j, a diagonal's 3 rows + d, a row's
+    2i + cols; a Python int takes 4 bytes a 30 bits, and 32 bytes besides."""
+    r, c = rows, cols
+    bits = (c + 1) * (5 * r + 2) + c * (c + 1) + (r + 1) * (r + c + 1)
+    return bits * 4 // 30 + 4 + 32 * (2 * c + r + 3)
 
 
 def grundy_rectangle(rows: int, cols: int) -> list[array]:

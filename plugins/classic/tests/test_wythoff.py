@@ -3,6 +3,7 @@ generic solver, and the OEIS values."""
 
 from __future__ import annotations
 
+import sys
 from unittest import mock
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from cgframework import LimitExceeded, SearchStopped, get_registry, parse_position, solve
 from cgframework.runtime.budget import SearchBudget
 from cgframework.values import mex
-from cgframework_classic import closed_forms
+from cgframework_classic import closed_forms, wythoff
 from cgframework_classic.wythoff import (
     GrundyTable,
     grundy_rectangle,
@@ -131,6 +132,22 @@ def test_a_deadline_between_rows_leaves_a_sound_table():
         table(30, 40, budget)
     assert table.squares == sum(21 - i for i in range(6))
     assert all(table(a, b) == NAIVE_50[a, b] for a in range(50) for b in range(50))
+
+
+def test_a_long_thin_table_is_refused_at_once(monkeypatch):
+    """A long thin table has few squares but long masks (0,3000000: about a terabyte of
+    them): refused before any work, in one line, not grown to the memory ceiling. Shown
+    here with the allowance lowered to 1 MB (0,5000 needs about 3 MB)."""
+    assert wythoff.mask_bytes(0, 3_000_000) > wythoff.MAX_MASK_BYTES
+    assert wythoff.mask_bytes(2000, 2000) < wythoff.MAX_MASK_BYTES // 100
+    monkeypatch.setattr(wythoff, "MAX_MASK_BYTES", 1 << 20)
+    table = GrundyTable()
+    with pytest.raises(LimitExceeded, match="MB of bit masks"):
+        table(0, 5000)
+    assert table.squares == 0
+    assert table(3, 49) == NAIVE_50[3, 49]  # the table is still of use
+    masks = (*table.column_masks, *table.diagonal_masks, *table.row_masks)
+    assert sum(sys.getsizeof(m) for m in masks) <= wythoff.mask_bytes(3, 49)  # a bound
 
 
 def test_many_pairs_in_one_sum():
