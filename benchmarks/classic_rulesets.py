@@ -19,6 +19,7 @@ CASES = [
     ("wythoff", "40,60", "wythoff-table"),
     ("wythoff", "120,160", "wythoff-table"),
     ("wythoff", "1500,2000", "wythoff-table"),
+    ("wythoff", ";".join(f"{n},{n}" for n in range(1, 19)), "wythoff-table"),
     ("partizan-subtraction", "{1,2|2,3}:400", "value-sequence"),
     ("partizan-subtraction", "{2,5|1,4}:100000", "value-sequence"),
 ]

@@ -200,3 +200,53 @@ def test_the_changelog_page_includes_the_changelog():
     assert '--8<-- "CHANGELOG.md"' in (DOCS / "changelog.md").read_text()
     changelog = (ROOT / "CHANGELOG.md").read_text()
     assert "## [Unreleased]" in changelog and "## [0.1.0]" in changelog
+
+
+README_NAME = re.compile(r"`([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)`")
+PACKAGES = [
+    "cgframework",
+    *sorted(p.name for p in (ROOT / "plugins").glob("*/cgframework_*") if p.is_dir()),
+]
+
+
+def _module_names() -> set[str]:
+    """The last part of every module of the core and the bundled plugins."""
+    import pkgutil
+
+    names = set()
+    for package in PACKAGES:
+        module = importlib.import_module(package)
+        for info in pkgutil.walk_packages(module.__path__, package + "."):
+            names.add(info.name.rsplit(".", 1)[-1])
+    return names
+
+
+def _resolves(dotted: str) -> bool:
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            target = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for attribute in parts[cut:]:
+                target = getattr(target, attribute)
+        except AttributeError:
+            return False
+        return True
+    return False
+
+
+def test_the_readmes_python_names_are_written_in_full_and_resolve():
+    """A name in the README (`cgframework_classic.pictures.sequence_svg`) is found where it
+    says: a package's module is never named by its last part alone (`pictures.x` lives in
+    the classic plugin and in the core both)."""
+    modules = _module_names()
+    for name in README_NAME.findall((ROOT / "README.md").read_text()):
+        first = name.split(".")[0]
+        if name.endswith((".py", ".sig")):
+            continue  # a file's name
+        if importlib.util.find_spec(first) is None:
+            assert first not in modules, f"write {name!r} with its package"
+        elif first.startswith("cgframework"):
+            assert _resolves(name), name

@@ -7,14 +7,23 @@ import json
 from functools import cache, reduce
 from operator import xor
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cgframework import Outcome, Player, solve
+from cgframework import (
+    Outcome,
+    Player,
+    SearchStopped,
+    get_registry,
+    options,
+    parse_position,
+    solve,
+)
 from cgframework.solvers import misere
 from cgframework.solvers.dispatch import solve_misere_play
 from cgframework.testing import run_cli
-from tests.toy_rulesets import Tree, TreeRuleset
+from tests.toy_rulesets import ImpartialTreeRuleset, Tree, TreeRuleset
 
 
 def mex(values) -> int:
@@ -204,8 +213,6 @@ def test_solve_takes_misere_from_python(heaps):
 
 
 def test_solve_misere_refuses_other_methods_and_the_store(tmp_path):
-    import pytest
-
     from cgframework import SolverError
     from cgframework.store.database import ValueStore
 
@@ -215,3 +222,141 @@ def test_solve_misere_refuses_other_methods_and_the_store(tmp_path):
         solve("nim", "3", misere=True, store=store)
     with pytest.raises(SolverError, match="normal-play"):
         solve("pizza", "1,2,3", misere=True)
+
+
+def heaps_of(text: str) -> tuple[int, ...]:
+    """The heap sizes of a nim or octal position's text (``3,1`` or ``0.137:3,1``)."""
+    sizes = text.rsplit(":", 1)[-1]
+    return tuple(sorted(int(h) for h in sizes.split(",") if int(h)))
+
+
+def check_misere_outcome(ruleset: str, text: str, code, first: Player, listed: bool) -> None:
+    """``--misere --outcome`` against the brute force here: who wins and the winning moves
+    (each option's heaps valued by :func:`brute_misere_grundy`); no misère Grundy value and
+    no genus are computed."""
+    solution = solve(
+        ruleset, text, misere=True, outcome_only=True, first=first, winning_moves=listed
+    )
+    wins = brute_misere_grundy(code, heaps_of(text)) != 0
+    assert solution.convention.value == "misere" and solution.value is None
+    assert solution.outcome is (Outcome.N if wins else Outcome.P)
+    assert (solution.extra["left_first"], solution.extra["right_first"]) == (
+        ("L", "R") if wins else ("R", "L")
+    )
+    assert "genus" not in solution.extra and "misere_grundy" not in solution.extra
+    rules = get_registry().ruleset(ruleset)
+    winning = {
+        m.text
+        for m in options(rules, parse_position(rules, text), first)
+        if brute_misere_grundy(code, heaps_of(rules.format(m.result))) == 0
+    }
+    assert set(solution.best_moves) == (winning if listed else set())
+    assert solution.extra.get("winning_moves", True) is listed
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(0, 6), min_size=1, max_size=4),
+    st.sampled_from(list(Player)),
+    st.booleans(),
+)
+def test_misere_outcome_of_nim_against_brute_force(heaps, first, listed):
+    check_misere_outcome("nim", ",".join(map(str, heaps)), None, first, listed)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(0, 7), max_size=2),
+    st.integers(1, 7),
+    heap_lists,
+    st.sampled_from(list(Player)),
+)
+def test_misere_outcome_of_octal_games_against_brute_force(digits, last_digit, heaps, first):
+    digits = [*digits, last_digit]
+    text = f"0.{''.join(map(str, digits))}:{','.join(map(str, heaps))}"
+    check_misere_outcome("octal", text, tuple(digits), first, True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(trees(), st.sampled_from(list(Player)))
+def test_partizan_misere_outcome_against_brute_force(tree, first):
+    solution = solve_misere_play(TreeRuleset(), tree, first=first, outcome_only=True)
+    left, right = brute_mover_wins(tree, True), brute_mover_wins(tree, False)
+    assert solution.outcome is Outcome.from_wins(left, right)
+    assert solution.extra["left_first"] == ("L" if left else "R")
+    assert solution.extra["right_first"] == ("R" if right else "L")
+    options_ = tree.lefts if first is Player.LEFT else tree.rights
+    winning = [
+        f"{first.value}{i}"
+        for i, o in enumerate(options_)
+        if not brute_mover_wins(o, first is Player.RIGHT)
+    ]
+    assert list(solution.best_moves) == winning
+
+
+@settings(max_examples=40, deadline=None)
+@given(trees())
+def test_impartial_misere_outcome_of_trees_against_brute_force(tree):
+    """An impartial ruleset's tree (Left's options are everyone's): one search for both
+    players, as misère Grundy value 0 says."""
+    solution = solve_misere_play(ImpartialTreeRuleset(), tree, outcome_only=True)
+    wins = brute_impartial_wins(tree)
+    assert solution.outcome is (Outcome.N if wins else Outcome.P)
+    full = solve_misere_play(ImpartialTreeRuleset(), tree, genus=False)
+    assert (full.extra["misere_grundy"] != 0) == wins
+
+
+@cache
+def brute_impartial_wins(tree: Tree) -> bool:
+    return not tree.lefts or any(not brute_impartial_wins(o) for o in tree.lefts)
+
+
+def test_misere_outcome_stops_at_the_first_winning_move():
+    """Who wins needs neither every option's misère Grundy value nor the genus: far fewer
+    positions than the full misère answer."""
+    quick = solve("kayles", "5,7", misere=True, outcome_only=True, winning_moves=False)
+    values = solve_misere_play("kayles", "5,7", genus=False)
+    assert quick.outcome is values.outcome
+    assert quick.stats.nodes < values.stats.nodes
+
+
+def test_cli_misere_outcome(capsys):
+    code, out, err = run_cli(capsys, "solve", "kayles", "5,7,9", "--misere", "--outcome", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["convention"] == "misere" and data["method"] == "misere-outcome"
+    assert data["outcome"] == "N" and data["value"] is None and "genus" not in data
+    assert data["best_moves"] == list(solve("kayles", "5,7,9", misere=True).best_moves)
+    code, out, err = run_cli(
+        capsys,
+        "solve",
+        "domineering",
+        "..|..|..",
+        "--misere",
+        "--outcome",
+        "--no-moves",
+        "--first",
+        "R",
+    )
+    assert code == 0, err
+    assert "misere-outcome" in out and "winning_moves" in out
+    code, _, err = run_cli(capsys, "solve", "kayles", "5", "--misere", "--outcome", "--jobs", "2")
+    assert code == 2 and err.count("\n") == 1 and "--misere" in err
+
+
+def test_genus_work_is_charged_to_the_node_budget(capsys):
+    """The genus values the position with heaps of 2 and 1 added: every such position is a
+    node of ``--max-nodes``, so a budget the misère Grundy value fits in stops the genus."""
+    grundy_only = solve_misere_play("kayles", "4,6", genus=False)
+    full = solve_misere_play("kayles", "4,6")
+    assert full.stats.nodes > 3 * grundy_only.stats.nodes
+    budget = grundy_only.stats.nodes + 10
+    assert solve_misere_play("kayles", "4,6", genus=False, max_nodes=budget).outcome is (
+        grundy_only.outcome
+    )
+    with pytest.raises(SearchStopped):
+        solve_misere_play("kayles", "4,6", max_nodes=budget)
+    code, out, err = run_cli(
+        capsys, "solve", "kayles", "4,6", "--misere", "--max-nodes", str(budget)
+    )
+    assert code == 3 and out == "" and err.count("\n") == 1 and "--max-nodes" in err

@@ -80,7 +80,7 @@ DRAWN = [
     ("digraph", "0>1,1>0,1>2;0,2,2", "token", 3),
     ("partizan-digraph", "0>1:L,1>0:R,0>1:R;0", "edge", 3),
     ("backsliding-toads", "T..F", "cell", 4),
-    ("cheating-robot", "{1|0|-1}", "text-line", 1),
+    ("cheating-robot", "{1|0|-1} + 2", "cell", 6),  # each summand's matrix S+(G)
     ("guaranteed", "{1|0}", "text-line", 1),
     ("clobber", "xo.x|o#ox", "cell", 8),  # the grids plugin: a removed cell # is drawn too
     ("konane", "checker:3x4", "cell", 12),

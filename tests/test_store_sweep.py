@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import operator
 import os
 import signal
 import subprocess
@@ -265,3 +267,83 @@ def test_transposition_table_reads_through_the_store(tmp_path):
         forced = solve("domineering", whole, method="generic", store=store)
     assert forced.value is cold.value
     assert forced.stats.nodes == generic.stats.nodes  # forced methods never read the store
+
+
+def test_misere_sweep_records_and_store_rows_are_apart_from_normal_play(tmp_path, capsys):
+    """``cgf sweep --misere``: each record says misère; the store keeps misère and normal
+    answers of the same positions in rows of their own (neither answers for the other), and
+    exports, imports and verifies both."""
+    store = str(tmp_path / "v.sqlite")
+    sweep_args = ("sweep", "kayles", "heaps", "--to", "8", "--store", store)
+    code, misere_out, err = run_cli(capsys, *sweep_args, "--misere")
+    assert code == 0 and "9 computed, 0 from the store" in err
+    misere = [json.loads(line) for line in misere_out.splitlines()]
+    assert {r["convention"] for r in misere} == {"misere"}
+    assert [(r["outcome"], r["misere_grundy"], r["genus"]) for r in misere] == [
+        (s.outcome.value, s.extra["misere_grundy"], s.extra["genus"])
+        for s in (solve("kayles", str(n), misere=True) for n in range(9))
+    ]
+    code, normal_out, err = run_cli(capsys, *sweep_args)
+    assert code == 0 and "9 computed, 0 from the store" in err  # no misère row answered
+    normal = [json.loads(line) for line in normal_out.splitlines()]
+    assert {r["convention"] for r in normal} == {"normal"}
+    assert [r["grundy"] for r in normal] == [solve("kayles", str(n)).grundy for n in range(9)]
+    for extra, expected in (("--misere",), misere), ((), normal):
+        code, out, err = run_cli(capsys, *sweep_args, *extra)
+        assert code == 0 and "0 computed, 9 from the store" in err
+        assert [{**json.loads(line), "stats": None} for line in out.splitlines()] == [
+            {**r, "stats": None} for r in expected
+        ]
+    with ValueStore(store) as vs:
+        assert len(vs) == 18
+    code, out, err = run_cli(capsys, "store", "verify", store, "--all")
+    assert code == 0 and "18 recomputed" in err and " 0 bad" in err, err
+    dump = str(tmp_path / "dump.jsonl")
+    assert run_cli(capsys, "store", "export", store, "--out", dump)[0] == 0
+    code, _, err = run_cli(capsys, "store", "import", str(tmp_path / "other.sqlite"), dump)
+    assert code == 0 and "added 18" in err, err
+
+
+def test_misere_keys_never_use_a_key_shared_by_equal_normal_values():
+    """A ruleset may key positions by their normal-play value (nim heaps 1 and 2,3 are both
+    *1); in misère play 1 is a second-player win and 2,3 a first-player win, so misère rows
+    are keyed by the positions themselves."""
+    from cgframework import Player, parse_position
+    from cgframework.store.database import position_key
+
+    nim = get_registry().ruleset("nim")
+
+    class NimKeyedByValue(type(nim)):
+        def components(self, position):
+            return (position,)  # one component: keyed whole, by its nim-sum
+
+        def canonical_key(self, position):
+            return ("nim-sum", functools.reduce(operator.xor, position.sizes, 0))
+
+    rules = NimKeyedByValue()
+    one, two_three = parse_position(rules, "1"), parse_position(rules, "2,3")
+    assert position_key(rules, one, Player.LEFT) == position_key(rules, two_three, Player.LEFT)
+    assert position_key(rules, one, Player.LEFT, misere=True) != position_key(
+        rules, two_three, Player.LEFT, misere=True
+    )
+    assert position_key(rules, one, Player.LEFT, misere=True) != position_key(
+        rules, one, Player.LEFT
+    )
+    swapped = parse_position(nim, "3,2 + 1")  # the order of summands does not matter
+    assert position_key(nim, swapped, Player.LEFT, misere=True) == position_key(
+        nim, parse_position(nim, "1,2 + 3"), Player.LEFT, misere=True
+    )
+    assert solve(rules, "1", misere=True).outcome.value == "P"
+    assert solve(rules, "2,3", misere=True).outcome.value == "N"
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("kayles", "heaps", "--misere", "--method", "grundy"), "its own brute-force search"),
+        (("pizza", "binary", "--misere"), "normal-play"),
+    ],
+)
+def test_misere_sweep_refusals(capsys, args, fragment):
+    code, out, err = run_cli(capsys, "sweep", *args, "--to", "2")
+    assert code == 2 and out == "" and err.count("\n") == 1 and fragment in err, err

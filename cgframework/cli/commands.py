@@ -122,7 +122,13 @@ def solve_cmd(
         ),
     ] = None,
     misere: Annotated[
-        bool, typer.Option("--misere", help="Misère play: who cannot move wins.")
+        bool,
+        typer.Option(
+            "--misere",
+            help="Misère play: who cannot move wins (impartial: also the misère Grundy value "
+            "and the genus, whose work --max-nodes and --timeout count; with --outcome only "
+            "who wins).",
+        ),
     ] = False,
     full: Annotated[bool, typer.Option("--full", help="Print long values in full.")] = False,
     outcome_only: Annotated[
@@ -130,7 +136,8 @@ def solve_cmd(
         typer.Option(
             "--outcome",
             help="Only who wins (each player moving first) and the winning moves, by a search "
-            "on the sum of components: no value, often far faster.",
+            "on the sum of components: no value, often far faster. With --misere: who wins "
+            "in misère play (no misère Grundy value, no genus).",
         ),
     ] = False,
     no_moves: Annotated[
@@ -211,6 +218,7 @@ def solve_cmd(
       cgf solve kayles "10,3 + 7" --store values.sqlite
       cgf solve octal 0.07:40 --method generic
       cgf solve kayles 5 --misere
+      cgf solve kayles 5,7,9 --misere --outcome
       cgf solve clobber checker:4x4 --outcome
       cgf solve nim @big-position.txt
       cgf solve clobber xoxoxoxo --certificate proof.gz
@@ -260,14 +268,23 @@ def solve_cmd(
     # (with --store, the solve's table keeps the store behind it: the writer searches anew)
     shared = None if certificate is None or store is not None else TranspositionTable()
     started = time.monotonic()
-    if misere and outcome_only:
-        fail("--outcome is for normal play: drop --misere or --outcome")
+    if misere and (jobs != 1 or executor is not None):
+        fail("--jobs and --executor split the normal-play outcome search: drop them or --misere")
     if no_moves and not outcome_only:
         fail("--no-moves is for the outcome search: add --outcome")
     if no_moves and (jobs != 1 or executor is not None):
         fail("--no-moves is for the serial outcome search: drop --jobs and --executor")
     if misere:
-        solution = solve_misere_or_fail(rs, pos, method, parse_player(first), store, **limits)
+        solution = solve_misere_or_fail(
+            rs,
+            pos,
+            method,
+            parse_player(first),
+            store,
+            outcome_only=outcome_only,
+            winning_moves=not no_moves,
+            **limits,
+        )
     elif jobs != 1 or executor is not None:
         if not outcome_only:
             fail("--jobs and --executor split the outcome search: add --outcome")

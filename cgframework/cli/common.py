@@ -423,7 +423,9 @@ def solve_misere_or_fail(
     store_path: str | None = None,
     **limits: Any,
 ) -> Solution:
-    """``cgf solve --misere``: the misère search (never a normal-play shortcut or the store)."""
+    """``cgf solve --misere``: the misère search (never a normal-play shortcut or the store);
+    ``limits`` may also hold ``outcome_only`` and ``winning_moves`` (``--outcome``,
+    ``--no-moves``)."""
     from cgframework.solvers.dispatch import MISERE_METHODS, solve_misere_play
 
     if method not in MISERE_METHODS:

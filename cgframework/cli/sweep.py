@@ -62,6 +62,7 @@ def run_sweep(
     recheck: float = DEFAULT_RECHECK,
     recheck_seed: int | None = None,
     worker_grace: float = DEFAULT_WORKER_GRACE,
+    misere: bool = False,
 ) -> SweepStats:
     """The sweep behind ``cgf sweep`` and the plugins' family commands: records on stdout
     as they come, a progress bar with an ETA on stderr, a summary line at the end. A
@@ -106,6 +107,7 @@ def run_sweep(
                 recheck=recheck,
                 recheck_seed=recheck_seed,
                 worker_grace=worker_grace,
+                misere=misere,
             )
             write_records(records, sys.stdout, fmt)
     except SweepError as exc:
@@ -205,6 +207,14 @@ def sweep_cmd(
             "finished members kept)."
         ),
     ] = DEFAULT_WORKER_GRACE,
+    misere: Annotated[
+        bool,
+        typer.Option(
+            "--misere",
+            help="Misère play (who cannot move wins), as `cgf solve --misere`: each record "
+            "says convention misere; the store keeps misère answers apart from normal ones.",
+        ),
+    ] = False,
     variant: VariantOption = None,
 ) -> None:
     """Solve every member FROM..TO of a family: one record per member, resumable.
@@ -214,6 +224,7 @@ def sweep_cmd(
       cgf sweep kayles heaps --to 500 --store values.sqlite
       cgf sweep domineering 2xn --from 1 --to 12 --format csv --jobs 2
       cgf sweep octal heaps:0.137 --to 100
+      cgf sweep kayles heaps --to 30 --misere --store values.sqlite
       cgf sweep kayles heaps --to 5000 --executor dask://127.0.0.1:8786
       cgf sweep kayles heaps --to 500 --executor tls://10.0.0.5:8786
       cgf sweep domineering 2xn --to 8 --variant impartial
@@ -242,6 +253,7 @@ def sweep_cmd(
         recheck=recheck,
         recheck_seed=recheck_seed,
         worker_grace=worker_grace,
+        misere=misere,
     )
 
 

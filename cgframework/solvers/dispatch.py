@@ -362,7 +362,8 @@ def solve(
     ``misere=True`` plays a normal-play ruleset under the misère convention (who cannot move
     wins): its own brute-force search (:func:`solve_misere_play`), so ``method`` must be
     ``auto`` or ``generic`` and no ``store`` is used.
-    ``outcome_only=True`` answers only who wins (:mod:`cgframework.solvers.outcome_search`):
+    ``outcome_only=True`` answers only who wins (:mod:`cgframework.solvers.outcome_search`;
+    with ``misere=True`` a misère search that stops at the first winning move):
     ``value`` is ``None``, ``extra`` holds ``left_first`` and ``right_first`` (the winner when
     Left, or Right, moves first); ``method`` must be ``auto`` (or ``outcome-search``); a
     ``store`` lends and keeps the values of components, the answer itself is not stored.
@@ -379,9 +380,7 @@ def solve(
         raise TypeError(f"winning_moves must be True or False, not {winning_moves!r:.60}")
     if not winning_moves and not outcome_only:
         raise ValueError("winning_moves=False is for the outcome search: add outcome_only=True")
-    if outcome_only:
-        if misere:
-            raise SolverError("the outcome search is for normal play: drop misère play")
+    if outcome_only and not misere:
         if method not in ("auto", OUTCOME_METHOD):
             raise SolverError(f"the outcome search is its own method, not {method!r}")
         return _solve_outcome_only(
@@ -400,7 +399,13 @@ def solve(
         if store is not None or table is not None:
             raise SolverError("misère play uses neither a value store nor a shared table")
         return solve_misere_play(
-            ruleset, position, first=first, max_nodes=max_nodes, timeout=timeout
+            ruleset,
+            position,
+            first=first,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            outcome_only=outcome_only,
+            winning_moves=winning_moves,
         )
     if registry is None:  # a named solver may come from any plugin: load them all then
         lazy = method in ("auto", "generic") and store is None
@@ -506,13 +511,18 @@ def solve_misere_play(
     genus: bool = True,
     max_nodes: int | None = None,
     timeout: float | None = None,
+    outcome_only: bool = False,
+    winning_moves: bool = True,
 ) -> Solution:
     """Solve a position of a normal-play ruleset (or its text) in misère play
     (:mod:`cgframework.solvers.misere`; a loopy ruleset by retrograde analysis, with draws);
     ``genus=False`` skips the genus symbol of impartial games (Winning Ways ch. 13);
-    ``max_nodes`` and ``timeout`` limit the search as in :func:`solve`."""
+    ``outcome_only=True`` answers only who wins (and, unless ``winning_moves`` is false, the
+    winning moves) by a search that stops at the first winning move, with the outcome
+    search's keys (``value`` None, ``left_first``, ``right_first``); ``max_nodes`` and
+    ``timeout`` limit the search as in :func:`solve`, the genus's work included."""
     from cgframework.plugins import resolve_ruleset
-    from cgframework.solvers.misere import solve_misere
+    from cgframework.solvers.misere import solve_misere, solve_misere_outcome
 
     ruleset = resolve_ruleset(ruleset)
     if ruleset.convention is not Convention.NORMAL:
@@ -522,13 +532,17 @@ def solve_misere_play(
         )
     position = position_of(ruleset, position)
     budget = SearchBudget.of(max_nodes, timeout)
-    ctx = SolveContext(first=first, budget=budget)
+    ctx = SolveContext(first=first, budget=budget, winning_moves=winning_moves)
     ctx.table.budget = budget
     start = time.perf_counter()
     if getattr(ruleset, "loopy", False):  # positions repeat: retrograde analysis, with draws
         # (on the deep thread like the other searches, so the deadline stops it)
         solution = run_deep(solve_retrograde, ruleset, position, ctx, True, budget=budget)
         solution = attrs.evolve(solution, convention=Convention.MISERE)
+        if outcome_only:  # (who wins is all the retrograde analysis gives anyway)
+            solution = attrs.evolve(solution, value=None)
+    elif outcome_only:
+        solution = run_deep(solve_misere_outcome, ruleset, position, ctx, budget=budget)
     else:
         solution = run_deep(solve_misere, ruleset, position, ctx, genus, budget=budget)
     seconds = time.perf_counter() - start

@@ -187,11 +187,13 @@ def check_solution_fields(raw: Any) -> None:
 
 
 def check_value(ruleset: Ruleset, raw: dict[str, Any]) -> Any:
-    """The value, if it is of the ruleset's kind and parses as one."""
+    """The value, if it is of the ruleset's kind (a misère answer's: an outcome's text) and
+    parses as one."""
     kind = raw.get("value_kind")
     if kind is None:
         return None
-    kinds = value_kinds(ruleset)
+    misere = raw.get("convention") == Convention.MISERE.value
+    kinds = VALUE_KINDS[Convention.MISERE] if misere else value_kinds(ruleset)
     if "canonical" in kinds:
         kinds = (*kinds, "summary")  # a canonical value too large to store whole
     if kinds and kind not in kinds:
@@ -274,7 +276,8 @@ def check_record(data: Any, registry: Registry | None = None) -> CheckedRecord:
     check_solution_fields(raw)
     if raw["ruleset"] != name:
         raise RecordError(f"a record for ruleset {name!r} holds a solution for {raw['ruleset']!r}")
-    if raw["convention"] != ruleset.convention.value:
+    misere = _misere_of_normal_play(ruleset, raw["convention"])
+    if raw["convention"] != ruleset.convention.value and not misere:
         raise RecordError(
             f"the solution's convention {raw['convention']!r} is not {name}'s "
             f"({ruleset.convention.value})"
@@ -300,13 +303,18 @@ def check_record(data: Any, registry: Registry | None = None) -> CheckedRecord:
         raise RecordError(
             f"the position {_short(text)} is not written as {name} writes it ({_short(formatted)})"
         )
-    expected = position_key(ruleset, position, solution.first)
+    expected = position_key(ruleset, position, solution.first, misere=misere)
     if key != expected:
         raise RecordError(
             f"the key does not match {name} position {_short(text)}"
             f"{'' if ruleset.impartial else f' ({solution.first.value} first)'}"
         )
     return CheckedRecord(ruleset, key, position, text, solution, provenance)
+
+
+def _misere_of_normal_play(ruleset: Ruleset, convention: str) -> bool:
+    """A misère answer of a normal-play ruleset (``cgf sweep --misere``): keyed apart."""
+    return ruleset.convention is Convention.NORMAL and convention == Convention.MISERE.value
 
 
 def _short(text: str) -> str:
@@ -325,8 +333,11 @@ class Recomputer:
         """``None`` if the recomputation agrees with the record, else what differs. A
         ``timeout`` (seconds) that runs out raises
         :class:`~cgframework.runtime.budget.SearchStopped`."""
-        table = self.tables.setdefault(record.ruleset.name, TranspositionTable())
         stored = record.solution
+        misere = stored.convention is not record.ruleset.convention  # (misère play: no table)
+        table = (
+            None if misere else self.tables.setdefault(record.ruleset.name, TranspositionTable())
+        )
         try:
             fresh = solve(
                 record.ruleset,
@@ -335,6 +346,7 @@ class Recomputer:
                 table=table,
                 registry=self.registry,
                 timeout=timeout,
+                misere=misere,
             )
         except SearchStopped:
             raise

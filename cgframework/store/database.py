@@ -36,7 +36,15 @@ from urllib.parse import quote
 
 import attrs
 
-from cgframework.game import Player, Position, Ruleset, canonical_key
+from cgframework.game import (
+    Convention,
+    Player,
+    Position,
+    Ruleset,
+    canonical_key,
+    components,
+    format_position,
+)
 from cgframework.io import converter, load_value, value_kind
 from cgframework.runtime.cache import MISSING
 from cgframework.runtime.version import VERSION
@@ -129,9 +137,19 @@ def key_text(key: Hashable) -> str:
     return f"{type(key).__name__}:{key}"
 
 
-def position_key(ruleset: Ruleset, position: Position, first: Player) -> str:
-    """The content address of a position: a hash of its canonical key and who moves first."""
+def position_key(
+    ruleset: Ruleset, position: Position, first: Player, *, misere: bool = False
+) -> str:
+    """The content address of a position: a hash of its canonical key and who moves first.
+
+    In misère play (``misere``, a normal-play ruleset played misère) the canonical key may
+    not serve: it may be shared by positions of equal normal-play value only, which can differ
+    in misère play. The address is then a hash of the multiset of the components' texts,
+    marked misère, so that a misère answer never shares a row with a normal-play one."""
     player = "" if ruleset.impartial else first.value
+    if misere:
+        texts = sorted(format_position(ruleset, part) for part in components(ruleset, position))
+        return _hash("misere|" + key_text(tuple(texts)) + "|" + player)
     return _hash(key_text(canonical_key(ruleset, position)) + "|" + player)
 
 
@@ -503,10 +521,13 @@ class ValueStore:
             return " AND installation=?", (self.installation,)
         return " AND origin='computed' AND installation=?", (self.installation,)
 
-    def get(self, ruleset: Ruleset, key: str) -> tuple[str, Solution] | None:
+    def get(
+        self, ruleset: Ruleset, key: str, *, misere: bool = False
+    ) -> tuple[str, Solution] | None:
         """(stored position text, Solution) for a content address, if stored (and trusted).
-        A row whose solution is not for this ruleset is ignored (`cgf store verify` finds
-        it), so a mislabelled row never answers for another game."""
+        A row whose solution is not for this ruleset, or of another convention than the
+        ruleset's (misère with ``misere``), is ignored (`cgf store verify` finds it), so a
+        mislabelled row never answers for another game."""
         condition, params = self._trusted()
         with self._guard("cannot read"):
             row = self._db.execute(
@@ -517,7 +538,8 @@ class ValueStore:
             if row is None:
                 return None
             solution = converter.structure(load_json(row[1]), Solution)
-        if solution.ruleset != ruleset.name or solution.convention is not ruleset.convention:
+        convention = Convention.MISERE if misere else ruleset.convention
+        if solution.ruleset != ruleset.name or solution.convention is not convention:
             return None
         if isinstance(solution.value, ValueSummary):
             return None  # a value too large to store: only its summary is kept, so solved again

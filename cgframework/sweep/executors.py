@@ -75,11 +75,16 @@ def solve_member(
     first: str,
     extra_plugins: list[str],
     store_path: str | None = None,
+    misere: bool = False,
 ) -> dict[str, Any]:
     """Solve one member in a worker (process pool or Dask); returns the Solution as JSON data
     so that workers and parent need not share Python objects. With ``store_path`` (a file
-    this worker can open) the solver's transposition table reads through the store."""
+    this worker can open) the solver's transposition table reads through the store; in
+    misère play (``misere``) the member is solved by the misère search, which uses none."""
     load_worker_plugins(extra_plugins)
+    if misere:
+        solution = solve(ruleset_name, text, method=method, first=Player(first), misere=True)
+        return converter.unstructure(solution)
     store = None
     if store_path is not None:
         if store_path not in _worker_stores:

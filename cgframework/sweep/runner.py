@@ -36,10 +36,10 @@ import attrs
 
 from cgframework import plugins
 from cgframework.extensions import Family
-from cgframework.game import Player, format_position, parse_position
+from cgframework.game import Convention, Player, format_position, parse_position
 from cgframework.io import converter
 from cgframework.solution import Solution
-from cgframework.solvers.dispatch import SolverError, available_methods, choose
+from cgframework.solvers.dispatch import MISERE_METHODS, SolverError, available_methods, choose
 from cgframework.store.database import ValueStore, position_key
 from cgframework.sweep.executors import (
     SWEEP_KEPT,
@@ -109,13 +109,26 @@ def _stored_by(solution: Solution, method: str, label: str | None) -> bool:
     return solution.method == label
 
 
-def _forced_label(ruleset: Any, position: Any, method: str) -> str | None:
+def _forced_label(ruleset: Any, position: Any, method: str, misere: bool) -> str | None:
     if method == "auto":
         return None
+    if misere:
+        return "misere"  # (the one misère search: what a misère sweep's rows were found by)
     try:
         return choose(ruleset, position, method, plugins.get_registry())[0]
     except SolverError as exc:
         raise SweepError(str(exc)) from None
+
+
+def _check_misere(ruleset: Any, method: str) -> None:
+    """A misère sweep needs a normal-play ruleset and the misère search's methods."""
+    if ruleset.convention is not Convention.NORMAL:
+        raise SweepError(
+            f"misère play needs a normal-play ruleset; {ruleset.name!r} is "
+            f"{ruleset.convention.value}"
+        )
+    if method not in MISERE_METHODS:
+        raise SweepError(f"misère play uses its own brute-force search, not method {method!r}")
 
 
 def _members(ruleset: Any, family: Family, start: int, stop: int) -> list[tuple[int, str, Any]]:
@@ -152,6 +165,7 @@ def sweep(
     recheck: float = DEFAULT_RECHECK,
     recheck_seed: int | None = None,
     worker_grace: float = DEFAULT_WORKER_GRACE,
+    misere: bool = False,
 ) -> Iterator[Record]:
     """Yield one Record per member ``start..stop`` (inclusive), in parameter order.
 
@@ -161,7 +175,10 @@ def sweep(
     found it. On a Dask cluster: ``insecure`` accepts a scheduler off this machine without
     TLS client certificates; ``recheck`` is the share of its results computed again here
     (0: none; else at least one), sampled by ``recheck_seed`` (random when ``None``);
-    ``worker_grace`` the seconds without any worker before the sweep stops."""
+    ``worker_grace`` the seconds without any worker before the sweep stops. ``misere`` plays
+    every member misère (a normal-play ruleset; ``method`` ``auto`` or ``generic``): the
+    records say so (``convention`` ``misere``) and the store keeps them apart from
+    normal-play answers (:func:`~cgframework.store.database.position_key`)."""
     if stop < start:
         raise SweepError(f"empty range: from {start} to {stop}")
     if stop - start + 1 > MAX_MEMBERS:
@@ -191,15 +208,18 @@ def sweep(
     registry = plugins.get_registry()
     ruleset = registry.ruleset(ruleset_name)
     _check_method(ruleset, method)
+    if misere:
+        _check_misere(ruleset, method)
     stats = stats if stats is not None else SweepStats()
     members = _members(ruleset, family, start, stop)
     pending: dict[int, str] = {}
     ready: dict[int, Record] = {}
     positions = {n: position for n, _, position in members}
     for n, text, position in members:
-        label = _forced_label(ruleset, position, method)
+        label = _forced_label(ruleset, position, method, misere)
         if store is not None:
-            found = store.get(ruleset, position_key(ruleset, position, first))
+            key = position_key(ruleset, position, first, misere=misere)
+            found = store.get(ruleset, key, misere=misere)
             if (
                 found is not None
                 and found[0] == format_position(ruleset, position)
@@ -245,7 +265,7 @@ def sweep(
     def finished(n: int, data: dict[str, Any]) -> None:
         nonlocal disagreed
         if n in rechecked:
-            here = solve_member(ruleset.name, pending[n], method, first.value, extra, None)
+            here = solve_member(ruleset.name, pending[n], method, first.value, extra, None, misere)
             differing = _differing_fields(data, here)
             if differing:
                 disagreed = True
@@ -272,14 +292,14 @@ def sweep(
         if cluster:
             from_cluster.append((n, solution))  # stored when the sweep stops, if it agreed
         elif store is not None:
-            store.put(ruleset, position_key(ruleset, positions[n], first), solution)
+            store.put(ruleset, position_key(ruleset, positions[n], first, misere=misere), solution)
         ready[n] = Record(n, solution)
 
     def store_cluster_rows() -> None:
         if store is None or disagreed:
             return
         for n, solution in from_cluster:
-            key = position_key(ruleset, positions[n], first)
+            key = position_key(ruleset, positions[n], first, misere=misere)
             store.put(ruleset, key, solution, origin="cluster", source=address)
 
     next_n = start
@@ -292,13 +312,22 @@ def sweep(
         if pool is None:
             for n, text, _ in members:
                 if n in pending:
-                    data = solve_member(ruleset.name, text, method, first.value, extra, path)
+                    data = solve_member(
+                        ruleset.name, text, method, first.value, extra, path, misere
+                    )
                     finished(n, data)
                 yield from emit(n)
         else:
             futures = {
                 pool.submit(
-                    solve_member, ruleset.name, pending[n], method, first.value, extra, path
+                    solve_member,
+                    ruleset.name,
+                    pending[n],
+                    method,
+                    first.value,
+                    extra,
+                    path,
+                    misere,
                 ): n
                 for n in pending
             }

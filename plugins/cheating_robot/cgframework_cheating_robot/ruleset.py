@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from typing import Any
 
 import attrs
 
-from cgframework import BaseRuleset, Convention, Move, Outcome, Player, finish
+from cgframework import BaseRuleset, Convention, Move, Outcome, Player, finish, pick_move
 from cgframework_cheating_robot.games import (
     CRGame,
     format_sum,
@@ -54,6 +55,28 @@ class CheatingRobot(BaseRuleset):
 
     def is_empty(self, position: CRSum) -> bool:
         return not any(p.left or p.right for p in position.parts)
+
+    def draw(self, position: CRSum, marks: Mapping[Hashable, Any] | None = None) -> str:
+        """Each summand as its matrix S+(G) (Def 2, Figure 3): a row per Left move, a column
+        per Right move, the empty move's row and column holding the one-sided options."""
+        from cgframework_cheating_robot.picture import cr_sum_svg
+
+        return cr_sum_svg(position.parts, marks)
+
+    def move_at(self, position: CRSum, picks: Sequence[Hashable], player: Player) -> Any:
+        """A click on a move's head (``L2``, ``R1``) or on its one-sided option plays it."""
+        from cgframework_cheating_robot.picture import move_cells
+
+        letter = player.value
+        moves = {m.text: m for m in self.options(position, player)}
+        return pick_move(
+            (
+                ([key], moves[text])
+                for who, text, key in move_cells(position.parts)
+                if who == letter
+            ),
+            picks,
+        )
 
     def examples(self) -> list[str]:
         return ["{10|8|-3} + {5|-2|-4} + 2 - 1", "{2|0|-4} + {3|0|-1} - {3|0|-1}"]

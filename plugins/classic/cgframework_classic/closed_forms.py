@@ -73,10 +73,11 @@ def solve_maundy_cake(ruleset, position, ctx: SolveContext) -> Solution:
 
 def solve_wythoff(ruleset, position, ctx: SolveContext) -> Solution:
     """Wythoff's game: each pair's Grundy value from the row-by-row mex table
-    (:class:`~cgframework_classic.wythoff.GrundyTable`, to 4 * 10^6 squares), nim-summed;
-    the winning moves take a pair to one of Grundy value its own xor the total."""
+    (:class:`~cgframework_classic.wythoff.GrundyTable`, to 4 * 10^6 squares, kept between
+    calls and grown only by the squares a pair lacks), nim-summed; the winning moves take a
+    pair to one of Grundy value its own xor the total."""
     pairs = [p for part in _parts(position) for p in part.pairs]
-    total = nim_sum(*(TABLE(a, b) for a, b in pairs))
+    total = nim_sum(*(TABLE(a, b, ctx.budget) for a, b in pairs))
     best: list[str] = []
     if total:
         parts: list[Queens] = _parts(position)

@@ -20,10 +20,15 @@ from cgframework_classic.heaps import HexCode, OctalCode
 HELP = """Nim, subtraction, octal and hexadecimal games, Grundy's game, Domineering; the
 values of partizan subtraction games.
 
+Both heap-game commands read a game the same way: an octal code (0.56, 4.07), hex:CODE
+(hex:0.F), a subtraction set ({1,2,5}), kayles or dawsons-kayles (and, for sequence,
+grundys-game).
+
 \b
 Examples:
   cgf classic sequence kayles --to 500
-  cgf classic sequence octal 0.56 --to 1000000 --until-period
+  cgf classic sequence 0.56 --to 1000000 --until-period
+  cgf classic quotient 0.75 --max-heap 24
   cgf classic partizan-values "{1,2|2,3}" --to 20
 """
 
@@ -34,7 +39,10 @@ classic_app = typer.Typer(
 )
 
 FIXED_CODES = {"kayles": "0.77", "dawsons-kayles": "0.07"}
-FAMILIES = "kayles|dawsons-kayles|octal|hex|subtraction|grundys-game"
+ALIAS_FAMILIES = ("octal", "hex", "subtraction")
+"""The older ``cgf classic sequence FAMILY CODE`` spelling: the family named, then its code."""
+CODE_FORMS = "an octal code (0.77, 4.07), hex:CODE (hex:0.F), a subtraction set ({1,2,3}), kayles"
+CODE_HELP = f"{CODE_FORMS} or dawsons-kayles"
 MAX_TO = MAX_HEAPS - 1
 """The largest ``--to``: G(0..MAX_TO) is MAX_HEAPS values (40 MB)."""
 
@@ -83,15 +91,30 @@ def _code_of(ruleset: str, spec: str | None) -> OctalCode:
 
 
 def game_of(ruleset: str, spec: str | None) -> Game:
-    """The game named on the command line; bad input is one line (exit 2)."""
+    """The game named on the command line, as ``cgf classic quotient`` reads it
+    (:func:`parse_code`, plus ``grundys-game``), or in the older two-word form ``octal
+    CODE``, ``hex CODE``, ``subtraction SET`` (kept as an alias); bad input is one line
+    (exit 2)."""
     from cgframework.cli import fail
 
+    if spec is None and ruleset.strip() not in ALIAS_FAMILIES:
+        if ruleset.strip() == "grundys-game":
+            return Game("Grundy's game", TakeAndBreak.grundys_game(), None)
+        code, _ = parse_code(ruleset, also=", or grundys-game")
+        try:
+            rules = TakeAndBreak.of_digits(code.nonzero())
+        except ValueError as exc:
+            fail(str(exc))
+        return Game(f"{code.kind} {code}", rules, code)
     if ruleset == "grundys-game":
         if spec:
             fail("grundys-game takes no CODE")
         return Game("Grundy's game", TakeAndBreak.grundys_game(), None)
-    if ruleset not in (*FIXED_CODES, "octal", "hex", "subtraction"):
-        fail(f"expected one of {FAMILIES.replace('|', ', ')}, got {ruleset!r}")
+    if ruleset not in (*FIXED_CODES, *ALIAS_FAMILIES):
+        fail(
+            f"a second argument ({spec[:40]!r}) follows only octal, hex or subtraction (the "
+            f"older spelling); got {ruleset[:40]!r}"
+        )
     try:
         code = _code_of(ruleset, spec)
         rules = TakeAndBreak.of_digits(code.nonzero())
@@ -201,12 +224,18 @@ def sequence(
     ruleset: Annotated[
         str,
         typer.Argument(
-            metavar=FAMILIES,
-            help="The game (octal, hex and subtraction take a CODE).",
+            metavar="CODE",
+            help=f"The game: {CODE_FORMS}, dawsons-kayles or grundys-game, read as `cgf "
+            "classic quotient` reads codes.",
         ),
     ],
     code: Annotated[
-        str | None, typer.Argument(help="octal code (0.77), hex code (0.F) or set ({1,2,3})")
+        str | None,
+        typer.Argument(
+            metavar="ALIAS_CODE",
+            help="Only after octal, hex or subtraction: the older two-word spelling, kept as "
+            "an alias (octal 0.77, hex 0.F, subtraction {1,2,3}).",
+        ),
     ] = None,
     to: Annotated[int, typer.Option(help=f"last heap size (at most {MAX_TO})")] = 100,
     until_period: Annotated[
@@ -234,6 +263,9 @@ def sequence(
 ) -> None:
     """Grundy values of heaps 0..TO and the period they prove (octal periodicity theorem).
 
+    CODE is read as `cgf classic quotient` reads it: an octal code (0.137, 4.07), hex:CODE
+    (hex:0.F), a subtraction set ({1,2,5}), kayles, dawsons-kayles, or grundys-game. The
+    older spellings `octal CODE`, `hex CODE` and `subtraction SET` are kept as aliases.
     Computed by the sequence engine (compiled when built; the sparse-space method when the
     values allow it), up to 10^7 heaps. A progress bar is shown on stderr when it is a
     terminal.
@@ -241,11 +273,12 @@ def sequence(
     \b
     Examples:
       cgf classic sequence kayles --to 500
-      cgf classic sequence octal 0.137 --to 300 --json
-      cgf classic sequence octal 0.56 --to 1000000 --until-period
-      cgf classic sequence hex 0.F --to 200
+      cgf classic sequence 0.137 --to 300 --json
+      cgf classic sequence 0.56 --to 1000000 --until-period
+      cgf classic sequence hex:0.F --to 200
       cgf classic sequence grundys-game --to 100000 -o grundy.bin
-      cgf classic sequence subtraction "{1,2,5}" --to 100
+      cgf classic sequence "{1,2,5}" --to 100
+      cgf classic sequence octal 0.137 --to 300   # the older spelling, an alias
     """
     from cgframework.cli import fail
     from cgframework.runtime.budget import LimitExceeded, SearchStopped
@@ -353,11 +386,20 @@ def partizan_values(
         print(f"{n}\t{value}")
 
 
-def _quotient_code(spec: str) -> tuple[OctalCode, str]:
-    """``0.75``, ``kayles``, ``dawsons-kayles``, ``hex:0.F`` or a subtraction set ``{1,2,3}``."""
+def parse_code(spec: str, also: str = "") -> tuple[OctalCode, str]:
+    """A take-and-break game written as ``cgf classic quotient`` and ``sequence`` read it,
+    and its label: ``0.75`` or ``4.07`` (octal), ``kayles``, ``dawsons-kayles``, ``hex:0.F``
+    or a subtraction set ``{1,2,3}``; bad input is one line (exit 2), naming ``also`` among
+    what is expected."""
     from cgframework.cli import fail
 
     text = spec.strip()
+    if text == "grundys-game":
+        fail("grundys-game is not a take-and-break code (its split must be unequal)")
+    if text in ALIAS_FAMILIES:
+        fail(f"{text} is a family, not a code: give the code itself ({CODE_HELP})")
+    if text[:1].isalpha() and text not in FIXED_CODES and not text.lower().startswith("hex:"):
+        fail(f"expected {CODE_HELP}{also}; got {text[:40]!r}")
     try:
         if text in FIXED_CODES:
             return OctalCode.parse(FIXED_CODES[text]), f"{text} (octal {FIXED_CODES[text]})"
@@ -376,9 +418,7 @@ def _quotient_code(spec: str) -> tuple[OctalCode, str]:
 def quotient(
     code: Annotated[
         str,
-        typer.Argument(
-            help="octal code (0.75), kayles, dawsons-kayles, hex:0.F or a subtraction set {1,2,3}"
-        ),
+        typer.Argument(metavar="CODE", help=f"The game: {CODE_HELP}."),
     ],
     max_heap: Annotated[int, typer.Option(help="the heaps 1..N whose sums are quotiented")] = 12,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
@@ -408,7 +448,7 @@ def quotient(
         fail(f"--max-order must be positive, got {max_order}")
     if timeout is not None and not timeout > 0:
         fail(f"--timeout must be positive, got {timeout}")
-    game, label = _quotient_code(code)
+    game, label = parse_code(code)
     q = misere_quotient(game, max_heap, max_order=max_order, timeout=timeout, label=str(game))
     if as_json:
         record = q.to_json()

@@ -96,7 +96,8 @@ def register_solvers(register):
             solve=solve_wythoff,
             rulesets=("wythoff",),
             description="Wythoff's Grundy values by a row-by-row mex over bit masks of the "
-            "rows, columns and diagonals (to 4 * 10^6 squares)",
+            "rows, columns and diagonals (to 4 * 10^6 squares on or above the diagonal, kept "
+            "between calls and grown only by the squares a pair lacks)",
         )
     )
     register(

@@ -19,7 +19,8 @@ from typing import Any
 
 import attrs
 
-from cgframework import BaseRuleset, Convention, Move, Player
+from cgframework import BaseRuleset, Convention, LimitExceeded, Move, Player, SearchStopped
+from cgframework.runtime.budget import SearchBudget
 
 Pair = tuple[int, int]
 
@@ -125,42 +126,123 @@ class Wythoff(BaseRuleset):
 
 
 MAX_SQUARES = 4_000_000
-"""Largest rectangle of Grundy values the table computes (a few CPU seconds)."""
+"""Most Grundy values the table holds (a few CPU seconds, 16 MB of values)."""
+
+MAX_MASK_BYTES = 1 << 30
+"""Most memory the bit masks may take. A mask holds values up to i + j, so a long thin table
+(``0,3000000``: few squares, but column masks of millions of bits each) is refused at once
+rather than growing to the memory ceiling."""
 
 
 class GrundyTable:
-    """Wythoff's Grundy values G(i, j) for 0 <= i <= rows, 0 <= j <= cols, filled row by
-    row: G(i, j) = mex of the values to its left, below it and diagonally below-left, kept as
-    bit masks per row, column and diagonal. Grown (recomputed larger) on demand."""
+    """Wythoff's Grundy values G(i, j), i <= j (G is symmetric), kept as a staircase: row i
+    holds G(i, j) for i <= j < ``ends[i]``, the ends never rising from one row to the next.
+
+    G(i, j) is the mex of the values to its left, below it and diagonally below-left; the
+    table keeps each row's, column's and diagonal's values as a bit mask, so a request
+    ``(a, b)`` only computes the squares it lacks (rows 0..a extended to column b), each once,
+    whatever order the requests come in: the table is the union of the rectangles asked for,
+    never more. The left of row i, below the diagonal, is column i by symmetry, so a new row
+    starts from column i's mask; every square it reads is on or above the main diagonal.
+    """
 
     def __init__(self) -> None:
-        self.rows, self.cols = -1, -1
-        self.values: list[array] = []
+        self.clear()
+
+    def clear(self) -> None:
+        """Forget every value (the table starts afresh)."""
+        self.rows: list[array] = []  # row i: G(i, i), G(i, i + 1), ...
+        self.ends: list[int] = []  # row i covers columns i .. ends[i] - 1
+        self.row_masks: list[int] = []
+        self.column_masks: list[int] = []
+        self.diagonal_masks: list[int] = []  # index j - i >= 0
+        self.squares = 0
 
     def covers(self, a: int, b: int) -> bool:
-        return a <= self.rows and b <= self.cols
+        """True when G(a, b) is in the table (either orientation)."""
+        a, b = min(a, b), max(a, b)
+        return a < len(self.ends) and b < self.ends[a]
 
-    def ensure(self, rows: int, cols: int) -> None:
-        """Compute the table to at least ``rows`` x ``cols`` (grown by doubling)."""
-        if self.covers(rows, cols):
+    def missing(self, a: int, b: int) -> int:
+        """How many squares ``ensure(a, b)`` would add (a <= b)."""
+        ends = self.ends
+        return sum(
+            b + 1 - (ends[i] if i < len(ends) else i)
+            for i in range(a + 1)
+            if i >= len(ends) or ends[i] <= b
+        )
+
+    def ensure(self, a: int, b: int, budget: SearchBudget | None = None) -> None:
+        """Extend the table to hold G(a, b) (a <= b): rows 0..a to column b, bottom row first
+        (a square reads only rows below it). A table past :data:`MAX_SQUARES` is refused
+        before any work (:class:`~cgframework.LimitExceeded`); ``budget``'s deadline is looked
+        at every row."""
+        if self.covers(a, b):
             return
-        rows = max(rows, min(2 * self.rows + 1, cols), self.rows)
-        cols = max(cols, 2 * self.cols + 1)
-        if (rows + 1) * (cols + 1) > MAX_SQUARES:
-            from cgframework import LimitExceeded
-
+        added = self.missing(a, b)
+        if self.squares + added > MAX_SQUARES:
             raise LimitExceeded(
-                f"wythoff: a Grundy table of {rows + 1} x {cols + 1} squares is past the "
-                f"{MAX_SQUARES} computed"
+                f"wythoff: the Grundy values up to ({a}, {b}) need a table of "
+                f"{self.squares + added} squares, past the {MAX_SQUARES} computed"
             )
-        self.values = grundy_rectangle(rows, cols)
-        self.rows, self.cols = rows, cols
+        rows, cols = max(a, len(self.ends) - 1), max(b, len(self.column_masks) - 1)
+        if mask_bytes(rows, cols) > MAX_MASK_BYTES:
+            raise LimitExceeded(
+                f"wythoff: the Grundy values up to ({a}, {b}) need about "
+                f"{mask_bytes(rows, cols) >> 20} MB of bit masks, past the "
+                f"{MAX_MASK_BYTES >> 20} MB allowed"
+            )
+        try:
+            self._extend(a, b, budget)
+        except SearchStopped:
+            raise  # raised between two rows: the rows done are whole, the table sound
+        except BaseException:
+            self.clear()  # stopped inside a row (an interrupt, out of memory): start afresh
+            raise
 
-    def __call__(self, a: int, b: int) -> int:
+    def _extend(self, a: int, b: int, budget: SearchBudget | None) -> None:
+        columns, diagonals = self.column_masks, self.diagonal_masks
+        columns.extend([0] * (b + 1 - len(columns)))
+        diagonals.extend([0] * (b + 1 - len(diagonals)))
+        for i in range(a + 1):
+            if budget is not None:
+                budget.check_time()
+            if i == len(self.ends):
+                self.rows.append(array("I"))
+                self.ends.append(i)
+                self.row_masks.append(columns[i])  # G(i, j) = G(j, i), j < i: column i
+            start = self.ends[i]
+            if start > b:
+                continue
+            line, row_mask = self.rows[i], self.row_masks[i]
+            for j in range(start, b + 1):
+                d = j - i
+                seen = row_mask | columns[j] | diagonals[d]
+                g = (~seen & (seen + 1)).bit_length() - 1
+                bit = 1 << g
+                row_mask |= bit
+                columns[j] |= bit
+                diagonals[d] |= bit
+                line.append(g)
+            self.row_masks[i] = row_mask
+            self.ends[i] = b + 1
+            self.squares += b + 1 - start
+
+    def __call__(self, a: int, b: int, budget: SearchBudget | None = None) -> int:
         if a > b:
             a, b = b, a
-        self.ensure(a, b)
-        return self.values[a][b]
+        self.ensure(a, b, budget)
+        return self.rows[a][b - a]
+
+
+def mask_bytes(rows: int, cols: int) -> int:
+    """An upper bound on the memory of the masks of a table of rows 0..``rows`` and columns
+    0..``cols`` (rows <= cols). G(i, j) is the mex of i + j + min(i, j) options, so at most
+    2i + j: a column's mask reaches bit 2 rows + j, a diagonal's 3 rows + d, a row's
+    2i + cols; a Python int takes 4 bytes a 30 bits, and 32 bytes besides."""
+    r, c = rows, cols
+    bits = (c + 1) * (5 * r + 2) + c * (c + 1) + (r + 1) * (r + c + 1)
+    return bits * 4 // 30 + 4 + 32 * (2 * c + r + 3)
 
 
 def grundy_rectangle(rows: int, cols: int) -> list[array]:

@@ -3,12 +3,17 @@ generic solver, and the OEIS values."""
 
 from __future__ import annotations
 
+import sys
+from unittest import mock
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cgframework import LimitExceeded, get_registry, parse_position, solve
+from cgframework import LimitExceeded, SearchStopped, get_registry, parse_position, solve
+from cgframework.runtime.budget import SearchBudget
 from cgframework.values import mex
+from cgframework_classic import closed_forms, wythoff
 from cgframework_classic.wythoff import (
     GrundyTable,
     grundy_rectangle,
@@ -87,6 +92,96 @@ def test_grundy_values_are_oeis():
     assert [naive[n, n] for n in range(20)] == a047708
     assert solve("wythoff", "7,4", method="generic").grundy == a317205[7][4] == 0
     assert solve("wythoff", "7,4").grundy == 0
+
+
+NAIVE_50 = naive_grundy(50)
+
+
+def test_table_grows_by_what_is_asked():
+    """Every pair a, b < 50 in order, in one table: each value right, and the table never
+    more than the 50 x 50 triangle (a table that doubled its width on each new row stopped
+    at (42, 42), past its limit)."""
+    table = GrundyTable()
+    for a in range(50):
+        for b in range(50):
+            assert table(a, b) == NAIVE_50[a, b]
+    assert table.squares == 50 * 51 // 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 49), st.integers(0, 49)), min_size=1, max_size=8))
+def test_table_in_any_order_is_the_union_of_the_rectangles_asked(requests):
+    table = GrundyTable()
+    asked: set[tuple[int, int]] = set()
+    for a, b in requests:
+        assert table(a, b) == NAIVE_50[a, b]
+        low, high = min(a, b), max(a, b)
+        asked.update((i, j) for i in range(low + 1) for j in range(i, high + 1))
+        assert table.covers(a, b) and table.covers(b, a)
+    assert table.squares == len(asked)
+    for i, j in asked:  # what an earlier request computed is still right after a later one
+        assert table(i, j) == NAIVE_50[i, j]
+
+
+def test_a_deadline_between_rows_leaves_a_sound_table():
+    table = GrundyTable()
+    table(5, 20)
+    budget = SearchBudget(timeout=0.0).start()
+    budget.deadline = 0.0  # long past
+    with pytest.raises(SearchStopped):
+        table(30, 40, budget)
+    assert table.squares == sum(21 - i for i in range(6))
+    assert all(table(a, b) == NAIVE_50[a, b] for a in range(50) for b in range(50))
+
+
+def test_a_long_thin_table_is_refused_at_once(monkeypatch):
+    """A long thin table has few squares but long masks (0,3000000: about a terabyte of
+    them): refused before any work, in one line, not grown to the memory ceiling. Shown
+    here with the allowance lowered to 1 MB (0,5000 needs about 3 MB)."""
+    assert wythoff.mask_bytes(0, 3_000_000) > wythoff.MAX_MASK_BYTES
+    assert wythoff.mask_bytes(2000, 2000) < wythoff.MAX_MASK_BYTES // 100
+    monkeypatch.setattr(wythoff, "MAX_MASK_BYTES", 1 << 20)
+    table = GrundyTable()
+    with pytest.raises(LimitExceeded, match="MB of bit masks"):
+        table(0, 5000)
+    assert table.squares == 0
+    assert table(3, 49) == NAIVE_50[3, 49]  # the table is still of use
+    masks = (*table.column_masks, *table.diagonal_masks, *table.row_masks)
+    assert sum(sys.getsizeof(m) for m in masks) <= wythoff.mask_bytes(3, 49)  # a bound
+
+
+def test_many_pairs_in_one_sum():
+    """The 18 pairs (1, 1) ... (18, 18) in one position, on a fresh table: 171 squares, not
+    19 x 262144 (past the limit)."""
+    text = ";".join(f"{n},{n}" for n in range(1, 19))
+    with mock.patch.object(closed_forms, "TABLE", GrundyTable()):
+        result = solve("wythoff", text)
+    expected = 0
+    for n in range(1, 19):
+        expected ^= NAIVE_50[n, n]
+    assert result.grundy == expected == 17
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), min_size=1, max_size=3),
+    st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=3),
+)
+def test_wythoff_table_matches_generic_from_any_table(pairs, earlier):
+    """The specialised solver against the generic search, on a fresh table first grown by
+    other requests (in random order), as the shared one is in a long process."""
+    table = GrundyTable()
+    for a, b in earlier:
+        table(a, b)
+    text = ";".join(f"{a},{b}" for a, b in pairs)
+    if len(pairs) > 1:
+        text = text.replace(";", " + ", 1)
+    with mock.patch.object(closed_forms, "TABLE", table):
+        fast = solve("wythoff", text)
+    slow = solve("wythoff", text, method="generic")
+    assert fast.method == "wythoff-table"
+    assert (fast.grundy, fast.outcome) == (slow.grundy, slow.outcome)
+    assert set(fast.best_moves) == set(slow.best_moves)
 
 
 @settings(max_examples=30, deadline=None)

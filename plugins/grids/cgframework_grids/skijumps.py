@@ -2,9 +2,19 @@
 ``ski_jumps``): Left's skiers go east, Right's west, on a slope of rows. A move either slides
 one of your skiers any number of empty squares in your direction, possibly off the slope
 (no skier may be passed), or jumps: one of your jumpers directly above an opponent's skier
-(in the next row down) jumps over it to the square below it (which must be empty; off the
-bottom of the slope the jumper is gone), and the skier jumped over becomes a slipper, which
-may never jump again.
+(in the next row down) jumps over it onto the square immediately below it, which must be on
+the slope and empty, and the skier jumped over becomes a slipper, which may never jump
+again.
+
+The jump's landing square. Winning Ways lets a skier leave the slope only by sliding off its
+east or west end; a jump is over the skier below "to the square immediately below", which
+must be vacant, so it needs that square to exist: a jumper directly above an opponent on the
+bottom row cannot jump (it can still slide). That is the reading of Winning Ways' rules as
+they are quoted (e.g. J. P. Neto's game pages: "landing on the immediate adjacent cell, only
+valid if that cell is empty") and cgt-tools' (a jump "when ... the destination is empty"),
+and Winning Ways' Ski-Jumps values (``tests/test_boards_rulesets.py``) hold under it. An
+earlier version let such a jumper jump off the bottom of the slope; that move is not a move
+of Winning Ways' game.
 
 Positions: rows top first joined by ``|`` (cgt-tools' letters): ``L`` / ``R`` a jumper of
 Left / Right, ``l`` / ``r`` a slipper, ``.`` empty, e.g. ``.L...|.R...|.....``.
@@ -75,15 +85,14 @@ def moves(rows: tuple[str, ...], player: Player) -> Iterator[tuple[str, tuple[st
             if not 0 <= to < width:  # nothing in the way: off the slope
                 after = row[:x] + "." + row[x + 1 :]
                 yield f"{y + 1},{x + 1}>{to + 1}", (*rows[:y], after, *rows[y + 1 :])
-            if ch.isupper() and y + 1 < height and rows[y + 1][x] in theirs:
-                if y + 2 < height and rows[y + 2][x] != ".":
+            if ch.isupper() and y + 2 < height and rows[y + 1][x] in theirs:
+                if rows[y + 2][x] != ".":  # the landing square, on the slope, must be empty
                     continue
                 new = list(rows)
                 new[y] = row[:x] + "." + row[x + 1 :]
                 below = rows[y + 1]
                 new[y + 1] = below[:x] + below[x].lower() + below[x + 1 :]
-                if y + 2 < height:
-                    new[y + 2] = rows[y + 2][:x] + ch + rows[y + 2][x + 1 :]
+                new[y + 2] = rows[y + 2][:x] + ch + rows[y + 2][x + 1 :]
                 yield f"{y + 1},{x + 1}v", tuple(new)
 
 
@@ -143,11 +152,15 @@ def no_jump_value(rows: tuple[str, ...]) -> int | None:
 class SkiJumps(BaseRuleset):
     name = "ski-jumps"
     aliases = ("skijumps",)
+    version = "2"
+    """2: no jump from above the bottom row (version 1 let it jump off the slope), so values
+    stored under version 1 are not read back."""
     convention = Convention.NORMAL
     family = "grids"
     syntax = (
         "rows top first joined by |: L/R Left's/Right's jumper, l/r a slipper, . empty; "
-        "Left goes east, Right west, e.g. .L...|.R...|....."
+        "Left goes east, Right west, e.g. .L...|.R...|.....; a jump lands on the empty square "
+        "below the skier jumped over, so never from above the bottom row (Winning Ways)"
     )
 
     def parse(self, text: str) -> Slope:

@@ -202,7 +202,7 @@ def test_ski_jumps_against_the_plain_search(text):
 
 def test_ski_jumps_moves():
     """Slides stop at the first skier and may leave the slope; a jump needs an opponent
-    right below and an empty square (or the bottom edge) below that."""
+    right below and an empty square of the slope below that."""
     r = rules("ski-jumps")
 
     def moves(text, player):
@@ -212,8 +212,74 @@ def test_ski_jumps_moves():
     left = moves("L..|R..|...", Player.LEFT)
     assert "...|r..|L.." in left and ".L.|R..|..." in left and "...|R..|..." in left
     assert all("r" not in m for m in moves("L..|R..|L..", Player.LEFT))  # landing taken
-    assert "...|r.." in moves("L..|R..", Player.LEFT)  # off the bottom
+    assert moves("L..|R..", Player.LEFT) == ["...|R..", "..L|R..", ".L.|R.."]  # no jump off
+    assert moves("..L|..R", Player.RIGHT) == ["..L|...", "..L|.R.", "..L|R.."]
     assert moves("l..|R..", Player.LEFT) == ["...|R..", "..l|R..", ".l.|R.."]  # a slipper slides
+
+
+def winning_ways_moves(rows: tuple[str, ...], player) -> set[tuple[str, ...]]:
+    """Ski-Jumps' moves as Winning Ways states them, written here on their own: slide one of
+    your skiers east (Left) or west (Right) over empty squares, or off the slope's end; or
+    jump one of your jumpers over an opponent's skier immediately below it, onto the square
+    immediately below that, which must be on the slope and vacant; the skier jumped over
+    becomes a slipper."""
+    mine, theirs, step = ("Ll", "Rr", 1) if player is Player.LEFT else ("Rr", "Ll", -1)
+    grid = [list(row) for row in rows]
+    out = set()
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch not in mine:
+                continue
+            to = x + step
+            while True:
+                after = [r[:] for r in grid]
+                after[y][x] = "."
+                if 0 <= to < len(row):
+                    if row[to] != ".":
+                        break
+                    after[y][to] = ch
+                out.add(tuple("".join(r) for r in after))
+                if not 0 <= to < len(row):
+                    break
+                to += step
+            landing = y + 2
+            if ch.isupper() and landing < len(rows) and rows[y + 1][x] in theirs:
+                if rows[landing][x] == ".":
+                    after = [r[:] for r in grid]
+                    after[y][x], after[y + 1][x], after[landing][x] = (
+                        ".",
+                        rows[y + 1][x].lower(),
+                        ch,
+                    )
+                    out.add(tuple("".join(r) for r in after))
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(slopes(), st.sampled_from(list(Player)))
+def test_ski_jumps_moves_are_winning_ways_moves(text, player):
+    """Every position's moves against the rules written out above; in particular a skier
+    above an opponent on the bottom row has no jump (there is no square to land on), and a
+    jump never takes a skier off the slope."""
+    r = rules("ski-jumps")
+    position = r.parse(text)
+    options = [m.result.rows for m in r.options(position, player)]
+    assert set(options) == winning_ways_moves(position.rows, player)
+    skiers = sum(ch != "." for row in position.rows for ch in row)
+    for m in r.options(position, player):
+        if m.text.endswith("v"):  # a jump
+            assert sum(ch != "." for row in m.result.rows for ch in row) == skiers
+
+
+def test_ski_jumps_no_jump_from_above_the_bottom_row():
+    """``LLR|.R.``: Left's second jumper is above Right's skier on the bottom row but has no
+    square to land on, and Right's skier at the end of the top row blocks both of Left's:
+    Left has no move, and the value is -2. Were a jump off the bottom of the slope allowed,
+    that jumper could leave and free the first one, and the value would be -1."""
+    r = rules("ski-jumps")
+    assert list(r.options(r.parse("LLR|.R."), Player.LEFT)) == []
+    check_against_plain("ski-jumps", "LLR|.R.")
+    assert solve("ski-jumps", "LLR|.R.").value is parse_value("-2")
 
 
 def test_ski_jumps_split_off_top_rows_that_can_no_longer_jump():
