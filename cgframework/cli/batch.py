@@ -73,8 +73,6 @@ class LineError(Exception):
 def check_options(ruleset: Ruleset, options: BatchOptions, store: str | None) -> None:
     """Refuse (exit 2, before any line is read) what would refuse every line alike."""
     if options.misere:
-        if options.outcome_only:
-            fail("--outcome is for normal play: drop --misere or --outcome")
         if options.method not in MISERE_METHODS:
             fail(f"--misere uses its own brute-force search: drop --method {options.method}")
         if store is not None:
@@ -145,7 +143,13 @@ def answer(ruleset: Ruleset, text: str, options: BatchOptions, store: Any) -> di
         limits = {"max_nodes": options.max_nodes, "timeout": options.timeout}
         if options.misere:
             solution = solve_misere_or_fail(
-                ruleset, position, options.method, options.first, **limits
+                ruleset,
+                position,
+                options.method,
+                options.first,
+                outcome_only=options.outcome_only,
+                winning_moves=options.winning_moves,
+                **limits,
             )
         else:
             try:
