@@ -249,7 +249,7 @@ def store_keygen(
     """Make an Ed25519 key pair for signing exports: PATH (private, mode 0600) and PATH.pub.
 
     Publish PATH.pub; importers pass it (or a directory of such files) to
-    `cgf store import --trusted-key`. Needs pip install 'cgframework[sign]'.
+    `cgf store import --trusted-key`. Needs pip install 'cgframework\\[sign]'.
 
     \b
     Examples:
