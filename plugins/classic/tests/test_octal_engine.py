@@ -354,3 +354,30 @@ def test_solve_a_large_heap_from_the_engine():
     solution = solve("octal", "0.007:20000")
     values = grundy_values(TakeAndBreak.of_digits(OctalCode.parse("0.007").nonzero()), 20001)
     assert solution.method == "periodic-octal" and solution.grundy == values[20000]
+
+
+def test_the_values_and_the_plot_never_name_one_file(capsys, tmp_path):
+    """``-o F --plot F`` wrote the values, then the picture over them: only the SVG was left."""
+    target = tmp_path / "g.out"
+    target.write_text("kept\n")
+    link = tmp_path / "link"
+    link.symlink_to(target)
+    for plot in (target, link):
+        code, _, err = run(
+            capsys,
+            "classic",
+            "sequence",
+            "kayles",
+            "--to",
+            "30",
+            "-o",
+            str(target),
+            "--plot",
+            str(plot),
+        )
+        assert code == 2 and err.count("\n") == 1 and "name the same file" in err, err
+    assert target.read_text() == "kept\n"
+    code, _, err = run(
+        capsys, "classic", "sequence", "kayles", "--to", "30", "-o", "-", "--plot", "/dev/null"
+    )
+    assert code == 0, err
