@@ -278,3 +278,17 @@ def test_an_import_into_a_new_path_is_whole_or_absent(tmp_path, exports, monkeyp
     with ValueStore(other) as store:
         assert len(store) == 13
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_an_export_never_replaces_the_stores_own_files(tmp_path):
+    path = tmp_path / "s.sqlite"
+    with ValueStore(path) as store:
+        solve("nim", "3", store=store)
+        link = tmp_path / "link"
+        link.symlink_to(path)
+        for target in (path, link, Path(f"{path}-wal")):
+            with pytest.raises(StoreError, match="the store's own file"):
+                store.export_file(target)
+        assert len(store) == 1
+    with ValueStore(path) as store:
+        assert len(store) == 1

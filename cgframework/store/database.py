@@ -767,6 +767,10 @@ class ValueStore:
         parent = Path(target).parent
         if not parent.is_dir():
             raise StoreError(f"cannot write {target!r}: no directory {str(parent)!r}")
+        for end in ("", "-wal", "-shm", "-journal"):
+            with contextlib.suppress(OSError):
+                if os.path.samefile(target, f"{self.path}{end}"):
+                    raise StoreError(f"cannot write {target!r}: it is the store's own file")
         try:
             with open_output(target) as handle:
                 count = self.export(handle)
