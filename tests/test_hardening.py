@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 
 import pytest
 
@@ -16,9 +17,11 @@ from cgframework.runtime.deep import (
     call_deep,
     check_nesting,
     on_deep_thread,
+    recursion_limit_at_least,
     start_deep,
 )
 from cgframework.testing import run_cli
+from cgframework.values import parser
 
 
 def one_line_refusal(capsys, code_wanted, *args):
@@ -77,6 +80,71 @@ def test_deep_recursion_limit_raised_only_on_the_deep_thread():
     before = sys.getrecursionlimit()
     assert before < DEEP_RECURSION_LIMIT  # importing the plugins did not raise it
     assert start_deep(sys.getrecursionlimit).wait() == DEEP_RECURSION_LIMIT
+    assert sys.getrecursionlimit() == before
+
+
+def test_deep_calls_started_at_once_leave_the_thread_stack_size_as_it_was():
+    """Each deep call set the process's thread stack size, started its thread and put back
+    the size it found, with no lock: a call starting while another's thread started found
+    and put back 512 MiB, the stack of every later thread of the process."""
+    before = threading.stack_size()
+    together = threading.Barrier(4)
+
+    def start_deep_calls() -> None:
+        for _ in range(10):
+            together.wait(10)
+            start_deep(int).wait()
+
+    threads = [threading.Thread(target=start_deep_calls) for _ in range(4)]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert threading.stack_size() == before
+    finally:
+        threading.stack_size(before)
+
+
+def test_a_parse_during_a_deep_call_leaves_the_recursion_limit_as_it_was(monkeypatch):
+    """parse_value raised the (process-wide) limit and put back the one it found, by itself:
+    a deep call that started while a parse ran lost its raised limit when the parse ended,
+    and put back the parser's limit when it ended itself (left raised for the process)."""
+    before = sys.getrecursionlimit()
+    parsing, go_on = threading.Event(), threading.Event()
+    expression = parser._Parser.expression
+
+    def paused(self):
+        parsing.set()
+        go_on.wait(10)
+        return expression(self)
+
+    monkeypatch.setattr(parser._Parser, "expression", paused)
+    text = "{|}"
+    for _ in range(100):
+        text = "{" + text + "|}"
+    parse = threading.Thread(target=parser.parse_value, args=(text,))
+    parse.start()
+    assert parsing.wait(10)
+    finish = threading.Event()
+    deep_call = start_deep(lambda: finish.wait(10) and sys.getrecursionlimit())
+    go_on.set()
+    parse.join(10)
+    during = sys.getrecursionlimit()  # the parse is over, the deep call still runs
+    finish.set()
+    assert deep_call.wait() == DEEP_RECURSION_LIMIT
+    assert during == DEEP_RECURSION_LIMIT
+    assert sys.getrecursionlimit() == before
+
+
+def test_recursion_limits_asked_at_once_give_the_largest_and_then_the_first():
+    before = sys.getrecursionlimit()
+    with recursion_limit_at_least(5000):
+        with recursion_limit_at_least(3000):
+            assert sys.getrecursionlimit() == 5000
+        with recursion_limit_at_least(before - 1):
+            assert sys.getrecursionlimit() == 5000
+        assert sys.getrecursionlimit() == 5000
     assert sys.getrecursionlimit() == before
 
 

@@ -50,6 +50,7 @@ from cgframework.store.database import (
     StoreError,
     ValueStore,
     check_store_file,
+    new_store_with,
     now,
 )
 
@@ -394,14 +395,17 @@ def store_import(
     except ImportRefused as exc:
         fail(f"{source}: {exc}; nothing imported")
     verified = None if keys is not None else checked
+    rows = imported_rows(records, label, verified, how)
+    differ: list[str] = []
     try:
-        with ValueStore(path, trust="imported") as store:
-            differ = [] if new else differences(store, records)
-            added = store.put_imported(imported_rows(records, label, verified, how))
+        # a new store is linked into place whole (a failure leaves no file); if another
+        # process made one there meanwhile, the rows go into that one
+        added = new_store_with(path, rows) if new else None
+        if added is None:
+            with ValueStore(path, trust="imported") as store:
+                differ = differences(store, records)
+                added = store.put_imported(rows)
     except StoreError as exc:
-        if new:  # nothing imported: no new store either
-            for suffix in ("", "-wal", "-shm"):
-                Path(path + suffix).unlink(missing_ok=True)
         fail(str(exc))
     if differ:
         note(

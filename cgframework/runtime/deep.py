@@ -6,7 +6,10 @@ that recurses deeper is run again on the deep thread (a tiny solve pays no threa
 Game trees, game forms and their texts are recursive, and user input decides how deep. The
 interpreter's recursion limit is raised only while :func:`call_deep` runs work on a thread
 whose C stack is ``DEEP_STACK_BYTES``; everywhere else it stays at Python's default, so deep
-recursion there is a ``RecursionError``, never a segmentation fault.
+recursion there is a ``RecursionError``, never a segmentation fault. Both settings are the
+process's, not a thread's: deep calls on several threads at once take them through locks
+(:func:`recursion_limit_at_least`, :func:`_start_with_deep_stack`), and when the last one
+ends the process has the limit and the thread stack size it had before.
 
 Measured (CPython 3.11, x86-64): the guaranteed plugin's recursive operations (conjugate,
 compare, canonical form; ``sorted`` over a generator per level) use under 1 KiB of C stack
@@ -17,10 +20,12 @@ Parsers refuse text nested deeper than a limit of their own up front (:func:`che
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import sys
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator
 from itertools import accumulate, islice, repeat, tee
 from operator import sub
@@ -32,7 +37,11 @@ DEEP_RECURSION_LIMIT = 200_000
 T = TypeVar("T")
 _local = threading.local()
 _lock = threading.Lock()
-_state: dict[str, Any] = {"running": 0, "saved": None}
+_limits: dict[str, Any] = {"found": None, "asked": Counter()}
+"""The recursion limit found before the first of the raises now in force (``None``: none is),
+and how many of each limit are asked for now."""
+_stack_lock = threading.Lock()
+"""Held while the process's thread stack size is set for a deep thread's start."""
 
 
 def on_deep_thread() -> bool:
@@ -40,17 +49,42 @@ def on_deep_thread() -> bool:
     return getattr(_local, "active", False)
 
 
-def _raise_limit(entering: bool) -> None:
+def _ask_limit(limit: int) -> None:
     with _lock:
-        if entering:
-            if _state["running"] == 0:
-                _state["saved"] = sys.getrecursionlimit()
-                sys.setrecursionlimit(max(_state["saved"], DEEP_RECURSION_LIMIT))
-            _state["running"] += 1
-        else:
-            _state["running"] -= 1
-            if _state["running"] == 0:
-                sys.setrecursionlimit(_state["saved"])
+        if not _limits["asked"]:
+            _limits["found"] = sys.getrecursionlimit()
+        _limits["asked"][limit] += 1
+        sys.setrecursionlimit(max([_limits["found"], *_limits["asked"]]))
+
+
+def _release_limit(limit: int) -> None:
+    with _lock:
+        asked = _limits["asked"]
+        asked[limit] -= 1
+        if not asked[limit]:
+            del asked[limit]
+        sys.setrecursionlimit(max([_limits["found"], *asked]))
+        if not asked:
+            _limits["found"] = None
+
+
+@contextlib.contextmanager
+def recursion_limit_at_least(limit: int) -> Iterator[None]:
+    """Raise the recursion limit to at least ``limit`` while the block runs, and put back the
+    limit found when the last such block (on any thread) ends.
+
+    The limit is the interpreter's, not the thread's (CPython has no other): while any block
+    runs, every thread has the largest limit asked for, and blocks on several threads
+    overlap in any order, so each asks and releases through one lock and none lowers the
+    limit under another. A thread with an ordinary C stack can then recurse deeper than its
+    stack holds through C code (CPython 3.11 counts those calls against the same limit), which
+    is why :func:`can_try_here` sends other threads' :func:`call_deep` work to a deep thread
+    meanwhile."""
+    _ask_limit(limit)
+    try:
+        yield
+    finally:
+        _release_limit(limit)
 
 
 SHALLOW_RECURSION_LIMIT = 3000
@@ -124,21 +158,18 @@ class DeepCall:
                         if not isinstance(late, self._interruptions):
                             raise
             finally:
-                _raise_limit(False)
+                _release_limit(DEEP_RECURSION_LIMIT)
 
-        _raise_limit(True)
-        old = threading.stack_size(DEEP_STACK_BYTES)
+        self.thread = threading.Thread(target=target, name="cgframework-deep", daemon=True)
+        _ask_limit(DEEP_RECURSION_LIMIT)
         try:
-            self.thread = threading.Thread(target=target, name="cgframework-deep", daemon=True)
-            self.thread.start()
+            _start_with_deep_stack(self.thread)
         except RuntimeError as exc:  # no room for its stack (under a memory ceiling)
-            _raise_limit(False)
+            _release_limit(DEEP_RECURSION_LIMIT)
             raise MemoryError(f"cannot start the deep-recursion thread: {exc}") from exc
         except BaseException:
-            _raise_limit(False)
+            _release_limit(DEEP_RECURSION_LIMIT)
             raise
-        finally:
-            threading.stack_size(old)
 
     def interrupt(self, exc_type: type[BaseException]) -> bool:
         """Raise ``exc_type`` in the call's thread at its next bytecode, if the call is still
@@ -168,6 +199,19 @@ class DeepCall:
         if "error" in self.result:
             raise self.result["error"]
         return self.result["value"]
+
+
+def _start_with_deep_stack(thread: threading.Thread) -> None:
+    """Start ``thread`` with a ``DEEP_STACK_BYTES`` C stack. The stack size is the process's
+    setting for new threads: it is set, the thread started and the size found put back under
+    one lock, so that threads starting deep calls at once never put back each other's size
+    (which left every later thread of the process with a 512 MiB stack)."""
+    with _stack_lock:
+        found = threading.stack_size(DEEP_STACK_BYTES)
+        try:
+            thread.start()
+        finally:
+            threading.stack_size(found)
 
 
 def _let_pending_interruption_land() -> None:

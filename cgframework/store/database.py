@@ -5,6 +5,9 @@ player), the canonical key hashed from a stable text form, so isomorphic positio
 and results can be merged across machines. The file is in WAL mode: several processes may
 read and write at once, and every write is one autocommitted statement or one transaction, so
 a crash, a full disk or Ctrl-C loses at most what was being written and never corrupts the file.
+Only sqlite opens the file: a descriptor of it opened and closed by anything else in the
+process would drop the POSIX locks its connections hold (see :func:`check_store_file`), and a
+new store is linked into place whole (:func:`new_store_with`), never deleted once it is there.
 
 Every row keeps its provenance: ``origin`` (``computed`` here or by another installation,
 ``cluster`` for a Dask cluster's results, ``import`` of an export file, or ``unknown`` for rows
@@ -24,8 +27,10 @@ import contextlib
 import hashlib
 import json
 import os
+import shutil
 import socket
 import sqlite3
+import stat
 import tempfile
 from collections.abc import Hashable, Iterable, Iterator
 from datetime import UTC, datetime
@@ -55,8 +60,6 @@ from cgframework.values.summary import ValueSummary, is_large
 SCHEMA_VERSION = 3
 """``PRAGMA user_version`` of a current store: 1 (or 0) before provenance, 2 with it, 3 with
 the verification of imported rows."""
-
-SQLITE_HEADER = b"SQLite format 3\x00"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS solutions (
@@ -216,37 +219,35 @@ def decode_memo(text: str) -> Any:
     return data
 
 
+MIN_STORE_BYTES = 512
+"""The smallest sqlite file: one page of the smallest page size. sqlite reads a shorter file
+(a 1-byte one too) as an empty database, and would write a new store over it."""
+
+
 def check_store_file(path: Path) -> None:
-    """Refuse a path that exists but cannot be a value store (a directory, an empty file,
-    a file that is not sqlite), in one line; a missing path is fine (a new store)."""
-    if not path.exists():
-        return
-    if not path.is_file():
-        raise StoreError(f"{str(path)!r} is not a file, so not a value store")
+    """Refuse a path that exists but cannot be a value store (a directory, an empty or too
+    short file), in one line; a missing path is fine (a new store).
+
+    The file is only looked at with ``stat``, never opened: closing any descriptor of a file
+    drops every POSIX lock this process holds on it, the locks sqlite's connections to the
+    same file rely on, so an ``open()`` of a live store lets another process checkpoint and
+    delete the write-ahead log under them. Its header (an sqlite file, not truncated) is read
+    by sqlite itself when the store is opened (see :meth:`ValueStore._error`)."""
     try:
-        with path.open("rb") as handle:
-            header = handle.read(100)
-        size = path.stat().st_size
+        info = path.stat()
+    except FileNotFoundError:
+        return
     except OSError as exc:
         raise StoreError(f"cannot read value store {str(path)!r}: {exc.strerror}") from None
-    if not header:
+    if not stat.S_ISREG(info.st_mode):
+        raise StoreError(f"{str(path)!r} is not a file, so not a value store")
+    if info.st_size == 0:
         raise StoreError(
             f"{str(path)!r} is empty (0 bytes), not a value store: "
             "remove it to start a new store there"
         )
-    if not header.startswith(SQLITE_HEADER) or len(header) < 100:
+    if info.st_size < MIN_STORE_BYTES:
         raise StoreError(f"{str(path)!r} is not a value store (not an sqlite file)")
-    page = int.from_bytes(header[16:18], "big")
-    page = 65536 if page == 1 else page
-    pages = int.from_bytes(header[28:32], "big")
-    # The header's page count is checked only when no writer may be checkpointing (no WAL
-    # file beside the store): a checkpoint writes page 1 before it extends the file.
-    header_valid = header[24:28] == header[92:96] and pages > 0
-    header_valid = header_valid and not Path(f"{path}-wal").exists()
-    if page < 512 or size % page or (header_valid and size < pages * page):
-        raise StoreError(
-            f"value store {str(path)!r} is damaged: the file is truncated ({size} bytes)"
-        )
 
 
 MAX_JSON_DEPTH = 1000
@@ -466,6 +467,12 @@ class ValueStore:
 
     def _error(self, action: str, exc: BaseException) -> StoreError:
         cause = _one_line(exc)
+        if action == "cannot open" and getattr(exc, "sqlite_errorname", "") == "SQLITE_NOTADB":
+            # sqlite read the header (this process never opens a store file itself)
+            return StoreError(
+                f"{str(self.path)!r} is not a value store (not an sqlite file, or its header "
+                "is damaged)"
+            )
         if not isinstance(exc, sqlite3.Error | OSError):  # a row that does not decode
             cause = f"a stored row is damaged ({cause})"
         elif "malformed" in cause or "not a database" in cause:
@@ -491,16 +498,21 @@ class ValueStore:
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
 
-    def _write_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
-        """All rows in one transaction, or none (the store is left as it was)."""
+    def _write_many(self, sql: str, rows: list[tuple[Any, ...]]) -> int:
+        """All rows in one transaction, or none (the store is left as it was). Returns how
+        many rows the statements changed: counted in the transaction, so rows other
+        processes write meanwhile are not counted."""
         with self._guard("cannot write to"):
             self._db.execute("BEGIN IMMEDIATE")
             try:
+                before = self._db.total_changes
                 self._db.executemany(sql, rows)
+                changed = self._db.total_changes - before
                 self._db.execute("COMMIT")
             except BaseException:
                 self._rollback()
                 raise
+        return changed
 
     # --- solutions --------------------------------------------------------------------
 
@@ -594,14 +606,12 @@ class ValueStore:
         store already has are kept. Returns how many were added."""
         if self.read_only:
             raise StoreError(f"value store {str(self.path)!r} is read-only: cannot import into it")
-        before = len(self)
-        self._write_many(
+        return self._write_many(
             "INSERT OR IGNORE INTO solutions (ruleset, version, key, position, solution, origin, "
             "installation, source, solver, cgf_version, created, verified) "
             "VALUES (?, ?, ?, ?, ?, 'import', ?, ?, ?, ?, ?, ?)",
             [attrs.astuple(row) for row in rows],
         )
-        return len(self) - before
 
     def addresses(self) -> Iterator[tuple[str, str, str]]:
         """(ruleset, rules version, key) of every row, whatever the trust level."""
@@ -625,13 +635,11 @@ class ValueStore:
         (e.g. ``recomputed``), in one transaction. Returns how many were marked."""
         if self.read_only:
             raise StoreError(f"value store {str(self.path)!r} is read-only: cannot mark rows")
-        before = len(self.unverified())
-        self._write_many(
+        return self._write_many(
             "UPDATE solutions SET verified=? WHERE ruleset=? AND version=? AND key=? "
             "AND origin='import' AND verified IS NULL",
             [(how, *key) for key in keys],
         )
-        return before - len(self.unverified())
 
     def __len__(self) -> int:
         with self._guard("cannot read"):
@@ -759,12 +767,47 @@ class ValueStore:
         parent = Path(target).parent
         if not parent.is_dir():
             raise StoreError(f"cannot write {target!r}: no directory {str(parent)!r}")
+        for end in ("", "-wal", "-shm", "-journal"):
+            with contextlib.suppress(OSError):
+                if os.path.samefile(target, f"{self.path}{end}"):
+                    raise StoreError(f"cannot write {target!r}: it is the store's own file")
         try:
             with open_output(target) as handle:
                 count = self.export(handle)
         except OutputError as exc:
             raise StoreError(str(exc)) from None
         return count
+
+
+def new_store_with(path: str | Path, rows: list[ImportedRow]) -> int | None:
+    """Make a new store at ``path`` holding ``rows``: built under a temporary name beside it
+    and linked into place only when complete, so a failure leaves no file and no other
+    process ever opens a store that is then deleted under it. Returns how many rows it holds,
+    or ``None`` if a store appeared at ``path`` meanwhile (nothing linked: the caller imports
+    into that one)."""
+    path = Path(path)
+    try:
+        folder = tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.", suffix=".new")
+    except OSError as exc:
+        raise StoreError(f"cannot create value store {str(path)!r}: {exc.strerror}") from None
+    try:
+        temp = Path(folder) / path.name
+        with ValueStore(temp) as store:
+            added = store.put_imported(rows)
+        # closed: the last connection folded the write-ahead log into the file
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            return None
+        except OSError:  # a filesystem without hard links
+            if path.exists():
+                return None
+            os.replace(temp, path)
+        return added
+    except OSError as exc:
+        raise StoreError(f"cannot create value store {str(path)!r}: {exc.strerror}") from None
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _provenance(origin: str, where: str | None, verified: str | None, here: str) -> str:

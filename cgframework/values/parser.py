@@ -10,10 +10,10 @@ calls; nothing below it imports it.
 from __future__ import annotations
 
 import re
-import sys
 from fractions import Fraction
 from typing import Any
 
+from cgframework.runtime.deep import recursion_limit_at_least
 from cgframework.values.canonical import (
     ZERO,
     CanonicalGame,
@@ -50,18 +50,13 @@ def parse_value(text: str) -> CanonicalGame:
         raise ValueSyntaxError(f"expected text, got {type(text).__name__}")
     parser = _Parser(text)
     # the descent is pure Python calls (no C stack in CPython >= 3.11): for deep input, the
-    # recursion limit is raised while parsing, and restored after
-    before = sys.getrecursionlimit()
+    # recursion limit is raised while parsing, and restored after (with the deep calls'
+    # raises, which other threads may make meanwhile)
     needed = min(parser.levels, MAX_NESTING) * _FRAMES_PER_LEVEL + 1000
-    if before < needed:
-        sys.setrecursionlimit(needed)
-    try:
+    with recursion_limit_at_least(needed):
         value = parser.expression()
         if parser.peek() is not None:
             parser.error("unexpected")
-    finally:
-        if before < needed:
-            sys.setrecursionlimit(before)
     return value
 
 

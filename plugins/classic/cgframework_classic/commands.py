@@ -251,7 +251,8 @@ def sequence(
             "--output",
             "-o",
             metavar="FILE",
-            help="write the values: one per line, or raw little-endian uint32 if FILE ends in .bin",
+            help="write the values: one per line, or raw little-endian uint32 if FILE ends in "
+            ".bin (not the --plot file)",
         ),
     ] = None,
     plot: Annotated[
@@ -280,9 +281,10 @@ def sequence(
       cgf classic sequence "{1,2,5}" --to 100
       cgf classic sequence octal 0.137 --to 300   # the older spelling, an alias
     """
-    from cgframework.cli import fail
+    from cgframework.cli import distinct_files, fail
     from cgframework.runtime.budget import LimitExceeded, SearchStopped
 
+    distinct_files({"-o": output, "--plot": plot})
     if to < 0 or to > MAX_TO:
         fail(f"--to must be between 0 and {MAX_TO} (the engine's limit), got {to}")
     if timeout is not None and not timeout > 0:

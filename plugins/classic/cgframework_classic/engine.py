@@ -48,6 +48,10 @@ KERNEL_DIGITS = 4096
 RARE_FRACTION = 4
 """The sparse method runs when at most 1 / RARE_FRACTION of the heaps are rare."""
 
+CHUNK_WORK = 30_000_000
+"""Steps (one option of one heap) per call of the kernel: about 0.1 s, so a ``--timeout`` is
+seen that often (:meth:`GrundySequence._chunk`)."""
+
 _kernel = load_kernel("cgframework_classic._k_octal", api_version=1)
 
 
@@ -259,9 +263,12 @@ class GrundySequence:
                 return
 
     def _chunk(self, start: int) -> int:
-        """Heaps per call: about the same work each (so the deadline and progress are seen
-        often), but at least 1/64 of the heaps so far: each call of the kernel starts with a
-        pass over the values (their maximum, the rare heaps), so calls stay O(log N) many."""
+        """Heaps per call: about the same work each, :data:`CHUNK_WORK` steps (a fraction of
+        a second), so the deadline and progress are seen often whatever a heap costs; but
+        at least as much work as the pass over the values (their maximum, the rare heaps)
+        each call of the kernel starts with, so that pass never dominates. (A floor of 1/64
+        of the heaps so far made a call of an O(N^2) or O(N^3) code last seconds: a
+        ``--timeout`` overshot by that much.)"""
         per_heap = len(self.rules.whole) + len(self.rules.leave_one) + 1
         if self.mask:
             per_heap += 2 * self._rare_count + 64
@@ -270,7 +277,7 @@ class GrundySequence:
             per_heap += splits * start // 2 + len(self.rules.split_three) * start * start // 12
         if self.kernel is None:
             return max(1, min(300_000 // per_heap, max(256, start // 8)))
-        return max(256, start // 64, min(30_000_000 // per_heap, start // 8))
+        return max(1, min(CHUNK_WORK // per_heap, max(256, start // 8)), start // per_heap)
 
     def _choose_mask(self) -> None:
         """Re-pick the mask when the values widened or doubled in number since last time."""

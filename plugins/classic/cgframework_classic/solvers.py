@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import time
+
 from cgframework import Solution, SolveContext, finish_impartial
-from cgframework.runtime.budget import LimitExceeded
+from cgframework.runtime.budget import LimitExceeded, SearchStopped
 from cgframework.values import nim_sum
 from cgframework_classic import engine
 from cgframework_classic.engine import MAX_HEAPS, GrundySequence, TakeAndBreak
@@ -61,28 +63,30 @@ class OctalTable:
         """The proven period, or None (not proven by the values computed so far)."""
         return self.periods.get(code.digits)
 
-    def _extend(self, code: OctalCode, count: int) -> None:
+    def _extend(self, code: OctalCode, count: int, deadline: float | None = None) -> None:
         """Compute the sequence to ``count`` values, doubling, and look for the period at
         each doubling (the periodicity theorem for moves leaving up to ``heaps_left``
-        heaps: :mod:`~cgframework_classic.periodicity`); stop early once it is proven."""
+        heaps: :mod:`~cgframework_classic.periodicity`); stop early once it is proven.
+        Past ``deadline`` (``time.monotonic``), :class:`SearchStopped` (what was computed
+        is kept)."""
         seq = self.sequence(code)
         while seq.size < count and self.periods.get(code.digits) is None:
-            seq.extend(min(count, max(64, 2 * seq.size)))
+            seq.extend(min(count, max(64, 2 * seq.size)), deadline=deadline)
             self.periods[code.digits] = find_period(seq.computed, code.length, code.heaps_left)
 
-    def can_value(self, code: OctalCode, n: int) -> bool:
+    def can_value(self, code: OctalCode, n: int, deadline: float | None = None) -> bool:
         if n < MAX_HEAPS or self.period(code) is not None:
             return True
-        self._extend(code, PERIOD_SEARCH)
+        self._extend(code, PERIOD_SEARCH, deadline)
         return self.period(code) is not None
 
-    def grundy(self, code: OctalCode, n: int) -> int:
+    def grundy(self, code: OctalCode, n: int, deadline: float | None = None) -> int:
         seq = self.sequence(code)
         if n < seq.size:
             return seq[n]
         period = self.period(code)
         if period is None:
-            self._extend(code, n + 1 if n < MAX_HEAPS else PERIOD_SEARCH)
+            self._extend(code, n + 1 if n < MAX_HEAPS else PERIOD_SEARCH, deadline)
             if n < seq.size:
                 return seq[n]
             period = self.period(code)
@@ -92,6 +96,29 @@ class OctalTable:
 
 
 TABLE = OctalTable()
+
+
+def _deadline(ctx: SolveContext) -> float | None:
+    """The solve's deadline (``time.monotonic``; ``None``: none), for the sequence engine to
+    stop at: a long extension is many calls of the kernel, each a fraction of a second."""
+    budget = ctx.table.budget
+    return None if budget is None else budget.deadline
+
+
+def _timed_out(ctx: SolveContext) -> SearchStopped:
+    """The solve's own ``--timeout`` error for the engine's stop at its deadline."""
+    budget = ctx.table.budget
+    return budget.timed_out() if budget is not None else SearchStopped("the search timed out")
+
+
+CHECK_MOVES = 1 << 14
+"""Moves tried between two looks at the clock when a solver lists a big heap's winning
+moves (millions of splits: seconds)."""
+
+
+def _check(deadline: float | None, ctx: SolveContext) -> None:
+    if deadline is not None and time.monotonic() > deadline:
+        raise _timed_out(ctx)
 
 
 def _coded_heaps(position) -> list[CodedHeaps]:
@@ -135,17 +162,21 @@ def solve_octal(ruleset, position, ctx: SolveContext) -> Solution:
     values rather than every split."""
 
     def grundy(heaps: list[CodedHeaps]) -> int:
-        return nim_sum(*(TABLE.grundy(h.code, n) for h in heaps for n in h.sizes))
+        return nim_sum(*(TABLE.grundy(h.code, n, deadline) for h in heaps for n in h.sizes))
 
+    deadline = _deadline(ctx)
     parts = _coded_heaps(position)
-    for part in parts:
-        for n in part.sizes:
-            if not TABLE.can_value(part.code, n):
-                raise LimitExceeded(
-                    f"octal {part.code}: no period proven by {PERIOD_SEARCH} heaps, and heap "
-                    f"{n} is past the {MAX_HEAPS - 1} the sequence engine computes"
-                )
-    g = grundy(parts)
+    try:
+        for part in parts:
+            for n in part.sizes:
+                if not TABLE.can_value(part.code, n, deadline):
+                    raise LimitExceeded(
+                        f"octal {part.code}: no period proven by {PERIOD_SEARCH} heaps, and "
+                        f"heap {n} is past the {MAX_HEAPS - 1} the sequence engine computes"
+                    )
+        g = grundy(parts)
+    except SearchStopped:
+        raise _timed_out(ctx) from None
     best: list[str] = []
     if g:
         for index, part in enumerate(parts, 1):
@@ -156,7 +187,9 @@ def solve_octal(ruleset, position, ctx: SolveContext) -> Solution:
                     continue
                 seen.add(n)
                 target = g ^ TABLE.grundy(code, n)
-                for _, left in _candidate_results(code, n):
+                for tried, (_, left) in enumerate(_candidate_results(code, n)):
+                    if tried % CHECK_MOVES == 0:
+                        _check(deadline, ctx)
                     if nim_sum(*(TABLE.grundy(code, m) for m in left)) == target:
                         text = heap_move(n, left)
                         best.append(text if len(parts) == 1 else f"{index}:{text}")
@@ -179,7 +212,11 @@ def solve_grundys_game(ruleset, position, ctx: SolveContext) -> Solution:
         raise LimitExceeded(
             f"grundys-game: heap {top} is past the {MAX_HEAPS - 1} the sequence engine computes"
         )
-    GRUNDYS_GAME.extend(max(top + 1, GRUNDYS_GAME.size))
+    deadline = _deadline(ctx)
+    try:
+        GRUNDYS_GAME.extend(max(top + 1, GRUNDYS_GAME.size), deadline=deadline)
+    except SearchStopped:
+        raise _timed_out(ctx) from None
     g = GRUNDYS_GAME.computed
     total = nim_sum(*(g[n] for n in sizes))
     best: list[str] = []
@@ -192,6 +229,8 @@ def solve_grundys_game(ruleset, position, ctx: SolveContext) -> Solution:
                 seen.add(n)
                 target = total ^ g[n]
                 for a in range(1, (n + 1) // 2):
+                    if a % CHECK_MOVES == 0:
+                        _check(deadline, ctx)
                     if g[a] ^ g[n - a] == target:
                         text = heap_move(n, (a, n - a))
                         best.append(text if len(parts) == 1 else f"{index}:{text}")

@@ -4,6 +4,8 @@ the sparse-space method vs the plain scan, published values, and ``cgf classic s
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from array import array
 
@@ -354,3 +356,73 @@ def test_solve_a_large_heap_from_the_engine():
     solution = solve("octal", "0.007:20000")
     values = grundy_values(TakeAndBreak.of_digits(OctalCode.parse("0.007").nonzero()), 20001)
     assert solution.method == "periodic-octal" and solution.grundy == values[20000]
+
+
+def test_the_values_and_the_plot_never_name_one_file(capsys, tmp_path):
+    """``-o F --plot F`` wrote the values, then the picture over them: only the SVG was left."""
+    target = tmp_path / "g.out"
+    target.write_text("kept\n")
+    link = tmp_path / "link"
+    link.symlink_to(target)
+    for plot in (target, link):
+        code, _, err = run(
+            capsys,
+            "classic",
+            "sequence",
+            "kayles",
+            "--to",
+            "30",
+            "-o",
+            str(target),
+            "--plot",
+            str(plot),
+        )
+        assert code == 2 and err.count("\n") == 1 and "name the same file" in err, err
+    assert target.read_text() == "kept\n"
+    code, _, err = run(
+        capsys, "classic", "sequence", "kayles", "--to", "30", "-o", "-", "--plot", "/dev/null"
+    )
+    assert code == 0, err
+
+
+STOPWATCH = """
+import sys, time
+from cgframework.cli.commands import main
+import cgframework_classic.commands  # (loaded before the clock starts)
+started = time.monotonic()
+try:
+    main(sys.argv[1:])
+    code = 0
+except SystemExit as stop:
+    code = stop.code
+print(code, time.monotonic() - started)
+"""
+
+
+def stopped_after(*args: str) -> tuple[int, float]:
+    """(exit code, seconds) of ``cgf ARGS`` in a fresh process, timed from after start-up."""
+    done = subprocess.run(
+        [sys.executable, "-c", STOPWATCH, *args], capture_output=True, text=True, timeout=120
+    )
+    code, seconds = done.stdout.split()[-2:]
+    return int(code), float(seconds)
+
+
+@needs_kernel
+def test_a_sequence_stops_at_its_timeout_whatever_a_heap_costs():
+    """Each call of the kernel took at least 256 heaps (and 1/64 of those so far): with many
+    three-heap digits, heaps 512..767 are one call of seconds, and ``--timeout 1`` stopped
+    after 3 s (at --timeout 30 of a long run, 37 s)."""
+    code = "0." + "F" * 1024
+    status, seconds = stopped_after(
+        "classic", "sequence", "hex", code, "--to", "9999", "--timeout", "1"
+    )
+    assert status == 3 and seconds < 1 + 1.0, seconds
+
+
+@needs_kernel
+def test_solving_a_heap_of_the_sequence_engine_stops_at_its_timeout():
+    """The engine behind ``cgf solve grundys-game N`` was stopped only by the dispatcher's
+    interruption, a second after the deadline (and after the kernel's call then running)."""
+    status, seconds = stopped_after("solve", "grundys-game", "9999999", "--timeout", "1")
+    assert status == 3 and seconds < 1 + 0.7, seconds
