@@ -386,21 +386,26 @@ def test_the_values_and_the_plot_never_name_one_file(capsys, tmp_path):
 
 
 STOPWATCH = """
-import sys, time
+import sys, threading, time
 from cgframework.cli.commands import main
 import cgframework_classic.commands  # (loaded before the clock starts)
+timeout = float(sys.argv[sys.argv.index("--timeout") + 1])
+at_deadline = []
+threading.Timer(timeout, lambda: at_deadline.append(time.process_time())).start()
 started = time.monotonic()
 try:
     main(sys.argv[1:])
     code = 0
 except SystemExit as stop:
     code = stop.code
-print(code, time.monotonic() - started)
+print(code, time.process_time() - at_deadline[0] if at_deadline else 0.0)
 """
 
 
 def stopped_after(*args: str) -> tuple[int, float]:
-    """(exit code, seconds) of ``cgf ARGS`` in a fresh process, timed from after start-up."""
+    """(exit code, CPU seconds the process spent after its ``--timeout``) of ``cgf ARGS`` in
+    a fresh process: the work done past the deadline, whatever else the machine runs (wall
+    time past it grows with the machine's load)."""
     done = subprocess.run(
         [sys.executable, "-c", STOPWATCH, *args], capture_output=True, text=True, timeout=120
     )
@@ -417,7 +422,7 @@ def test_a_sequence_stops_at_its_timeout_whatever_a_heap_costs():
     status, seconds = stopped_after(
         "classic", "sequence", "hex", code, "--to", "9999", "--timeout", "1"
     )
-    assert status == 3 and seconds < 1 + 1.0, seconds
+    assert status == 3 and seconds < 0.8, seconds  # (an engine call of seconds: 1.4; now about 0.3)
 
 
 @needs_kernel
@@ -425,4 +430,4 @@ def test_solving_a_heap_of_the_sequence_engine_stops_at_its_timeout():
     """The engine behind ``cgf solve grundys-game N`` was stopped only by the dispatcher's
     interruption, a second after the deadline (and after the kernel's call then running)."""
     status, seconds = stopped_after("solve", "grundys-game", "9999999", "--timeout", "1")
-    assert status == 3 and seconds < 1 + 0.7, seconds
+    assert status == 3 and seconds < 0.4, seconds  # (stopped by the dispatcher: 0.6 or more; now 0.1)
