@@ -99,6 +99,14 @@ class MisereSearch:
             self.wins[key] = found
         return found
 
+    def winning_moves(self, position: Position, player: Player) -> list[str]:
+        """The texts of ``player``'s moves after which the opponent, to move, loses."""
+        return [
+            m.text
+            for m in options(self.ruleset, position, player)
+            if not self.mover_wins(m.result, player.opponent)
+        ]
+
     def _impartial_options(self, key: Hashable) -> list[Hashable]:
         found = self.moves.get(key)
         if found is None:
@@ -202,11 +210,7 @@ def solve_misere_outcome(ruleset: Ruleset, position: Position, ctx: SolveContext
     player = ctx.first
     best = []
     if ctx.winning_moves and (left if player is Player.LEFT else right):
-        best = [
-            m.text
-            for m in options(ruleset, position, player)
-            if not search.mover_wins(m.result, player.opponent)
-        ]
+        best = search.winning_moves(position, player)
     solution = finish(
         ruleset,
         position,
@@ -246,11 +250,7 @@ def solve_misere(
         left = search.mover_wins(position, Player.LEFT)
         right = search.mover_wins(position, Player.RIGHT)
         outcome = Outcome.from_wins(left, right)
-        best = [
-            m.text
-            for m in options(ruleset, position, player)
-            if not search.mover_wins(m.result, player.opponent)
-        ]
+        best = search.winning_moves(position, player)
     solution = finish(
         ruleset,
         position,
