@@ -336,6 +336,7 @@ async function runCommand(args) {
   $("calc-error").textContent = "";
   $("calc-output").className = "computing";
   $("calc-output").textContent = "computing\u2026";
+  delete $("calc-output").dataset.exit;
   try {
     const data = await api("cgf", { args: JSON.stringify(args) });
     $("calc-command").textContent = "$ " + data.command;
@@ -347,6 +348,7 @@ async function runCommand(args) {
     $("calc-output").className = "";
     $("calc-output").textContent = "";
     $("calc-error").textContent = error.message;
+    $("calc-output").dataset.exit = "";
   }
 }
 
