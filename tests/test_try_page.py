@@ -191,8 +191,13 @@ def _solve(driver, ruleset: str, position: str) -> str:
 
 
 def test_a_link_opens_its_position_with_the_values_the_cli_prints(page, capsys):
+    from cgframework.display.server import rulesets
+
     _wait_for_python(page)
     assert _wait_for_node(page, "..|..|..") == _cli_value(capsys, "domineering", "..|..|..")
+    listed = page.find_elements(By.CSS_SELECTOR, "#ruleset option")  # (listed by now)
+    # every bundled plugin registered in Pyodide, through its wheel's entry points
+    assert [o.get_attribute("value") for o in listed] == [r["name"] for r in rulesets()]
     assert _text(page, "fact-outcome").startswith("N")
     assert page.find_element(By.CSS_SELECTOR, "#thermograph svg")
     wait = WebDriverWait(page, ANSWER_SECONDS)
