@@ -45,7 +45,13 @@ async function boot() {
   const phases = {};
   const lap = (name) => { phases[name] = (performance.now() - began) / 1000; };
   post({ kind: "progress", text: "Loading Python (Pyodide)\u2026" });
-  const wheelsListed = fetched("wheels/index.json").then((r) => r.json());
+  // the wheels download while Pyodide loads and starts (its WebAssembly compiled, Python up)
+  const wheelsFetched = fetched("wheels/index.json")
+    .then((r) => r.json())
+    .then((names) => Promise.all(
+      names.map(async (name) => new Uint8Array(await (await fetched("wheels/" + name)).arrayBuffer())),
+    ));
+  wheelsFetched.catch(() => {}); // (awaited below: a failure is reported there)
   const pyodide = await loadPyodide({
     indexURL: new URL("pyodide/", self.location.href).href,
     stdout: () => {},
@@ -53,11 +59,7 @@ async function boot() {
   });
   lap("pyodide");
   post({ kind: "progress", text: "Installing cgframework\u2026" });
-  const names = await wheelsListed;
-  const wheels = await Promise.all(
-    names.map(async (name) => new Uint8Array(await (await fetched("wheels/" + name)).arrayBuffer())),
-  );
-  for (const bytes of wheels) pyodide.unpackArchive(bytes, "wheel");
+  for (const bytes of await wheelsFetched) pyodide.unpackArchive(bytes, "wheel");
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
   lap("wheels");
   browser = pyodide.pyimport("cgframework.cli.browser");
