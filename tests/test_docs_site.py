@@ -202,6 +202,25 @@ def test_the_changelog_page_includes_the_changelog():
     assert "## [Unreleased]" in changelog and "## [0.1.0]" in changelog
 
 
+def test_the_browser_pages_links_open_positions_with_the_values_it_gives(capsys):
+    """``docs/browser.md``'s links to the browser version (``try/#ruleset=R&position=P``) name
+    positions ``cgf`` reads, with the values ``cgf solve`` prints."""
+    import json
+    from urllib.parse import parse_qs
+
+    links = re.findall(
+        r"\]\(\.\./try/#([^)]*)\)(?:: `([^`]+)`)?", (DOCS / "browser.md").read_text()
+    )
+    assert len(links) >= 4
+    for fragment, value in links:
+        query = parse_qs(fragment, strict_parsing=True)
+        code, out, err = run_cli(
+            capsys, "solve", query["ruleset"][0], query["position"][0], "--json"
+        )
+        assert code == 0, err
+        assert json.loads(out)["value"] == (value or json.loads(out)["value"]), fragment
+
+
 README_NAME = re.compile(r"`([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)`")
 PACKAGES = [
     "cgframework",

@@ -414,7 +414,7 @@ def test_the_http_api_answers_json(server):
     status, rulesets = _api(server, "rulesets")
     assert {"domineering", "snort", "nim"} <= {r["name"] for r in rulesets}
     page = _get(server.url)[1]
-    assert '<script src="/explorer.js"' in page
+    assert '<script src="explorer.js"' in page
     assert "function show()" in _get(server.url + "explorer.js")[1]
 
 

@@ -1,45 +1,23 @@
 """``cgf explore`` in a real headless browser: Debian's Chromium driven by Selenium through
-Debian's chromedriver (``.ci/run`` installs both; selenium-manager never downloads a
-browser). Open the page of a Domineering position, click an option, see the new position
-and its value, come back by the path, click two board cells to move, and edit a cell.
+Debian's chromedriver (:mod:`headless_chromium`). Open the page of a Domineering position,
+click an option, see the new position and its value, come back by the path, click two board
+cells to move, and edit a cell.
 
 Without Chromium the tests are skipped, except under CI (``CI`` set), where they fail."""
 
 from __future__ import annotations
 
-import os
-import shutil
-
+import headless_chromium
 import pytest
 
 from cgframework.display.server import page_url, start
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver") or (
-    "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None
-)
-SHOTS = os.environ.get("CGF_EXPLORE_SCREENSHOTS")  # a folder: save a screenshot of each step
+headless_chromium.require()
 
-try:
-    import selenium  # noqa: F401
-
-    HAVE_SELENIUM = True
-except ImportError:
-    HAVE_SELENIUM = False
-
-if not (CHROMIUM and DRIVER and HAVE_SELENIUM):
-    reason = (
-        "Chromium, chromedriver and selenium are needed (apt-get install chromium "
-        "chromium-driver; pip install selenium)"
-    )
-    if os.environ.get("CI"):
-        pytest.fail(f"browser tests under CI: {reason}", pytrace=False)
-    pytest.skip(reason, allow_module_level=True)
-
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+_shot = headless_chromium.shot
 
 START = "..#|...|.#."
 
@@ -55,17 +33,7 @@ def server():
 
 @pytest.fixture(scope="module")
 def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--window-size=1200,1000",
-    ):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
+    driver = headless_chromium.chromium()
     yield driver
     driver.quit()
 
@@ -80,11 +48,6 @@ def _wait_for_node(driver, position: str) -> str:
     wait.until(lambda d: _text(d, "fact-position") == position)
     wait.until(lambda d: _text(d, "fact-value") not in ("", "computing\u2026"))
     return _text(driver, "fact-value")
-
-
-def _shot(driver, name: str) -> None:
-    if SHOTS:
-        driver.save_screenshot(os.path.join(SHOTS, name + ".png"))
 
 
 def test_browse_down_and_back_and_click_the_board(server, browser):

@@ -296,4 +296,4 @@ def test_the_root_url_opens_on_the_position_served(server):
     status, headers, _ = _raw(server, f"GET / HTTP/1.1\r\n{host}".encode())
     assert status == 302 and headers["Location"] == "/?ruleset=nim&position=12%2C7%2C3"
     status, _, body = _raw(server, f"GET /?ruleset=nim&position=1 HTTP/1.1\r\n{host}".encode())
-    assert status == 200 and b'<script src="/explorer.js"' in body
+    assert status == 200 and b'<script src="explorer.js"' in body

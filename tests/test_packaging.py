@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import email
 import importlib.machinery
+import os
 import shutil
 import subprocess
 import sys
@@ -42,6 +43,8 @@ NOT_SOURCE = shutil.ignore_patterns(
     ".ruff_cache",
     ".benchmarks",
     "*.sqlite",
+    "node_modules",
+    ".cache",
 )
 """What is in a working tree but is not the project's source (the .gitignore's entries)."""
 STALE_KERNEL = "cgframework/values/_k_canonical.cpython-310-x86_64-linux-gnu.so"
@@ -59,10 +62,10 @@ def source_copy(destination: Path) -> Path:
     return destination
 
 
-def build_hook(tree: Path, code: str, *args: str) -> str:
+def build_hook(tree: Path, code: str, *args: str, env: dict[str, str] | None = None) -> str:
     """Run ``code`` (which calls a setuptools PEP 517 hook) in ``tree``; its last line."""
     done = subprocess.run(
-        [sys.executable, "-c", code, *args], cwd=tree, capture_output=True, text=True
+        [sys.executable, "-c", code, *args], cwd=tree, capture_output=True, text=True, env=env
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout.strip().splitlines()[-1]
@@ -184,8 +187,19 @@ def test_the_wheel_is_the_packages_and_their_kernels_only(wheel):
         assert built == kernels
 
 
+def test_a_pure_python_build_has_no_kernel(tree, tmp_path):
+    """``CGFRAMEWORK_PURE_PYTHON=1`` at build time: a ``py3-none-any`` wheel without a
+    kernel, for Pyodide (``try/build.py``)."""
+    env = {**os.environ, "CGFRAMEWORK_PURE_PYTHON": "1"}
+    name = build_hook(tree, HOOK.format("build_wheel"), str(tmp_path), env=env)
+    assert name.endswith("-py3-none-any.whl")
+    files = zipfile.ZipFile(tmp_path / name).namelist()
+    assert not [path for path in files if path.endswith((".so", ".pyd", ".c"))]
+    assert "cgframework/display/static/explorer.js" in files
+
+
 def test_the_sdist_holds_everything_the_test_suite_reads(sdist, tree):
-    for top in ("cgframework", "plugins", "tests", "docs", "benchmarks"):
+    for top in ("cgframework", "plugins", "tests", "docs", "benchmarks", "try"):
         on_disk = {
             path.relative_to(tree).as_posix()
             for path in (tree / top).rglob("*")

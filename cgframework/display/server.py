@@ -33,7 +33,8 @@ Endpoints (every answer JSON but the page itself):
 A call stopped past its deadline or out of memory is HTTP 503 ``{"error", "status":
 "limit"}``; a plugin's exception, 503 ``{"error", "status": "error"}``. Answers are cached
 per request in a bounded LRU. The page (``/``) opens on the position the server was started
-with.
+with. The browser version (the page at ``try/``) answers the same calls with the same routes
+in Pyodide, with no server: :mod:`cgframework.cli.browser`.
 """
 
 from __future__ import annotations
@@ -41,7 +42,6 @@ from __future__ import annotations
 import asyncio
 import json
 import math
-import resource
 import socket
 import sys
 import threading
@@ -53,6 +53,11 @@ from typing import Any, NamedTuple
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import h11
+
+try:
+    import resource
+except ImportError:  # (Pyodide: the browser's page uses the routes, never the server)
+    resource = None  # type: ignore[assignment]
 
 from cgframework.display import explorer
 from cgframework.display.worker import Worker, WorkerBusy
@@ -114,6 +119,8 @@ def static_text(name: str) -> str:
 
 def _connection_cap() -> int:
     """:data:`MAX_CONNECTIONS`, or fewer when the process may open fewer files."""
+    if resource is None:
+        return MAX_CONNECTIONS
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return MAX_CONNECTIONS
@@ -331,7 +338,7 @@ class ExplorerServer:
             route = ROUTES.get(parts.path)
             if route is None:
                 raise BadRequest(f"no such page: {parts.path[:80]}", 404)
-            job = route(self, _query(parts.query))  # (bad parameters: 400 before any wait)
+            job = route(self, parse_query(parts.query))  # (bad parameters: 400 before any wait)
             status, data = self.cached(job) or await self._work(lambda: self.call(job))
             return Answer(status, json.dumps(data, default=str).encode("utf-8"), "application/json")
         except BadRequest as exc:
@@ -394,20 +401,7 @@ class ExplorerServer:
         """The rulesets' list, made once."""
         with self._rulesets_lock:
             if self._rulesets is None:
-                from cgframework.plugins import get_registry
-
-                out = []
-                for name, rs in sorted(get_registry().rulesets.items()):
-                    out.append(
-                        {
-                            "name": name,
-                            "syntax": rs.describe(),
-                            "examples": list(rs.examples()),
-                            "clickable": getattr(rs, "move_at", None) is not None,
-                            "cell_states": getattr(rs, "cell_states", "") or "",
-                        }
-                    )
-                self._rulesets = json.dumps(out).encode("utf-8")
+                self._rulesets = json.dumps(rulesets()).encode("utf-8")
             return self._rulesets
 
     def cached(self, job: Job) -> tuple[int, Any] | None:
@@ -427,20 +421,43 @@ class ExplorerServer:
             kind, data = worker.call(job.name, job.kwargs, job.wait, self.timeout)
         except WorkerBusy:
             return 202, {"status": "busy", "message": f"the {worker.name} is busy: ask again"}
-        if kind == "ok":
-            answer: tuple[int, Any] = (200, data)
-        elif kind == "bad":
-            answer = (400, {"error": data})
-        elif kind == "limit":
-            answer = (503, {"error": data, "status": "limit"})
-        else:
-            answer = (503, {"error": f"internal error: {data}", "status": "error"})
+        answer = http_answer(kind, data)
         if job.name in CACHED and kind != "error":
             with self._cache_lock:
                 self._cache[job.key] = answer
                 while len(self._cache) > CACHE_SIZE:
                     self._cache.popitem(last=False)
         return answer
+
+
+def http_answer(kind: str, data: Any) -> tuple[int, Any]:
+    """A worker's reply (:func:`~cgframework.display.worker.run_call`'s ``kind`` and ``data``)
+    as ``(HTTP status, JSON data)``."""
+    if kind == "ok":
+        return 200, data
+    if kind == "bad":
+        return 400, {"error": data}
+    if kind == "limit":
+        return 503, {"error": data, "status": "limit"}
+    return 503, {"error": f"internal error: {data}", "status": "error"}
+
+
+def rulesets() -> list[dict[str, Any]]:
+    """``/api/rulesets``: name, syntax, examples, clickable and cell_states of each ruleset."""
+    from cgframework.plugins import get_registry
+
+    out = []
+    for name, rs in sorted(get_registry().rulesets.items()):
+        out.append(
+            {
+                "name": name,
+                "syntax": rs.describe(),
+                "examples": list(rs.examples()),
+                "clickable": getattr(rs, "move_at", None) is not None,
+                "cell_states": getattr(rs, "cell_states", "") or "",
+            }
+        )
+    return out
 
 
 class Job(NamedTuple):
@@ -514,7 +531,7 @@ def _ip_literal(text: str) -> bool:
     return True
 
 
-def _query(text: str) -> dict[str, str]:
+def parse_query(text: str) -> dict[str, str]:
     """The query's parameters (the last of repeated ones)."""
     try:
         pairs = parse_qs(text, keep_blank_values=True, max_num_fields=64)

@@ -53,7 +53,7 @@ def serve(conn: Connection, ceiling: int | None) -> None:
     call's answer), ``bad`` (:class:`~cgframework.display.explorer.ExplorerError`: the
     request's fault), ``limit`` (out of memory, or a limit outside the node's own
     handling) or ``error`` (anything else: a plugin's exception)."""
-    from cgframework.display import explorer
+    import cgframework.display.explorer  # noqa: F401 (loaded before the worker says ready)
     from cgframework.plugins import get_registry
     from cgframework.runtime import memory
 
@@ -65,20 +65,7 @@ def serve(conn: Connection, ceiling: int | None) -> None:
             call, kwargs = conn.recv()
         except (EOFError, OSError):  # the server is gone
             return
-        leave = False
-        try:
-            if call not in CALLS:
-                raise explorer.ExplorerError(f"no explorer call {call!r}")
-            reply: tuple[str, Any] = ("ok", getattr(explorer, call)(**kwargs))
-        except explorer.ExplorerError as exc:
-            reply = ("bad", _line(str(exc)))
-        except MemoryError:
-            reply, leave = ("limit", memory.exhausted_message()), True
-        except Exception as exc:  # (LimitExceeded included: a limit outside a solve)
-            from cgframework.runtime.budget import LimitExceeded
-
-            kind = "limit" if isinstance(exc, LimitExceeded) else "error"
-            reply = (kind, _line(f"{type(exc).__name__}: {exc}" if kind == "error" else str(exc)))
+        *reply, leave = run_call(call, kwargs)
         size = memory.limit()
         leave = leave or (size is not None and memory.resident_bytes() > RECYCLE_FRACTION * size)
         try:
@@ -88,6 +75,28 @@ def serve(conn: Connection, ceiling: int | None) -> None:
             return
         if leave:
             return
+
+
+def run_call(call: str, kwargs: dict[str, Any]) -> tuple[str, Any, bool]:
+    """``explorer.<call>(**kwargs)`` as ``(kind, data, out_of_memory)``, ``kind`` as
+    :func:`serve` answers it (the browser's page calls this in its own Python too:
+    :mod:`cgframework.cli.browser`)."""
+    from cgframework.display import explorer
+    from cgframework.runtime import memory
+    from cgframework.runtime.budget import LimitExceeded
+
+    try:
+        if call not in CALLS:
+            raise explorer.ExplorerError(f"no explorer call {call!r}")
+        return "ok", getattr(explorer, call)(**kwargs), False
+    except explorer.ExplorerError as exc:
+        return "bad", _line(str(exc)), False
+    except MemoryError:
+        return "limit", memory.exhausted_message(), True
+    except Exception as exc:  # (LimitExceeded included: a limit outside a solve)
+        if isinstance(exc, LimitExceeded):
+            return "limit", _line(str(exc)), False
+        return "error", _line(f"{type(exc).__name__}: {exc}"), False
 
 
 def _line(text: str) -> str:

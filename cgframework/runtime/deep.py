@@ -16,6 +16,11 @@ compare, canonical form; ``sorted`` over a generator per level) use under 1 KiB 
 per level (80,000 levels fit in 64 MiB) and at least two Python frames per level, so
 ``DEEP_RECURSION_LIMIT`` frames need under 100 MiB: a 5x margin in ``DEEP_STACK_BYTES``.
 Parsers refuse text nested deeper than a limit of their own up front (:func:`check_nesting`).
+
+Where Python cannot start threads (Pyodide in a browser, WASI: :data:`THREADS` is false), work
+runs on the calling thread only, under the ordinary recursion limit: deeper recursion is a
+``RecursionError`` (reported as a limit), and a deadline holds only where the work checks its
+clock (the browser's page stops a worker that runs past it).
 """
 
 from __future__ import annotations
@@ -33,6 +38,14 @@ from typing import Any, TypeVar
 
 DEEP_STACK_BYTES = 512 * 1024 * 1024
 DEEP_RECURSION_LIMIT = 200_000
+THREADS = sys.platform not in ("emscripten", "wasi")
+"""Whether this Python can start a thread (Pyodide's and WASI's cannot)."""
+
+
+def can_start_threads() -> bool:
+    """:data:`THREADS` (a function, so that a test can switch threads off everywhere)."""
+    return THREADS
+
 
 T = TypeVar("T")
 _local = threading.local()
@@ -117,7 +130,7 @@ def call_deep(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     ``DEEP_RECURSION_LIMIT``. Its result is returned, its exception re-raised here. The calling
     thread waits (it recurses no deeper meanwhile). ``fn`` must be safe to run twice (parsers,
     searches whose caches keep only finished results)."""
-    if on_deep_thread():
+    if on_deep_thread() or not can_start_threads():
         return fn(*args, **kwargs)
     if can_try_here():
         try:

@@ -16,14 +16,22 @@ Two guards share one ceiling:
 Only the command line applies a ceiling; ``import cgframework`` sets none, and
 :func:`set_limit` ``(None)`` lifts the soft limit back to the hard one. The hard limit is never
 lowered, so a ceiling can always be raised again.
+
+Where Python has no ``resource`` module (Pyodide, in a browser) neither guard holds: no
+system limit can be set, and resident memory is unknown (0). The browser's own limit (a
+WebAssembly memory of 4 GB at most) then ends the work with a ``MemoryError``.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import resource
 import sys
+
+try:
+    import resource
+except ImportError:  # (Pyodide, WASI: no resource limits to set)
+    resource = None  # type: ignore[assignment]
 
 from cgframework.runtime.budget import LimitExceeded
 from cgframework.runtime.deep import DEEP_STACK_BYTES
@@ -129,7 +137,7 @@ def set_limit(size: int | None) -> int | None:
     previous = _state["limit"]
     if size is not None and size < MIN_LIMIT:
         raise ValueError(f"a memory ceiling must be at least {format_size(MIN_LIMIT)}")
-    kind = getattr(resource, "RLIMIT_DATA", None)
+    kind = getattr(resource, "RLIMIT_DATA", None)  # (None without the resource module)
     if kind is not None:
         _soft, hard = resource.getrlimit(kind)
         soft = hard if size is None else size + STACK_ALLOWANCE
@@ -144,11 +152,14 @@ def set_limit(size: int | None) -> int | None:
 
 
 def resident_bytes() -> int:
-    """The process's resident memory now (Linux ``/proc/self/statm``), else its peak."""
+    """The process's resident memory now (Linux ``/proc/self/statm``), else its peak; 0
+    where neither is known (no ``resource`` module)."""
     try:
         with open("/proc/self/statm", "rb") as statm:
             return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError):
+        if resource is None:
+            return 0
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return peak if sys.platform == "darwin" else peak * 1024
 

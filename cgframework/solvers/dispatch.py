@@ -9,6 +9,7 @@ so every shortcut can be checked against it; any other name forces that solver.
 from __future__ import annotations
 
 import gc
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -35,6 +36,7 @@ from cgframework.runtime.budget import SearchBudget, SearchStopped
 from cgframework.runtime.cache import PositionRepeats, TranspositionTable
 from cgframework.runtime.deep import (
     DEEP_RECURSION_LIMIT,
+    can_start_threads,
     can_try_here,
     hit_recursion_limit,
     on_deep_thread,
@@ -689,8 +691,9 @@ class SearchTooDeep(SearchStopped):
 
 def _too_deep(ruleset: Ruleset, method: str, registry: Registry) -> SearchTooDeep:
     others = [m for m in available_methods(ruleset, registry) if m not in ("generic", method)]
+    frames = DEEP_RECURSION_LIMIT if can_start_threads() else sys.getrecursionlimit()
     return SearchTooDeep(
-        f"method {method!r} recursed deeper than {DEEP_RECURSION_LIMIT} frames on this "
+        f"method {method!r} recursed deeper than {frames} frames on this "
         f"{ruleset.name} position (limit): try a smaller position or another method "
         f"({', '.join(others)})"
     )
@@ -726,11 +729,15 @@ def run_deep(fn: Callable[..., Any], *args: Any, budget: SearchBudget | None = N
     first on the calling thread when no ``budget`` limits it, as
     :func:`~cgframework.runtime.deep.call_deep`), with the collector's thresholds raised
     (``SEARCH_GC_THRESHOLD``). A ``budget`` deadline is enforced even on a solver that never
-    charges the table (:meth:`~cgframework.runtime.deep.DeepCall.interrupt`)."""
+    charges the table (:meth:`~cgframework.runtime.deep.DeepCall.interrupt`). Without threads
+    (:data:`~cgframework.runtime.deep.THREADS`) it runs here, stopped by the budget's own
+    checks only."""
     if on_deep_thread():
         return fn(*args)
     _search_gc(True)
     try:
+        if not can_start_threads():
+            return fn(*args)
         if budget is None and can_try_here():  # first on this thread (see call_deep)
             try:
                 return fn(*args)

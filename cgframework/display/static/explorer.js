@@ -1,6 +1,7 @@
 // cgf explore: the page. Everything it shows comes from the JSON API of
-// cgframework/display/server.py; text goes in with textContent, only the server's SVG
-// pictures with innerHTML.
+// cgframework/display/server.py, or from the same calls answered in the browser (the page at
+// try/: window.cgfBackend, cgframework in Pyodide); text goes in with textContent, only the
+// back end's SVG pictures with innerHTML.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -13,23 +14,49 @@ const OUTCOMES = {
 };
 const state = { ruleset: "", path: [], picks: [], part: null, seq: 0, node: null };
 
-// The one place the page talks to its back end: GET /api/NAME?PARAMS of
-// cgframework/display/server.py, answered with JSON. A busy back end (HTTP 202, or 503 with
+// The back end: GET /api/NAME?QUERY of cgframework/display/server.py, answered with JSON,
+// unless the page brought another one that answers the same calls alike (window.cgfBackend:
+// call(name, query, stale) resolves to {status, data}, or null for a call it dropped as
+// stale; stop() stops the computation; links "#": the position travels in the address's
+// fragment; calculator: it runs cgf calc and cgf solve).
+const backend = window.cgfBackend || {
+  async call(name, query) {
+    const response = await fetch("/api/" + name + "?" + query);
+    return { status: response.status, data: await response.json(), text: response.statusText };
+  },
+  links: "?",
+};
+
+// The one place the page talks to its back end. A busy back end (HTTP 202, or 503 with
 // status "busy") is asked again until it answers, unless a newer navigation (seq) cancels
 // the question: then the answer is null. Any other answer of 400 or more throws its error.
+// While a call is out, the page says it is computing.
 async function api(name, params, seq) {
   const query = new URLSearchParams(params).toString();
-  for (;;) {
-    const response = await fetch("/api/" + name + "?" + query);
-    const data = await response.json();
-    const busy = (response.status === 202 || response.status === 503) && data.status === "busy";
-    if (seq !== undefined && seq !== state.seq) return null;
-    if (!busy) {
-      if (response.status >= 400) throw new Error(data.error || response.statusText);
-      return data;
+  const stale = () => seq !== undefined && seq !== state.seq;
+  working(1);
+  try {
+    for (;;) {
+      const answer = await backend.call(name, query, stale);
+      if (answer === null || stale()) return null;
+      const { status, data } = answer;
+      const busy = (status === 202 || status === 503) && data.status === "busy";
+      if (!busy) {
+        if (status >= 400) throw new Error(data.error || answer.text || "HTTP " + status);
+        return data;
+      }
+      await new Promise((done) => setTimeout(done, 300));
     }
-    await new Promise((done) => setTimeout(done, 300));
+  } finally {
+    working(-1);
   }
+}
+
+let calls = 0;
+function working(change) {
+  calls += change;
+  $("busy").hidden = calls === 0;
+  $("stop").hidden = calls === 0 || !backend.stop;
 }
 
 // A solve: the server waits a second at most for its solver, then the page asks again.
@@ -131,7 +158,7 @@ async function show() {
   crumbs();
   say("");
   const url = new URLSearchParams({ ruleset: state.ruleset, position: state.path[0].position });
-  history.replaceState(null, "", "?" + url.toString());
+  history.replaceState(null, "", (backend.links || "?") + url.toString());
   let outline;
   try {
     outline = await api("outline", params(step), seq);
@@ -295,10 +322,64 @@ function setEditing(on) {
   document.body.classList.toggle("editing", on);
 }
 
+// The position a link names: ?ruleset=R&position=P, or #ruleset=R&position=P on a page whose
+// links carry it in the fragment (a static page: try/#ruleset=domineering&position=..|..).
+function linked() {
+  const hash = location.hash.slice(1);
+  const query = new URLSearchParams(hash.includes("=") ? hash : location.search);
+  return { ruleset: query.get("ruleset"), position: query.get("position") || "" };
+}
+
+// ---- the calculator (back ends that run cgf calc and cgf solve) -------------------------------
+async function runCommand(args) {
+  $("calc-command").textContent = "";
+  $("calc-error").textContent = "";
+  $("calc-output").className = "computing";
+  $("calc-output").textContent = "computing\u2026";
+  delete $("calc-output").dataset.exit;
+  try {
+    const data = await api("cgf", { args: JSON.stringify(args) });
+    $("calc-command").textContent = "$ " + data.command;
+    $("calc-output").className = "";
+    $("calc-output").textContent = data.stdout;
+    $("calc-error").textContent = data.stderr.trim();
+    $("calc-output").dataset.exit = String(data.exit);
+  } catch (error) {
+    $("calc-output").className = "";
+    $("calc-output").textContent = "";
+    $("calc-error").textContent = error.message;
+    $("calc-output").dataset.exit = "";
+  }
+}
+
+function setUpCalculator(rulesets) {
+  $("calculator").hidden = false;
+  for (const r of rulesets) {
+    const option = element("option", "", r.name);
+    option.value = r.name;
+    if (r.examples.length) option.dataset.example = r.examples[0];
+    $("solve-ruleset").appendChild(option);
+  }
+  const example = () => {
+    const chosen = $("solve-ruleset").selectedOptions[0];
+    $("solve-position").value = (chosen && chosen.dataset.example) || "";
+  };
+  $("solve-ruleset").value = "domineering";
+  example();
+  $("solve-ruleset").addEventListener("change", example);
+  $("calc-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    runCommand(["calc", $("calc-expression").value]);
+  });
+  $("solve-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    runCommand(["solve", $("solve-ruleset").value, $("solve-position").value]);
+  });
+}
+
 async function init() {
-  const query = new URLSearchParams(location.search);
-  const ruleset = query.get("ruleset") || "domineering";
-  const position = query.get("position") || "";
+  let { ruleset, position } = linked();
+  ruleset = ruleset || "domineering";
   $("position").value = position;
   $("picture").addEventListener("click", onBoardClick);
   $("edit").addEventListener("change", () => setEditing($("edit").checked));
@@ -315,6 +396,13 @@ async function init() {
     const chosen = $("ruleset").selectedOptions[0];
     if (chosen && chosen.dataset.example) $("position").value = chosen.dataset.example;
   });
+  $("stop").addEventListener("click", () => backend.stop());
+  if (backend.onstatus) {
+    // the back end's own news (Python loading...): "" takes back its last one, if still shown
+    backend.onstatus((text, before) => {
+      if (text || $("message").textContent === before) say(text);
+    });
+  }
   try {
     const data = await api("rulesets", {});
     for (const r of data) {
@@ -324,11 +412,21 @@ async function init() {
       if (r.examples.length) option.dataset.example = r.examples[0];
       $("ruleset").appendChild(option);
     }
+    if (backend.calculator) setUpCalculator(data);
   } catch (error) {
     say(error.message);
   }
   $("ruleset").value = ruleset;
   if (position) start(ruleset, position);
+  if (backend.links === "#") {
+    window.addEventListener("hashchange", () => {
+      const link = linked();
+      if (!link.ruleset) return;
+      $("ruleset").value = link.ruleset;
+      $("position").value = link.position;
+      start(link.ruleset, link.position);
+    });
+  }
 }
 
 document.addEventListener("DOMContentLoaded", init);
