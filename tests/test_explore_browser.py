@@ -92,6 +92,20 @@ def test_the_editor_changes_a_cell(server, browser):
     _shot(browser, "4-edit")
 
 
+def test_a_loopy_value_shown_or_why_it_is_unknown(server, browser):
+    """tis is ``1 & 0``; a non-stopper too big for the sides' search shows why it has no
+    value, never its outcome letter in the value's place."""
+    browser.get(page_url(server, "partizan-digraph", "0>1:L,1>0:R;0"))
+    assert _wait_for_node(browser, "0>1:L,1>0:R;0") == "1 & 0"
+    n = 400  # a cycle of Left and Right arcs: a non-stopper of 400 positions
+    arcs = ",".join(f"{i}>{(i + 1) % n}:{'LR'[i % 2]}" for i in range(n)) + ",0>0:L"
+    browser.get(page_url(server, "partizan-digraph", arcs + ";0"))
+    shown = _wait_for_node(
+        browser, arcs.removesuffix(",0>0:L").replace("0>1:L", "0>0:L,0>1:L") + ";0"
+    )
+    assert shown.startswith("unknown: the onside of a game of 400 positions"), shown
+
+
 def test_a_node_past_its_limits_shows_its_options_and_says_so(browser):
     srv, thread = start(port=0, timeout=0.5)
     try:

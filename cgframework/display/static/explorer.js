@@ -69,9 +69,10 @@ function params(step) {
   return { ruleset: state.ruleset, position: step.position, first: step.first || "L" };
 }
 function say(text) { $("message").textContent = text || ""; }
-// A value as cgf solve --json gives it: a number, a text, or a long value's summary.
-function valueText(v) {
-  if (v === null || v === undefined) return "";
+// A value as cgf solve --json gives it: a number, a text, or a long value's summary; where
+// a loopy value cannot be had, why (``value_unknown``), never the outcome in its place.
+function valueText(v, unknown) {
+  if (v === null || v === undefined) return unknown ? "unknown: " + unknown : "";
   if (typeof v === "object") return (v.elided || "") + " (" + v.characters + " characters)";
   return String(v);
 }
@@ -126,7 +127,7 @@ function fillCard(box, option) {
     value.textContent = option.status === "limit" ? "too large (limit)" : "error";
     value.title = option.message || "";
   } else {
-    value.textContent = valueText(option.value);
+    value.textContent = valueText(option.value, option.value_unknown);
     value.title = option.outcome ? OUTCOMES[option.outcome] : "";
   }
   const badges = box.querySelector(".badges");
@@ -220,7 +221,7 @@ async function show() {
 
 function showValues(node) {
   if (node.status === "ok" || node.value !== null) {
-    fact("fact-value", valueText(node.value) || "-");
+    fact("fact-value", valueText(node.value, node.value_unknown) || "-");
     fact("fact-outcome", OUTCOMES[node.outcome] || "-");
   } else {
     if (node.outcome) fact("fact-outcome", OUTCOMES[node.outcome] || node.outcome);
