@@ -287,7 +287,7 @@ def test_cli_best_moves_are_the_first_players(capsys):
     ("args", "fragment"),
     [
         (("influence", "segment:11"), "normal-play"),
-        (("digraph", "0>1,1>0;0"), "loopy"),
+        (("digraph", "0>1,1>0;0", "--jobs", "2"), "loopy"),
         (("cheating-robot", "2"), "normal-play"),
         (("clobber", "xo", "--misere", "--jobs", "2"), "--misere"),
         (("clobber", "xo", "--method", "canonical"), "its own method"),
@@ -297,6 +297,28 @@ def test_cli_refusals_are_one_line_exit_2(capsys, args, fragment):
     code, out, err = run_cli(capsys, "solve", *args, "--outcome")
     assert code == 2
     assert fragment in err and err.count("\n") == 1 and err.startswith("cgf: error:")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "position", "left_first", "right_first"),
+    [
+        ("partizan-digraph", "0>1:L,1>0:R;0", "D", "L"),  # tis: 1 & 0
+        ("digraph", "0>1,1>0,1>2;0", "R", "L"),
+        ("fox-and-geese", "start:4", "L", "L"),
+    ],
+)
+def test_outcome_of_a_loopy_ruleset_is_the_retrograde_analysis(
+    capsys, ruleset, position, left_first, right_first
+):
+    """Positions may repeat, so the outcome search does not apply: ``--outcome`` answers by
+    the retrograde analysis alone, with no value, the same who-wins as the full solve."""
+    code, out, err = run_cli(capsys, "solve", ruleset, position, "--outcome", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert (data["left_first"], data["right_first"]) == (left_first, right_first)
+    assert data["value"] is None and "value_unknown" not in data
+    full = solve(ruleset, position)
+    assert (data["outcome"], data["best_moves"]) == (full.outcome.value, list(full.best_moves))
 
 
 @pytest.mark.parametrize("limit", [("--max-nodes", "3"), ("--timeout", "0.2")])

@@ -385,6 +385,8 @@ def solve(
     if outcome_only and not misere:
         if method not in ("auto", OUTCOME_METHOD):
             raise SolverError(f"the outcome search is its own method, not {method!r}")
+        if _is_loopy(ruleset, registry):
+            return _loopy_outcome_only(ruleset, position, first, max_nodes, timeout, winning_moves)
         return _solve_outcome_only(
             ruleset,
             position,
@@ -441,6 +443,37 @@ def solve(
     if not _answers_another_question(ruleset, method, registry):
         store.put(ruleset, key, solution)
     return solution
+
+
+def _is_loopy(ruleset: Ruleset | str, registry: Registry | None) -> bool:
+    if isinstance(ruleset, str):
+        ruleset = (registry or registry_for(ruleset)).ruleset(ruleset)
+    return bool(getattr(ruleset, "loopy", False))
+
+
+def _loopy_outcome_only(
+    ruleset: Ruleset | str,
+    position: Position | str,
+    first: Player,
+    max_nodes: int | None,
+    timeout: float | None,
+    winning_moves: bool,
+) -> Solution:
+    """:func:`solve` with ``outcome_only`` on a loopy ruleset: who wins by the retrograde
+    analysis alone (:func:`solve_loopy_outcome`; positions may repeat, so the outcome search
+    does not apply), with no value, as the outcome search answers."""
+    solution = solve_loopy_outcome(
+        ruleset, position, first=first, max_nodes=max_nodes, timeout=timeout
+    )
+    extra = {key: v for key, v in solution.extra.items() if key != "value_unknown"}
+    if not winning_moves:
+        extra["winning_moves"] = False
+    return attrs.evolve(
+        solution,
+        value=None,
+        best_moves=solution.best_moves if winning_moves else (),
+        extra=extra,
+    )
 
 
 def _solve_outcome_only(
