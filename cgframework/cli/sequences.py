@@ -331,8 +331,8 @@ def run_genus_sequence(
         from cgframework.display.plots import sequence_svg
 
         minus = [row.misere_grundy for row in rows]
-        title = f"{game.label}, misère: G-(0..{to})"
-        write_picture(plot, lambda: sequence_svg(minus, title, y_label="G-(n)"))
+        title = f"{game.label}, misère: G⁻(0..{to})"
+        write_picture(plot, lambda: sequence_svg(minus, title, y_label="G⁻(n)"))
     if output == "-" and not as_json:
         return
     if as_json:
