@@ -404,7 +404,7 @@ def _sequence_record(*words) -> dict:
         (("sequence", "octal"), "needs an ARGUMENT"),
         (("sequence", "nim", "0.7"), "takes no ARGUMENT"),
         (("sequence", "octal", "0.9"), "not 0-7"),
-        (("sequence", "partizan-subtraction"), "not a heap ruleset"),
+        (("sequence", "partizan-subtraction", "1|2"), "partizan"),
         (("sequence", "kayles", "--to", "-1"), "--to"),
         (("sequence", "kayles", "--to", "10000001"), "--to"),
         (("sequence", "kayles", "--timeout", "0"), "--timeout"),

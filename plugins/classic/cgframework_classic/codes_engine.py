@@ -57,7 +57,6 @@ class KnownCode(KnownHeapRule):
 class KnownGrundysGame(KnownHeapRule):
     """Grundy's game: the compiled engine (its split must be unequal: no code, no theorem)."""
 
-
     def sequence(self) -> GrundySequence:
         return GrundySequence(TakeAndBreak.grundys_game())
 

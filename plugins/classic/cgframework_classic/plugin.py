@@ -133,15 +133,6 @@ def register_families(register):
         )
     )
     register(Family("diagonal", "wythoff", lambda n: f"{n},{n}", "the pair (n, n)"))
-    register(
-        Family(
-            "heaps",
-            "partizan-subtraction",
-            lambda sets, n: "{" + sets.strip("{}") + "}:" + str(n),
-            "a single heap of size n",
-            argument="the two sets, Left's|Right's (heaps:1,2|2,3)",
-        )
-    )
 
 
 @hookimpl
