@@ -10,11 +10,12 @@ classic plugin), else reported as observed over the heaps computed.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Annotated, Any
 
 import attrs
@@ -127,6 +128,18 @@ def _progress() -> Any:
         console=Console(stderr=True),
         transient=True,
     )
+
+
+@contextlib.contextmanager
+def _bar(total: int) -> Iterator[Callable[[int], None]]:
+    """A function to report heaps done to: a progress bar on a terminal, else nothing."""
+    bar = _progress()
+    if bar is None:
+        yield lambda done: None
+        return
+    with bar:
+        task = bar.add_task("heaps", total=total)
+        yield lambda done: bar.update(task, completed=done)
 
 
 def compute(
@@ -316,7 +329,15 @@ def run_genus_sequence(
         fail(f"--to must be between 0 and {MAX_MISERE_TO} with --misere, got {to}")
     _check_common(timeout, output, plot)
     try:
-        rows = genus_sequence(game.ruleset, game.heap, to, max_nodes=max_nodes, timeout=timeout)
+        with _bar(to + 1) as advance:
+            rows = genus_sequence(
+                game.ruleset,
+                game.heap,
+                to,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                progress=advance,
+            )
     except SearchStopped as exc:
         if "--timeout" in str(exc) and timeout is not None:
             raise SearchStopped(
@@ -477,14 +498,16 @@ def run_quotient(
     if max_order < 1:
         fail(f"--max-order must be positive, got {max_order}")
     _check_common(timeout, output, plot)
-    q = misere_quotient(
-        game.rule,
-        max_heap,
-        max_order=max_order,
-        timeout=timeout,
-        max_nodes=max_nodes,
-        label=game.code or game.label,
-    )
+    with _bar(max_heap) as advance:
+        q = misere_quotient(
+            game.rule,
+            max_heap,
+            max_order=max_order,
+            timeout=timeout,
+            max_nodes=max_nodes,
+            label=game.code or game.label,
+            progress=advance,
+        )
     if as_json:
         record = q.to_json()
         record["game"] = game.label

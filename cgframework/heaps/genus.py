@@ -40,8 +40,10 @@ def genus_sequence(
     *,
     max_nodes: int | None = None,
     timeout: float | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> list[GenusRow]:
-    """The rows of heaps 0..``to``; ``heap(n)`` is the position of one heap of n. Raises
+    """The rows of heaps 0..``to``; ``heap(n)`` is the position of one heap of n;
+    ``progress(rows done)`` after each heap (from the search's thread). Raises
     :class:`~cgframework.SearchStopped` past ``max_nodes`` or ``timeout``, and
     :class:`~cgframework.LimitExceeded` when a heap's play is too deep for the search."""
     budget = SearchBudget.of(max_nodes, timeout)
@@ -56,6 +58,8 @@ def genus_sequence(
             g, superscript = search.genus(position)
             minus = search.misere_grundy(position)
             found.append(GenusRow(n, g, minus, genus_text(g, superscript)))
+            if progress is not None:
+                progress(n + 1)
         return found
 
     try:

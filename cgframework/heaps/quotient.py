@@ -47,7 +47,7 @@ it on every quotient they compute.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -522,11 +522,13 @@ def misere_quotient(
     timeout: float | None = None,
     max_nodes: int | None = None,
     label: str | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> MisereQuotient:
     """The misère quotient of the heaps 1..``max_heap`` of a heap rule (a
     :class:`~cgframework.heaps.rules.HeapRuleset`, or any object with ``heap_options``).
 
     Exact (see the module docstring); proved stable when the rule's heap engine proves it.
+    ``progress(n)`` is called once the quotient of heaps 1..n is known.
     Raises :class:`~cgframework.LimitExceeded` past ``max_order`` elements or the memory
     bounds, :class:`~cgframework.SearchStopped` past ``max_nodes`` or ``timeout`` seconds."""
     if not 1 <= max_heap <= MAX_HEAP:
@@ -542,6 +544,8 @@ def misere_quotient(
         letters = [h for h in range(1, n + 1) if not moves.dead[h]]
         if not letters:
             continue
+        if progress is not None:
+            progress(n - 1)
         if hyp is not None and not moves.dead[n]:
             settled = _as_old_element(hyp, n, letters, moves, oracle)
             if settled is not None:  # heap n plays as an element of the last quotient
