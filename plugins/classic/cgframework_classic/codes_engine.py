@@ -30,6 +30,13 @@ CHECKED_HEAPS = 40
 """A declared code is checked against the rule's ``heap_options`` on heaps 1..this."""
 
 THEOREM = "the periodicity theorem for take-and-break codes (Guy & Smith 1956; Winning Ways ch. 4)"
+"""Named in outputs for a code whose moves leave at most two heaps (octal codes)."""
+THEOREM_THREE_HEAPS = (
+    "the periodicity theorem for take-and-break codes, in its form for moves leaving three "
+    "heaps (3i + 2p + t values: cgframework_classic.periodicity)"
+)
+"""Named for a hexadecimal code with bit 8: Guy & Smith's bound does not carry over, and the
+form proved in :mod:`cgframework_classic.periodicity` is applied instead."""
 
 
 class KnownCode(KnownHeapRule):
@@ -39,7 +46,7 @@ class KnownCode(KnownHeapRule):
         self.octal_code = code
         self.label = f"{code.kind} {code}"
         self.code = str(code)
-        self.theorem = THEOREM
+        self.theorem = THEOREM if code.heaps_left <= 2 else THEOREM_THREE_HEAPS
 
     def sequence(self) -> GrundySequence:
         return GrundySequence(TakeAndBreak.of_digits(self.octal_code.nonzero()))
