@@ -1,6 +1,7 @@
 """What a plugin author imports to write a ruleset: the Ruleset protocol and its base class,
-moves and sums, the hook marker, what plugins register (solvers, simplifications, families,
-calc universes), and the helpers a specialised solver finishes its answer with.
+the heap-game base (``HeapRuleset``: one method, ``heap_options``), moves and sums, the hook
+marker, what plugins register (solvers, simplifications, families, heap engines, calc
+universes), and the helpers a specialised solver finishes its answer with.
 
 ``help(cgframework)`` shows the user's API (``Game``, ``solve``, ``Player``, ``Solution``...);
 these names are the other half of the public API, documented here and in the plugin guide
@@ -10,6 +11,8 @@ these names are the other half of the public API, documented here and in the plu
 
 from cgframework.extensions import (
     Family,
+    HeapEngine,
+    KnownHeapRule,
     Preserves,
     Simplification,
     SolveContext,
@@ -30,6 +33,7 @@ from cgframework.game import (
     pick_move,
     top_level_split,
 )
+from cgframework.heaps.rules import HeapRuleset, Heaps
 from cgframework.hookspecs import hookimpl
 from cgframework.io import register_value_kind
 from cgframework.plugins import load_plugin
@@ -45,6 +49,10 @@ __all__ = [
     "PICK_MORE",
     "BaseRuleset",
     "Family",
+    "HeapEngine",
+    "HeapRuleset",
+    "Heaps",
+    "KnownHeapRule",
     "Move",
     "Position",
     "Preserves",

@@ -1,12 +1,13 @@
 """What plugins register besides rulesets: specialised solvers, simplifications, families,
-and value universes for ``cgf calc`` (each evaluates an expression text to a printable value:
-the core provides ``normal``, short partizan games in canonical form, and ``loopy``; plugins add
-theirs, e.g. guaranteed scoring games, through ``register_universes``)."""
+heap engines (what a plugin knows about some heap rules: a compiled kernel, a theorem), and
+value universes for ``cgf calc`` (each evaluates an expression text to a printable value:
+the core provides ``normal``, short partizan games in canonical form, and ``loopy``; plugins
+add theirs, e.g. guaranteed scoring games, through ``register_universes``)."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -132,6 +133,59 @@ def copies_family(ruleset: str, example: str, empty: str = "0") -> Family:
         "the sum of n copies of a game",
         argument=f"a game (copies:{example})",
     )
+
+
+# --- heap engines ----------------------------------------------------------------------
+
+
+class KnownHeapRule:
+    """A heap rule as a :class:`HeapEngine` knows it (what ``serves`` returns): subclass it and
+    override what the engine adds. Every default is "nothing more than the core's own"."""
+
+    label: str = ""
+    """How outputs name the rule (``octal 0.77``); empty: the ruleset's ``rule_label()``."""
+    code: str | None = None
+    """The rule's code as text (``0.77``), for ``cgf sequence --json``; ``None``: no code."""
+    theorem: str = ""
+    """The theorem ``period_watcher`` applies (named in outputs); empty: none."""
+
+    def sequence(self) -> Any:
+        """A sequence engine for the rule (``extend(count, progress=, deadline=, stop=)``,
+        ``size``, ``values`` (an ``array('I')``), ``computed``, ``[n]``: as
+        :class:`cgframework.heaps.table.HeapTable`), or ``None``: the core's table."""
+        return None
+
+    def period_watcher(self) -> Any:
+        """An object with ``extend(values)`` (the next G(n), in order) and ``proven`` (a
+        :class:`cgframework.heaps.periods.Period` the values so far *prove* by ``theorem``,
+        or ``None``), or ``None``: no theorem, periods are only observed."""
+        return None
+
+    def stable_images(self, images: Sequence[int]) -> tuple[int, int] | None:
+        """For a misère quotient whose heap images are ``images`` (``images[h]``, h = 0..N):
+        ``(period, preperiod)`` when a theorem proves the quotient that of every heap
+        size, else ``None`` (observed up to N only)."""
+        return None
+
+    def saltus_possible(self) -> bool:
+        """False when a theorem rules out arithmetic periodicity for the rule (no saltus is
+        then reported, whatever the values look like)."""
+        return True
+
+
+@attrs.frozen
+class HeapEngine:
+    """What a plugin knows about some heap rules (hook ``register_heap_engines``).
+
+    ``serves(rule)`` gets a heap rule (a :class:`~cgframework.heaps.rules.HeapRuleset`, as
+    a ruleset's ``rule_of(position)`` gives it) and returns a :class:`KnownHeapRule`, or
+    ``None`` when the engine does not know the rule. It may raise
+    :class:`~cgframework.RulesetError` for a rule that declares what it is not (a
+    ``take_and_break`` code its ``heap_options`` contradict)."""
+
+    name: str
+    serves: Callable[[Any], KnownHeapRule | None]
+    description: str = ""
 
 
 # --- value universes for cgf calc ------------------------------------------------------

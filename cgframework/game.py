@@ -188,6 +188,12 @@ class BaseRuleset:
     def describe(self) -> str:
         return self.syntax
 
+    def families(self) -> Sequence[Any]:
+        """Families (:class:`~cgframework.extensions.Family`) the ruleset brings itself,
+        registered with it (a heap game's ``heaps``); one its plugin registers under the same
+        name replaces it. Default: none."""
+        return ()
+
     def draw(self, position: Position, marks: Mapping[Hashable, Any] | None = None) -> str:
         """A standalone SVG picture of ``position``; ``marks`` maps what was taken (a cell,
         vertex or edge, as the ruleset documents) to the Player who took it. Default: the

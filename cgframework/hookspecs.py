@@ -73,3 +73,16 @@ def register_universes(register: Callable[[Any], None]) -> None:
     ``register(Universe(...))`` for each. Called once when the registry is built; the core
     registers ``normal`` itself.
     """
+
+
+@hookspec
+def register_heap_engines(register: Callable[[Any], None]) -> None:
+    """Register what a plugin knows about some heap rules: call
+    ``register(HeapEngine(...))`` for each (:class:`cgframework.extensions.HeapEngine`).
+
+    Called once when the registry is built. For a heap ruleset's rule (a
+    :class:`cgframework.heaps.rules.HeapRuleset`), the core's table engine, ``cgf sequence``
+    and ``cgf quotient`` ask each engine in registration order whether it serves the rule;
+    the first that does lends its faster sequence engine, its periodicity theorem (periods
+    then *proved*, not only observed) and its proof that a misère quotient is stable.
+    """

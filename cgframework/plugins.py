@@ -27,7 +27,14 @@ import attrs
 import pluggy
 
 from cgframework import hookspecs
-from cgframework.extensions import Family, Simplification, SolverSpec, Universe, core_universes
+from cgframework.extensions import (
+    Family,
+    HeapEngine,
+    Simplification,
+    SolverSpec,
+    Universe,
+    core_universes,
+)
 from cgframework.game import Convention, Ruleset
 
 ENTRY_POINT_GROUP = "cgframework"
@@ -77,6 +84,9 @@ class Registry:
     solvers: list[SolverSpec] = attrs.field(factory=list)
     simplifications: list[Simplification] = attrs.field(factory=list)
     families: dict[tuple[str, str], Family] = attrs.field(factory=dict)
+    brought: set[tuple[str, str]] = attrs.field(factory=set)
+    """The families a ruleset brought itself (``families()``): a plugin's own replaces one."""
+    heap_engines: list[HeapEngine] = attrs.field(factory=list)
     universes: dict[str, Universe] = attrs.field(factory=dict)
     plugins: list[str] = attrs.field(factory=list)
     broken: dict[str, str] = attrs.field(factory=dict)
@@ -512,6 +522,9 @@ class _Filling:
                     del registry.aliases[alias]
 
         steps.append(undo)
+        brings = getattr(item, "families", None)
+        for family in brings() if callable(brings) else ():
+            self._add_family(plugin, family, steps, brought=True)
 
     def _append(self, kind: type, where: list, hook_name: str, item: Any, steps: list) -> None:
         if not isinstance(item, kind):
@@ -527,14 +540,39 @@ class _Filling:
         self._append(Simplification, where, "register_simplifications", item, steps)
 
     def register_families(self, plugin: str, family: Any, steps: list) -> None:
+        self._add_family(plugin, family, steps)
+
+    def _add_family(self, plugin: str, family: Any, steps: list, brought: bool = False) -> None:
+        """A family registered by a plugin, or ``brought`` by a ruleset (``families()``): a
+        plugin's replaces a ruleset's of the same name; two of one kind are refused."""
         if not isinstance(family, Family):
-            raise PluginError(f"register_families got {_what(family)}, not a Family")
+            what = "a ruleset's families()" if brought else "register_families"
+            raise PluginError(f"{what} got {_what(family)}, not a Family")
         registry = self.registry
         key = (registry.aliases.get(family.ruleset, family.ruleset), family.name)
-        if key in registry.families:
+        if key in registry.families and (brought or key not in registry.brought):
             raise PluginError(f"family {family.name!r} of {family.ruleset!r} registered twice")
+        replaced = registry.families.get(key)
         registry.families[key] = family
-        steps.append(lambda: registry.families.pop(key, None))
+        if brought:
+            registry.brought.add(key)
+        else:
+            registry.brought.discard(key)
+
+        def undo() -> None:
+            if registry.families.get(key) is not family:
+                return
+            if replaced is not None and not brought:  # the ruleset's own again
+                registry.families[key] = replaced
+                registry.brought.add(key)
+            else:
+                del registry.families[key]
+                registry.brought.discard(key)
+
+        steps.append(undo)
+
+    def register_heap_engines(self, plugin: str, item: Any, steps: list) -> None:
+        self._append(HeapEngine, self.registry.heap_engines, "register_heap_engines", item, steps)
 
     def register_universes(self, plugin: str, universe: Any, steps: list) -> None:
         if not isinstance(universe, Universe):
@@ -556,6 +594,7 @@ FILL_HOOKS = (
     "register_simplifications",
     "register_families",
     "register_universes",
+    "register_heap_engines",
 )
 """The registering hooks, in the order they are called (rulesets first: families and
 solvers name them)."""

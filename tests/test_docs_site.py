@@ -33,6 +33,7 @@ NAMED_TASKS = [
     "misere",
     "certificates",
     "impartial",
+    "sequences",
     "loopy",
     "scoring",
     "variants",

@@ -139,6 +139,8 @@ CALC = ["{1|0} + *", "^ || *", "{3|1}", "1/2 - (^*)", "{3||2|1} == {3||2|1}", "+
 BOARDS = ["3,1,4,1,5", "tes(1,2,1,2,5,2)", "<5,-3,2,1>", "cyc(3,1,4)"]
 GRAPHS = ["path:3,1,4", "star:2;1,3", '{"n":3,"edges":[[0,1],[1,2]]}', "complete:2,3"]
 INFLUENCE = ["segment:11", "LRRL:0>1,0>2,3>2", "cycle:10", "segment:9 + segment:5"]
+CODES = ["0.77", "0.137", "4.07", "0.007", ".3F", "0.4"]
+SETS = ["{1,2,5}", "{3}", "{1,10}", "{2,4,7}"]
 
 COMMANDS: list[tuple[list[str], list[str], int]] = [
     # (command words, seeds, number of text arguments)
@@ -159,6 +161,11 @@ COMMANDS: list[tuple[list[str], list[str], int]] = [
     (["wak", "grundy"], GRAPHS, 1),
     (["wak", "to-arc-kayles"], GRAPHS, 1),
     (["influence", "explain"], INFLUENCE, 1),
+    (["sequence", "octal"], CODES, 1),
+    (["sequence", "--misere", "--to", "12", "hex"], CODES, 1),
+    (["sequence", "subtraction", "--json"], SETS, 1),
+    (["quotient", "--max-heap", "6", "octal"], CODES, 1),
+    (["classic", "sequence", "--to", "50"], CODES + SETS, 1),
 ]
 
 

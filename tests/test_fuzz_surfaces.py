@@ -70,6 +70,9 @@ OUTPUT_COMMANDS = [
     ["tree", "nim", "2,1", "-o"],
     ["calc", "{3|1} + {4|{2|-2}}", "-o"],
     ["solve", "clobber", "xoxo", "--certificate"],
+    ["sequence", "kayles", "--to", "30", "-o"],
+    ["sequence", "grundys-game", "--to", "30", "--plot"],
+    ["quotient", "kayles", "--max-heap", "5", "-o"],
 ]
 
 

@@ -985,9 +985,12 @@ CORE_GROUPS = {
     "store": "cgframework.cli.store",
     "sweep": "cgframework.cli.sweep",
     "certificate": "cgframework.cli.certificate",
+    "sequence": "cgframework.cli.sequences",
+    "quotient": "cgframework.cli.sequences",
 }
-"""The core's sub-command groups and the modules that add them to ``app``: imported when
-``cgf store ...`` / ``cgf sweep ...`` runs, or when every command is listed."""
+"""The core's sub-command groups (and commands of their own module) and the modules that add
+them to ``app``: imported when ``cgf store ...`` / ``cgf sequence ...`` runs, or when every
+command is listed."""
 
 
 def add_core_groups(first_word: str | None = None) -> None:

@@ -335,6 +335,61 @@ def _spread(pos: dict[Hashable, Any], rounds: int = 100) -> dict[Hashable, Any]:
     return dict(zip(keys, xy, strict=True))
 
 
+TALL_HEAP = 15
+"""A heap taller than this is drawn as one bar with its size, not token by token."""
+
+TOKEN_COLOUR = "#c8a35a"
+
+
+def heaps_svg(sizes: Sequence[int], title: str = "", marks: Marks | None = None) -> str:
+    """Heaps of tokens (any heap game): one ``heap`` group per heap, a stack of ``token``
+    circles (one per token) with its size below; a heap over ``TALL_HEAP`` tokens is one bar
+    (class ``token-bar``). ``title``: the picture's tooltip. Token ``k`` (from 0 at the
+    bottom) of heap ``i`` carries ``data-cell="i,k"``: the key a click there picks
+    (:func:`cgframework.heaps.rules.heap_click` takes it and the tokens above it). ``marks``
+    with keys ``(i, range(a, b))`` (tokens a to b - 1 of heap i; -> Player:
+    :func:`cgframework.heaps.rules.heap_marks`) colour the tokens taken, or that stretch of a
+    bar (class ``token-taken``), blue for Left, red for Right."""
+    check_size(len(sizes), "heaps", 200)
+    taken: dict[int, list[tuple[range, str]]] = {}
+    for key in marks or ():
+        if isinstance(key, tuple) and len(key) == 2 and isinstance(key[1], range):
+            taken.setdefault(key[0], []).append((key[1], mark_colour(marks, key, "")))
+    tall = min(max(sizes, default=0), TALL_HEAP + 1)
+    step, r = 20, 8
+    height = 50 + step * tall
+    body = []
+    for i, n in enumerate(sizes):
+        x = 22 + 34 * i
+        body.append('<g class="heap">')
+        if n > TALL_HEAP:
+            top, span = height - 30 - step * tall, step * tall
+            body.append(
+                f'<rect class="token-bar" x="{x - r}" y="{top}" width="{2 * r}" '
+                f'height="{span}" fill="{TOKEN_COLOUR}" stroke="{INK}"/>'
+            )
+            for run, colour in taken.get(i, ()):
+                low, high = max(run.start, 0) / n, min(run.stop, n) / n
+                y = top + span * (1 - high)
+                body.append(
+                    f'<rect class="token-taken" x="{x - r}" y="{y:.2f}" width="{2 * r}" '
+                    f'height="{max(span * (high - low), 2):.2f}" fill="{colour}" stroke="{INK}"/>'
+                )
+        else:
+            for k in range(n):
+                cy = height - 30 - step * k - r
+                fill = next((c for run, c in taken.get(i, ()) if k in run), TOKEN_COLOUR)
+                body.append(
+                    f'<circle class="token" data-cell="{i},{k}" cx="{x}" cy="{cy}" r="{r}" '
+                    f'fill="{fill}" stroke="{INK}"/>'
+                )
+        body.append(
+            f'<text x="{x}" y="{height - 10}" text-anchor="middle" font-size="12">'
+            f"{escape(n)}</text></g>"
+        )
+    return document(max(44, 34 * len(sizes) + 10), height, "".join(body), title)
+
+
 def side_by_side(pictures: Sequence[str], gap: int = 16) -> str:
     """Several standalone SVG documents in a row (the picture of a sum), each kept whole as
     a nested ``<svg>``."""

@@ -139,3 +139,26 @@ class PositionRepeats(ValueError):
 
 MISSING = _MISSING
 """Sentinel returned by :meth:`TranspositionTable.lookup` for an absent key."""
+
+
+class SharedMemo:
+    """A memory level under several transposition tables (``backing``): the values one solve
+    finds are read by the next, as a value store would lend them, without a file. A sweep
+    without ``--store`` gives one to all its members, so member n reuses what members below
+    it computed. Holds at most ``limit`` entries (then keeps what it has: bounded memory)."""
+
+    __slots__ = ("_values", "limit")
+
+    def __init__(self, limit: int = 2_000_000) -> None:
+        self._values: dict[Hashable, Any] = {}
+        self.limit = limit
+
+    def get(self, key: Hashable) -> Any:
+        return self._values.get(key, _MISSING)
+
+    def put(self, key: Hashable, value: Any) -> None:
+        if len(self._values) < self.limit:
+            self._values[key] = value
+
+    def __len__(self) -> int:
+        return len(self._values)

@@ -1,9 +1,11 @@
 """Choose a solver: a registered specialised one when it applies, else the generic one.
 
 ``method="auto"`` tries the specialised solvers registered for the ruleset (in registration
-order) and falls back to the generic solver of the ruleset's convention, with the registered
-simplifications on; ``method="generic"`` forces the plain brute force (no simplifications),
-so every shortcut can be checked against it; any other name forces that solver.
+order), then, for an impartial heap ruleset, its rule's table (``heap-table``,
+:mod:`cgframework.solvers.heap_table`), and falls back to the generic solver of the ruleset's
+convention, with the registered simplifications on; ``method="generic"`` forces the plain
+brute force (no simplifications), so every shortcut can be checked against it; any other name
+forces that solver.
 """
 
 from __future__ import annotations
@@ -46,6 +48,10 @@ from cgframework.solution import Solution
 from cgframework.solvers.canonical import solve_canonical
 from cgframework.solvers.common import SolverError
 from cgframework.solvers.grundy import solve_grundy
+from cgframework.solvers.heap_table import METHOD as HEAP_TABLE
+from cgframework.solvers.heap_table import applies as heap_table_applies
+from cgframework.solvers.heap_table import serves as heap_table_serves
+from cgframework.solvers.heap_table import solve_heap_table
 from cgframework.solvers.impartial_search import solve_impartial_outcome, solve_lemoine_viennot
 from cgframework.solvers.minimax import solve_minimax
 from cgframework.solvers.outcome import solve_outcome
@@ -131,6 +137,8 @@ def available_methods(ruleset: Ruleset, registry: Registry | None = None) -> lis
     registry = registry or get_registry()
     names = ["auto", "generic", *generic_methods(ruleset)]
     names += [s.name for s in registry.solvers if s.serves(ruleset)]
+    if heap_table_serves(ruleset):
+        names.append(HEAP_TABLE)
     return list(dict.fromkeys(names))  # (a plugin may register a generic name for auto)
 
 
@@ -218,6 +226,8 @@ def choose(
                 return spec.name, spec.solve, False
         if "loopy-sides" in generic_methods(ruleset):  # a large sum: by its sides
             return "retrograde", solve_loopy_auto, True
+        if heap_table_applies(ruleset, position):  # any heap rule: its table of values
+            return HEAP_TABLE, solve_heap_table, False
         name, fn = _generic_spec(ruleset, registry)
         return name, fn, True
     for spec in specs:
@@ -225,6 +235,10 @@ def choose(
             if not spec.applies(ruleset, position):
                 raise SolverError(f"solver {method!r} does not apply to this position")
             return spec.name, spec.solve, False
+    if method == HEAP_TABLE and heap_table_serves(ruleset):
+        if not heap_table_applies(ruleset, position):
+            raise SolverError(f"solver {method!r} does not apply to this position")
+        return HEAP_TABLE, solve_heap_table, False
     from difflib import get_close_matches
 
     methods = available_methods(ruleset, registry)
@@ -702,6 +716,8 @@ def _impartial_outcome_by_theorem(
                 if spec.name == "lemoine-viennot" or not spec.proven:
                     return None
                 return partial(_outcome_of_nimber, spec.solve)
+    if heap_table_applies(ruleset, position):
+        return partial(_outcome_of_nimber, solve_heap_table)
     return None
 
 

@@ -34,6 +34,7 @@ from cgframework import plugins
 from cgframework.game import Player
 from cgframework.io import converter
 from cgframework.runtime.budget import LimitExceeded, SearchBudget
+from cgframework.runtime.cache import SharedMemo, TranspositionTable
 from cgframework.solvers.dispatch import solve
 from cgframework.store.database import ValueStore
 
@@ -76,11 +77,14 @@ def solve_member(
     extra_plugins: list[str],
     store_path: str | None = None,
     misere: bool = False,
+    memo: SharedMemo | None = None,
 ) -> dict[str, Any]:
     """Solve one member in a worker (process pool or Dask); returns the Solution as JSON data
     so that workers and parent need not share Python objects. With ``store_path`` (a file
     this worker can open) the solver's transposition table reads through the store; in
-    misère play (``misere``) the member is solved by the misère search, which uses none."""
+    misère play (``misere``) the member is solved by the misère search, which uses none.
+    Without a store, ``memo`` (in this process: the sweep's :class:`SharedMemo`) lends the
+    values earlier members found to an ``auto`` solve."""
     load_worker_plugins(extra_plugins)
     if misere:
         solution = solve(ruleset_name, text, method=method, first=Player(first), misere=True)
@@ -90,7 +94,12 @@ def solve_member(
         if store_path not in _worker_stores:
             _worker_stores[store_path] = ValueStore(store_path)
         store = _worker_stores[store_path]
-    solution = solve(ruleset_name, text, method=method, first=Player(first), store=store)
+    table = None
+    if store is None and memo is not None and method == "auto":
+        table = TranspositionTable(backing=memo)
+    solution = solve(
+        ruleset_name, text, method=method, first=Player(first), store=store, table=table
+    )
     return converter.unstructure(solution)
 
 

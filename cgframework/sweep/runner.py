@@ -6,6 +6,10 @@ cluster (``dask://HOST:PORT``, the optional ``dask`` extra). Each result is stor
 arrives, so an interrupted sweep loses only the members in flight. Records come out in
 parameter order whatever the executor, so every executor gives the same output.
 
+Members solved in this process (``local``) without a store share what they compute: one
+:class:`~cgframework.runtime.cache.SharedMemo` lends each ``auto`` solve the values the
+members before it found (a heap ruleset's members share its rule's table anyway).
+
 Limits: at most :data:`MAX_MEMBERS` members per sweep; ``--jobs`` is capped at the CPU
 count and the number of members to compute (with a warning). Every member is generated and
 parsed before any work starts, so a family that makes an invalid member is refused at once.
@@ -38,6 +42,7 @@ from cgframework import plugins
 from cgframework.extensions import Family
 from cgframework.game import Convention, Player, format_position, parse_position
 from cgframework.io import converter
+from cgframework.runtime.cache import SharedMemo
 from cgframework.solution import Solution
 from cgframework.solvers.dispatch import MISERE_METHODS, SolverError, available_methods, choose
 from cgframework.store.database import ValueStore, position_key
@@ -308,12 +313,15 @@ def sweep(
     path = str(store.path) if store is not None and executor in ("local", "processes") else None
     # Workers open the file at the default trust level: a stricter one keeps them out of it.
     path = None if store is not None and store.trust == "local" else path
+    # without a store, the members solved here share what they compute (values of the
+    # positions they have in common: a member's smaller members, typically)
+    memo = SharedMemo() if store is None and not misere else None
     try:
         if pool is None:
             for n, text, _ in members:
                 if n in pending:
                     data = solve_member(
-                        ruleset.name, text, method, first.value, extra, path, misere
+                        ruleset.name, text, method, first.value, extra, path, misere, memo
                     )
                     finished(n, data)
                 yield from emit(n)

@@ -11,35 +11,43 @@ the octal game with d_k = 3 for k in S. Hexadecimal codes (digits 0-9, A-F; Hows
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from typing import ClassVar
 
 import attrs
 
-from cgframework import BaseRuleset, Convention, Move, Player, Ruleset
+from cgframework import Family
+from cgframework.heaps.rules import (
+    HeapRuleset,
+    Heaps,
+    format_heaps,
+    heap_click,
+    heap_marks,
+    heap_move,
+    parse_heaps,
+)
 
-
-@attrs.frozen
-class Heaps:
-    """Heap sizes, in the order written."""
-
-    sizes: tuple[int, ...]
-
-
-def parse_heaps(text: str) -> Heaps:
-    """Comma-separated ASCII digits; empty heaps are dropped ("0" is the empty position)."""
-    sizes = []
-    for token in text.split(","):
-        token = token.strip()
-        if not (token.isascii() and token.isdigit()):
-            raise ValueError(f"heap size {token[:40]!r} is not a non-negative integer")
-        if int(token):
-            sizes.append(int(token))
-    return Heaps(tuple(sizes))
-
-
-def format_heaps(position: Heaps) -> str:
-    return ",".join(map(str, position.sizes)) or "0"
+__all__ = [  # (the heap helpers are the core's: cgframework.heaps.rules)
+    "CodedHeaps",
+    "DawsonsKayles",
+    "GrundysGame",
+    "HeapRuleset",
+    "Heaps",
+    "HexCode",
+    "HexRuleset",
+    "Kayles",
+    "Nim",
+    "OctalCode",
+    "OctalRuleset",
+    "Subtraction",
+    "code_rule",
+    "format_heaps",
+    "heap_click",
+    "heap_marks",
+    "heap_move",
+    "parse_heaps",
+]
 
 
 DENSE_LIMIT = 4096
@@ -175,110 +183,13 @@ class HexCode(OctalCode):
     kind: ClassVar[str] = "hex"
 
 
-def heap_move(n: int, left: tuple[int, ...]) -> str:
-    return f"{n}->" + ("+".join(map(str, left)) if left else "0")
-
-
-def heap_marks(sizes: Sequence[int], move: Move) -> list[tuple[int, range]]:
-    """``move_marks`` of a heap move (its text ``n->a+b``, :func:`heap_move`): the tokens it
-    takes, as one key ``(i, range(a, b))``, tokens a to b - 1 (from 0 at the bottom) of the
-    first heap i of size n. A split keeps its first heap at the bottom, then the tokens
-    taken, the other heaps above them. A move that takes nothing (a split of Grundy's game)
-    marks nothing. One key whatever the heap's size (a heap of 10^30 tokens)."""
-    before, _, after = move.text.partition("->")
-    n = int(before)
-    parts = [int(k) for k in after.split("+")] if after != "0" else []
-    kept = sum(parts)
-    if n not in sizes or kept >= n:
-        return []
-    start = parts[0] if parts else 0
-    return [(list(sizes).index(n), range(start, start + n - kept))]
-
-
-def heap_click(
-    ruleset: Ruleset, position: Heaps, picks: Sequence[Hashable], player: Player
-) -> Move | None:
-    """``move_at`` of a heap game (``cgf explore``, the widgets): a click on token ``k`` of
-    heap ``i`` (``(i, k)``, from :func:`~cgframework_classic.pictures.heaps_svg`) takes that
-    token and those above it, leaving ``k`` in that heap, if ``player`` may (a move that also
-    splits the heap is not made by a click: pick it from the options)."""
-    if len(picks) != 1 or not isinstance(picks[0], tuple) or len(picks[0]) != 2:
-        return None
-    i, k = picks[0]
-    if type(i) is not int or type(k) is not int:
-        return None
-    sizes = position.sizes
-    if not 0 <= i < len(sizes) or not 0 <= k < sizes[i]:
-        return None
-    left = (k,) if k else ()
-    text = heap_move(sizes[i], left)
-    if not any(m.text == text for m in ruleset.options(position, player)):
-        return None
-    return Move(attrs.evolve(position, sizes=sizes[:i] + left + sizes[i + 1 :]), text)
-
-
-class HeapRuleset(BaseRuleset):
-    """Shared parts of the heap games: heaps are components, keys are sorted heaps."""
-
-    convention = Convention.NORMAL
-    impartial = True
-    family = "classic"
-
-    def components(self, position: Heaps) -> Sequence[Heaps]:
-        return [attrs.evolve(position, sizes=(n,)) for n in position.sizes if n]
-
-    def canonical_key(self, position: Heaps) -> object:
-        return (self.rules_key(position), tuple(sorted(n for n in position.sizes if n)))
-
-    def rules_key(self, position: Heaps) -> object:
-        return self.name
-
-    def is_empty(self, position: Heaps) -> bool:
-        return not any(position.sizes)
-
-    def heap_results(self, position: Heaps, n: int) -> Iterator[tuple[int, ...]]:
-        raise NotImplementedError
-
-    marks_persist = False  # a heap that empties leaves the picture: later keys shift
-
-    def draw(self, position: Heaps, marks: Mapping[Hashable, Any] | None = None) -> str:
-        """The heaps as stacks of tokens, those in ``marks`` (:func:`heap_marks`) coloured."""
-        from cgframework_classic.pictures import heaps_svg
-
-        return heaps_svg(position.sizes, marks=marks)
-
-    def move_marks(self, position: Heaps, move: Move) -> list[tuple[int, range]]:
-        """The tokens ``move`` takes (:func:`heap_marks`)."""
-        return heap_marks(position.sizes, move)
-
-    def move_at(self, position: Heaps, picks: Sequence[Hashable], player: Player) -> Any:
-        """A click on a token takes it and those above (:func:`heap_click`)."""
-        return heap_click(self, position, picks, player)
-
-    def options(self, position: Heaps, player: Player) -> Iterator[Move]:
-        sizes = position.sizes
-        seen = set()
-        for i, n in enumerate(sizes):
-            if n in seen:
-                continue  # equal heaps give equal moves
-            seen.add(n)
-            for left in self.heap_results(position, n):
-                result = attrs.evolve(position, sizes=sizes[:i] + left + sizes[i + 1 :])
-                yield Move(result, heap_move(n, left))
-
-
 class Nim(HeapRuleset):
     name = "nim"
+    family = "classic"
     syntax = "heap sizes, e.g. 3,4,5"
 
-    def parse(self, text: str) -> Heaps:
-        return parse_heaps(text)
-
-    def format(self, position: Heaps) -> str:
-        return format_heaps(position)
-
-    def heap_results(self, position: Heaps, n: int) -> Iterator[tuple[int, ...]]:
-        return ((m,) if m else () for m in range(n - 1, -1, -1))
+    def heap_options(self, n: int) -> Iterator[tuple[int, ...]]:
+        return ((m,) for m in range(n - 1, -1, -1))
 
     def examples(self) -> list[str]:
         return ["3,4,5", "1,2,3"]
@@ -292,13 +203,43 @@ class CodedHeaps(Heaps):
     label: str = ""
 
 
+class CodeRule(HeapRuleset):
+    """The heap rule of one take-and-break code (what a ``CodedHeaps`` position's heaps
+    follow): its options are the code's moves. One object per code (:func:`code_rule`), so
+    the core's table of the code's values is kept while the code is in use."""
+
+    family = "classic"
+
+    def __init__(self, code: OctalCode) -> None:
+        self.octal_code = code
+        self.name = f"{code.kind} {code}"
+
+    def heap_options(self, n: int) -> Iterator[tuple[int, ...]]:
+        return (left for _, left in self.octal_code.results(n))
+
+    def rule_key(self) -> object:
+        return self.octal_code.digits
+
+    def rule_label(self) -> str:
+        return self.name
+
+
+@lru_cache(maxsize=64)
+def code_rule(code: OctalCode) -> CodeRule:
+    """The rule of ``code`` (the same object for equal codes, the last 64 used)."""
+    return CodeRule(code)
+
+
 class OctalRuleset(HeapRuleset):
     """Any octal game: ``CODE:HEAPS``."""
 
     name = "octal"
+    family = "classic"
     syntax = "octal code : heaps, e.g. 0.77:10,3 (Kayles) or 0.07:20 (Dawson's Kayles)"
     code_type: type[OctalCode] = OctalCode
     """How the code before the colon is read."""
+    argument = "an octal code (heaps:0.137)"
+    """What the ``heaps`` family's argument is."""
 
     def parse(self, text: str) -> CodedHeaps:
         code, sep, heaps = text.partition(":")
@@ -306,17 +247,25 @@ class OctalRuleset(HeapRuleset):
             raise ValueError(f"expected CODE:HEAPS, got {text!r}")
         return CodedHeaps(parse_heaps(heaps).sizes, self.code_type.parse(code), code.strip())
 
-    def format(self, position: CodedHeaps) -> str:
+    def format(self, position: CodedHeaps) -> str:  # type: ignore[override]
         return f"{position.code}:{format_heaps(position)}"
 
-    def rules_key(self, position: CodedHeaps) -> object:
-        return position.code.digits
-
-    def heap_results(self, position: CodedHeaps, n: int) -> Iterator[tuple[int, ...]]:
-        return (left for _, left in position.code.results(n))
+    def rule_of(self, position: CodedHeaps) -> HeapRuleset:  # type: ignore[override]
+        return code_rule(position.code)
 
     def examples(self) -> list[str]:
         return ["0.137:9,5", "0.77:10"]
+
+    def families(self) -> list[Family]:
+        return [
+            Family(
+                "heaps",
+                self.name,
+                lambda code, n: f"{code}:{n}",
+                "a single heap of size n",
+                argument=self.argument,
+            )
+        ]
 
 
 class HexRuleset(OctalRuleset):
@@ -324,8 +273,8 @@ class HexRuleset(OctalRuleset):
 
     name = "hex"
     syntax = "hexadecimal code : heaps, e.g. 0.F:10,3 or 0.8:12 (bit 8 leaves three heaps)"
-
     code_type = HexCode
+    argument = "a hexadecimal code (heaps:0.F)"
 
     def examples(self) -> list[str]:
         return ["0.F:10,3", "0.8:12"]
@@ -339,8 +288,11 @@ class FixedOctal(OctalRuleset):
     def parse(self, text: str) -> CodedHeaps:
         return CodedHeaps(parse_heaps(text).sizes, self.code)
 
-    def format(self, position: CodedHeaps) -> str:
+    def format(self, position: CodedHeaps) -> str:  # type: ignore[override]
         return format_heaps(position)
+
+    def families(self) -> list[Family]:
+        return [Family("heaps", self.name, str, f"a single {self.name} heap of size n")]
 
 
 class Kayles(FixedOctal):
@@ -370,35 +322,56 @@ MAX_SUBTRACTION_MEMBER = 10**18
 a set such as {1, 10^9} is stored sparsely)."""
 
 
+def subtraction_code(subset: str) -> tuple[OctalCode, str]:
+    """A subtraction set ``{1,2,3}`` as its code and its label (sorted members)."""
+    subset = subset.strip()
+    if not (subset.startswith("{") and subset.endswith("}")):
+        raise ValueError(f"subtraction set must look like {{1,2,3}}, got {subset[:40]!r}")
+    members = []
+    for token in subset[1:-1].split(","):
+        token = token.strip()
+        if not (token.isascii() and token.isdigit()) or int(token) == 0:
+            raise ValueError(f"subtraction set member {token[:40]!r} is not a positive integer")
+        if len(token) > 19 or int(token) > MAX_SUBTRACTION_MEMBER:  # (the sequence engine
+            raise ValueError(  # indexes heaps by machine word)
+                f"subtraction set member {token[:40]!r} is more than {MAX_SUBTRACTION_MEMBER}"
+            )
+        members.append(int(token))
+    label = "{" + ",".join(map(str, sorted(set(members)))) + "}"
+    return OctalCode.subtraction(members), label
+
+
 class Subtraction(OctalRuleset):
     """Subtraction game S: remove s in S tokens from a heap (``{1,2,3}:10,7``)."""
 
     name = "subtraction"
     syntax = "subtraction set : heaps, e.g. {1,2,3}:10,7"
+    argument = "a subtraction set (heaps:1,2,5)"
 
     def parse(self, text: str) -> CodedHeaps:
         subset, sep, heaps = text.partition(":")
         subset = subset.strip()
         if not sep or not (subset.startswith("{") and subset.endswith("}")):
             raise ValueError(f"expected {{S}}:HEAPS such as {{1,2,3}}:10, got {text!r}")
-        members = []
-        for token in subset[1:-1].split(","):
-            token = token.strip()
-            if not (token.isascii() and token.isdigit()) or int(token) == 0:
-                raise ValueError(f"subtraction set member {token!r} is not a positive integer")
-            if int(token) > MAX_SUBTRACTION_MEMBER:  # (the sequence engine indexes by machine word)
-                raise ValueError(
-                    f"subtraction set member {token[:40]!r} is more than {MAX_SUBTRACTION_MEMBER}"
-                )
-            members.append(int(token))
-        label = "{" + ",".join(map(str, sorted(set(members)))) + "}"
-        return CodedHeaps(parse_heaps(heaps).sizes, OctalCode.subtraction(members), label)
+        code, label = subtraction_code(subset)
+        return CodedHeaps(parse_heaps(heaps).sizes, code, label)
 
-    def format(self, position: CodedHeaps) -> str:
+    def format(self, position: CodedHeaps) -> str:  # type: ignore[override]
         return f"{position.label}:{format_heaps(position)}"
 
     def examples(self) -> list[str]:
         return ["{1,2,3}:10,7", "{2,5,7}:30"]
+
+    def families(self) -> list[Family]:
+        return [
+            Family(
+                "heaps",
+                self.name,
+                lambda members, n: "{" + members.strip("{}") + "}:" + str(n),
+                "a single heap of size n",
+                argument=self.argument,
+            )
+        ]
 
 
 class GrundysGame(HeapRuleset):
@@ -406,16 +379,37 @@ class GrundysGame(HeapRuleset):
     OEIS A002188). Not a take-and-break code (the split must be unequal)."""
 
     name = "grundys-game"
+    family = "classic"
     syntax = "heap sizes, e.g. 7,5"
 
-    def parse(self, text: str) -> Heaps:
-        return parse_heaps(text)
-
-    def format(self, position: Heaps) -> str:
-        return format_heaps(position)
-
-    def heap_results(self, position: Heaps, n: int) -> Iterator[tuple[int, ...]]:
+    def heap_options(self, n: int) -> Iterator[tuple[int, ...]]:
         return ((a, n - a) for a in range(1, (n + 1) // 2))
 
     def examples(self) -> list[str]:
         return ["7", "10,5"]
+
+
+CODE_TEXT = (
+    "an octal code (0.77, 4.07), hex:CODE (hex:0.F), a subtraction set ({1,2,3}), kayles "
+    "or dawsons-kayles"
+)
+FIXED_CODES = {"kayles": "0.77", "dawsons-kayles": "0.07"}
+
+
+def code_of_text(text: str) -> tuple[OctalCode, str]:
+    """A take-and-break code written as ``cgf classic quotient`` reads it, and its label:
+    ``0.75`` or ``4.07`` (octal), ``kayles``, ``dawsons-kayles``, ``hex:0.F`` or a
+    subtraction set ``{1,2,3}``; ``ValueError`` naming what is wrong otherwise."""
+    text = text.strip()
+    if text in FIXED_CODES:
+        return OctalCode.parse(FIXED_CODES[text]), f"{text} (octal {FIXED_CODES[text]})"
+    if text.startswith("{"):
+        code, label = subtraction_code(text)
+        return code, f"subtraction {label}"
+    if text.lower().startswith("hex:"):
+        code = HexCode.parse(text[4:])
+        return code, f"hex {code}"
+    if text[:1].isalpha():
+        raise ValueError(f"expected {CODE_TEXT}; got {text[:40]!r}")
+    code = OctalCode.parse(text)
+    return code, f"octal {code}"

@@ -13,12 +13,13 @@ G(n) = { G(n - s), s in S_L | G(n - s), s in S_R }.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import attrs
 
-from cgframework import BaseRuleset, Convention, Move, Player
-from cgframework_classic.heaps import format_heaps, heap_click, heap_marks, heap_move, parse_heaps
+from cgframework import Family, HeapRuleset
+from cgframework.heaps.rules import format_heaps, parse_heaps
 
 
 @attrs.frozen
@@ -64,45 +65,62 @@ def sets_label(left: Sequence[int], right: Sequence[int]) -> str:
     return "{" + ",".join(map(str, left)) + "|" + ",".join(map(str, right)) + "}"
 
 
-class PartizanSubtraction(BaseRuleset):
+class PartizanRule(HeapRuleset):
+    """The heap rule of one pair of sets: Left subtracts a member of ``left``, Right of
+    ``right`` (one object per pair: :func:`partizan_rule`)."""
+
+    impartial = False
+
+    def __init__(self, left: tuple[int, ...], right: tuple[int, ...]) -> None:
+        self.left, self.right = left, right
+        self.name = f"partizan-subtraction {sets_label(left, right)}"
+
+    def left_heap_options(self, n: int) -> Iterator[tuple[int, ...]]:
+        return _subtract(self.left, n)
+
+    def right_heap_options(self, n: int) -> Iterator[tuple[int, ...]]:
+        return _subtract(self.right, n)
+
+    def rule_key(self) -> Hashable:
+        return ("partizan-subtraction", self.left, self.right)
+
+
+def _subtract(members: tuple[int, ...], n: int) -> Iterator[tuple[int, ...]]:
+    for s in members:  # (sorted: the members past n are never looked at)
+        if s > n:
+            return
+        yield (n - s,)
+
+
+@lru_cache(maxsize=64)
+def partizan_rule(left: tuple[int, ...], right: tuple[int, ...]) -> PartizanRule:
+    return PartizanRule(left, right)
+
+
+class PartizanSubtraction(HeapRuleset):
+    """Heaps, moves, components, pictures and clicks are the heap base's (``HeapRuleset``);
+    the two sets travel with the position (:meth:`rule_of`)."""
+
     name = "partizan-subtraction"
     aliases = ("partizansubtraction",)
-    convention = Convention.NORMAL
     impartial = False
     family = "classic"
     syntax = "{Left's set|Right's set}:heaps, e.g. {1,2|2,3}:7,5"
 
-    def parse(self, text: str) -> PartizanHeaps:
+    def parse(self, text: str) -> PartizanHeaps:  # type: ignore[override]
         return parse_partizan(text)
 
-    def format(self, position: PartizanHeaps) -> str:
+    def format(self, position: PartizanHeaps) -> str:  # type: ignore[override]
         return f"{sets_label(position.left, position.right)}:{format_heaps(position)}"  # type: ignore[arg-type]
 
-    def options(self, position: PartizanHeaps, player: Player) -> Iterator[Move]:
-        sizes = position.sizes
-        moves = position.left if player is Player.LEFT else position.right
-        seen = set()
-        for i, n in enumerate(sizes):
-            if n in seen:
-                continue
-            seen.add(n)
-            for s in moves:
-                if s > n:
-                    break
-                rest = (n - s,) if n > s else ()
-                yield Move(
-                    attrs.evolve(position, sizes=sizes[:i] + rest + sizes[i + 1 :]),
-                    heap_move(n, rest),
-                )
+    def rule_of(self, position: PartizanHeaps) -> HeapRuleset:  # type: ignore[override]
+        return partizan_rule(position.left, position.right)
 
-    def components(self, position: PartizanHeaps) -> Sequence[PartizanHeaps]:
-        return [attrs.evolve(position, sizes=(n,)) for n in position.sizes if n]
-
-    def is_empty(self, position: PartizanHeaps) -> bool:
+    def is_empty(self, position: PartizanHeaps) -> bool:  # type: ignore[override]
         smallest = min(position.left + position.right, default=None)
         return smallest is None or all(n < smallest for n in position.sizes)
 
-    def canonical_key(self, position: PartizanHeaps) -> Hashable:
+    def canonical_key(self, position: PartizanHeaps) -> Hashable:  # type: ignore[override]
         return (
             "partizan-subtraction",
             position.left,
@@ -115,23 +133,24 @@ class PartizanSubtraction(BaseRuleset):
         """The sets swapped: the players swap roles, so the value is negated."""
         return attrs.evolve(position, left=position.right, right=position.left)
 
-    marks_persist = False  # a heap that empties leaves the picture: later keys shift
-
-    def draw(self, position: PartizanHeaps, marks: Mapping[Hashable, Any] | None = None) -> str:
+    def draw(self, position: PartizanHeaps, marks: Mapping[Hashable, Any] | None = None) -> str:  # type: ignore[override]
         """The heaps as stacks of tokens (the sets are in the picture's title), those in
-        ``marks`` (:func:`~cgframework_classic.heaps.heap_marks`) coloured."""
-        from cgframework_classic.pictures import heaps_svg
+        ``marks`` (:func:`~cgframework.heaps.rules.heap_marks`) coloured."""
+        from cgframework.display.pictures import heaps_svg
 
         title = sets_label(position.left, position.right)
         return heaps_svg(position.sizes, title=title, marks=marks)
 
-    def move_marks(self, position: PartizanHeaps, move: Move) -> list[tuple[int, range]]:
-        """The tokens ``move`` takes."""
-        return heap_marks(position.sizes, move)
-
-    def move_at(self, position: PartizanHeaps, picks: Sequence[Hashable], player: Player) -> Any:
-        """A click on a token takes it and those above, if the player's set allows."""
-        return heap_click(self, position, picks, player)
-
     def examples(self) -> list[str]:
         return ["{1,2|2,3}:7,5", "{1|2}:9", "{2,3|1,4}:12"]
+
+    def families(self) -> list[Family]:
+        return [
+            Family(
+                "heaps",
+                self.name,
+                lambda sets, n: "{" + sets.strip("{}") + "}:" + str(n),
+                "a single heap of size n",
+                argument="the two sets, Left's|Right's (heaps:1,2|2,3)",
+            )
+        ]

@@ -24,14 +24,31 @@ Checking the hypothesis needs the values G(0..L-1) with L = N + p (:func:`proof_
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import islice
-from operator import sub
+from collections.abc import Callable, Iterable, Sequence
 
-import attrs
-
+from cgframework.heaps.periods import (
+    ITEM,
+    WIDTH,
+    ArithmeticPeriod,
+    Period,
+    Values,
+    as_array,
+    least_period,
+)
+from cgframework.heaps.periods import find_saltus as observed_saltus
 from cgframework.values import mex
 from cgframework_classic.heaps import OctalCode
+
+__all__ = [
+    "ArithmeticPeriod",
+    "Period",
+    "PeriodWatcher",
+    "find_period",
+    "find_saltus",
+    "grundy_sequence",
+    "proof_length",
+    "proven_period",
+]
 
 
 def grundy_sequence(code: OctalCode, count: int, known: list[int] | None = None) -> list[int]:
@@ -48,37 +65,6 @@ def grundy_sequence(code: OctalCode, count: int, known: list[int] | None = None)
     return seq
 
 
-@attrs.frozen
-class Period:
-    """G(n + period) = G(n) for all n >= preperiod (the first periodic heap)."""
-
-    preperiod: int
-    period: int
-
-    @property
-    def last_exception(self) -> int | None:
-        """The last heap whose value differs from the periodic pattern, if any."""
-        return self.preperiod - 1 if self.preperiod > 0 else None
-
-
-@attrs.frozen
-class ArithmeticPeriod:
-    """G(n + period) = G(n) + saltus for all n >= preperiod, saltus > 0 (arithmetic
-    periodicity; CGSuite's "saltus"). ``proven`` is False when it is only observed over the
-    computed values (``observed_to``: the last heap checked), not proved for every heap."""
-
-    preperiod: int
-    period: int
-    saltus: int
-    proven: bool = False
-    observed_to: int = 0
-
-    @property
-    def last_exception(self) -> int | None:
-        """The last heap outside the arithmetico-periodic pattern, if any."""
-        return self.preperiod - 1 if self.preperiod > 0 else None
-
-
 def proof_length(preperiod: int, period: int, code_length: int, heaps_left: int = 2) -> int:
     """How many values G(0..L-1) the periodicity theorem (module docstring) needs to prove
     G(n + period) = G(n) for all n >= preperiod, for moves removing at most ``code_length``
@@ -87,99 +73,6 @@ def proof_length(preperiod: int, period: int, code_length: int, heaps_left: int 
     if heaps_left <= 1:
         return max(i + t, t + 1) + p
     return heaps_left * max(i, 1) + (heaps_left - 1) * p + t + p
-
-
-ITEM = "q"
-"""Values are compared as 8-byte machine integers, so slices compare by ``memcmp``."""
-
-WIDTH = array(ITEM).itemsize
-
-
-def _to_array(values: Sequence[int]) -> array:
-    """The values as 8-byte integers; values past 2^63 (never met as Grundy values) are
-    renumbered, which keeps equality, all that the period search compares."""
-    if isinstance(values, array) and values.typecode == ITEM:
-        return values
-    try:
-        return array(ITEM, values)
-    except OverflowError:
-        ids: dict[int, int] = {}
-        return array(ITEM, (ids.setdefault(v, len(ids)) for v in values))
-
-
-class _Values:
-    """A sequence of 8-byte values in a bytes buffer; every comparison of two runs of it is
-    one ``memcmp`` (``bytes.startswith`` on a memoryview), every search one ``bytes.find``."""
-
-    def __init__(self, raw: bytes | bytearray) -> None:
-        self.raw = raw
-        self.size = len(raw) // WIDTH
-        self._reversed: bytes | None = None
-
-    def periodic_from(self, i: int, p: int) -> bool:
-        """values[n] == values[n + p] for every i <= n < size - p."""
-        if i >= self.size - p:
-            return True
-        with memoryview(self.raw) as view, view[(i + p) * WIDTH :] as later:
-            return self.raw.startswith(later, i * WIDTH)
-
-    def least_start(self, p: int, top: int) -> int | None:
-        """The least i <= ``top`` from which p is a period, None if not even from ``top``
-        (bisection: periodic from i implies periodic from i + 1)."""
-        if top < 0 or not self.periodic_from(top, p):
-            return None
-        low = 0
-        while low < top:
-            mid = (low + top) // 2
-            if self.periodic_from(mid, p):
-                top = mid
-            else:
-                low = mid + 1
-        return low
-
-    def recurring_tail(self, block: int, max_period: int) -> Iterator[int]:
-        """Every p in 1..``max_period``, ascending, such that the last ``block`` values equal
-        the ``block`` values p earlier (all p if ``block`` is 0). The search runs forward
-        over the reversed values, so it is one linear pass (two-way string search) in C."""
-        if block <= 0:
-            yield from range(1, max_period + 1)
-            return
-        if self._reversed is None:
-            backwards = array(ITEM)
-            backwards.frombytes(self.raw)
-            backwards.reverse()
-            self._reversed = backwards.tobytes()
-        rev = self._reversed
-        end = (max_period + block) * WIDTH
-        with memoryview(rev) as view, view[: block * WIDTH] as needle:
-            start = WIDTH
-            while True:
-                pos = rev.find(needle, start, end)
-                if pos < 0:
-                    return
-                start = pos + 1
-                if pos % WIDTH == 0:
-                    yield pos // WIDTH
-
-
-def _least_period(
-    values: _Values,
-    latest_start: Callable[[int], int],
-    max_period: int,
-    block: int,
-) -> tuple[int, int] | None:
-    """The least p <= ``max_period`` (and least i for it) with values[n] == values[n + p] for
-    all i <= n < size - p and i <= ``latest_start(p)`` (negative: no i allowed). ``block``
-    is at most the length of the shortest run [latest_start(p), size - p) any admissible p
-    must match, so its last ``block`` values recur p earlier: those p are the candidates."""
-    max_period = min(max_period, values.size - 1)
-    if max_period < 1:
-        return None
-    for p in values.recurring_tail(min(block, values.size - 1), max_period):
-        i = values.least_start(p, latest_start(p))
-        if i is not None:
-            return i, p
-    return None
 
 
 def _latest_start(size: int, code_length: int, heaps_left: int) -> Callable[[int], int]:
@@ -197,7 +90,7 @@ def _latest_start(size: int, code_length: int, heaps_left: int) -> Callable[[int
 
 
 def _search(
-    values: _Values, code_length: int, heaps_left: int, max_period: int | None = None
+    values: Values, code_length: int, heaps_left: int, max_period: int | None = None
 ) -> Period | None:
     """:func:`find_period` on ``values``, for periods up to ``max_period`` if given."""
     size, t, r = values.size, code_length, heaps_left
@@ -209,7 +102,7 @@ def _search(
         block = size - (size + r - 1) // r  # every run is >= size * (1 - 1/R) values long
     if max_period is not None:
         top = min(top, max_period)
-    found = _least_period(values, _latest_start(size, t, r), top, block)
+    found = least_period(values, _latest_start(size, t, r), top, block)
     return Period(*found) if found else None
 
 
@@ -219,7 +112,7 @@ def find_period(seq: Sequence[int], code_length: int, heaps_left: int = 2) -> Pe
     leave at most ``heaps_left`` heaps: 2 for octal codes, 3 for hexadecimal ones), or None
     if the computed values do not suffice. Linear time: the candidate periods are where the
     last half of the values recurs (one string search in C), each checked by ``memcmp``."""
-    return _search(_Values(_to_array(seq).tobytes()), code_length, heaps_left)
+    return _search(Values(as_array(seq).tobytes()), code_length, heaps_left)
 
 
 class PeriodWatcher:
@@ -260,7 +153,7 @@ class PeriodWatcher:
         size = len(self)
         if size != self._answer_size:
             previous, before = self._answer, self._answer_size
-            values = _Values(self._raw)
+            values = Values(self._raw)
             if previous is not None and self._continues(previous.period, before, size):
                 answer = self._shorter(values, previous) or previous
             else:
@@ -274,7 +167,7 @@ class PeriodWatcher:
         with memoryview(self._raw) as view, view[before * WIDTH : size * WIDTH] as new:
             return self._raw.startswith(new, (before - p) * WIDTH)
 
-    def _shorter(self, values: _Values, proven: Period) -> Period | None:
+    def _shorter(self, values: Values, proven: Period) -> Period | None:
         """A period q below p = ``proven.period`` that the values now prove, if any.
 
         With R >= 2 there is none: both admissible runs start before size / 2 - q, so they
@@ -290,9 +183,8 @@ class PeriodWatcher:
 def find_saltus(
     seq: Sequence[int], min_periods: int = 3, code: OctalCode | None = None
 ) -> ArithmeticPeriod | None:
-    """The least p (and least pre-period i for it) with G(n + p) = G(n) + s, s > 0, for every
-    computed n >= i (arithmetic periodicity), or None. Observed, not proven: the pattern must
-    cover the second half of the values and at least ``min_periods`` periods.
+    """The saltus observed over ``seq`` (:func:`cgframework.heaps.periods.find_saltus`), or
+    None. Observed, not proven.
 
     What is known: a finite octal code d0.d1...du is never arithmetico-periodic (Horrocks &
     Nowakowski, INTEGERS 2003), so with such a ``code`` the answer is None whatever the
@@ -300,31 +192,9 @@ def find_saltus(
     arithmetic-periodicity theorem for them; it is not implemented here, so no saltus is
     marked proven). Computed here: 0.8, 0.C, 0.3F and 0.FF show a saltus, 0.F and 0.B are
     periodic."""
-    values = list(seq) if not isinstance(seq, array) else seq
-    size = len(values)
-    if size < 3:
-        return None
     if code is not None and code.heaps_left <= 2:
         return None  # proven impossible (see above)
-    try:  # d(n) = G(n + 1) - G(n)
-        steps = array(ITEM, map(sub, islice(values, 1, None), values))
-    except OverflowError:
-        steps = _to_array([values[n + 1] - values[n] for n in range(size - 1)])
-
-    def latest(p: int) -> int:
-        # G(n + p) - G(n) = s for i <= n < size - p  <=>  d(n) = d(n + p), i <= n < size - 1 - p
-        top = min(size // 2, size - min_periods * p)
-        return top if top >= 0 else -1
-
-    block = max(0, size // 3 - 2)  # every run [latest(p), size - 1 - p) is longer
-    found = _least_period(_Values(steps.tobytes()), latest, size // min_periods, block)
-    if not found:
-        return None
-    i, p = found
-    saltus = values[i + p] - values[i]
-    if saltus <= 0:
-        return None
-    return ArithmeticPeriod(i, p, saltus, proven=False, observed_to=size - 1)
+    return observed_saltus(seq, min_periods)
 
 
 def proven_period(code: OctalCode, limit: int = 20000) -> tuple[list[int], Period | None]:

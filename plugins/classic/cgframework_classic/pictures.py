@@ -1,5 +1,7 @@
-"""Pictures for the classic rulesets' ``draw``: Domineering boards and heaps of tokens; and
-plots of Grundy sequences (value against heap size).
+"""Pictures for the classic rulesets' ``draw``: Domineering boards, cakes, Wythoff's queens.
+Heaps of tokens and plots of Grundy sequences are the core's (``heaps_svg`` in
+:mod:`cgframework.display.pictures`, ``sequence_svg`` in :mod:`cgframework.display.plots`),
+named here too.
 
 Each picture takes the position's plain data (sizes, cells, pairs), not the position: this
 module stands below the rulesets, which call it from their ``draw``, and imports none."""
@@ -12,17 +14,28 @@ from cgframework.display.pictures import (
     BLOCKED_COLOUR,
     FREE_COLOUR,
     INK,
+    TALL_HEAP,
     Marks,
     check_size,
     document,
-    escape,
     grid_svg,
+    heaps_svg,
     mark_colour,
     text_svg,
 )
+from cgframework.display.plots import DOT_LIMIT, PLOT_HEIGHT, PLOT_WIDTH, sequence_svg
 
-TALL_HEAP = 15
-"""A heap taller than this is drawn as one bar with its size, not token by token."""
+__all__ = [
+    "DOT_LIMIT",
+    "PLOT_HEIGHT",
+    "PLOT_WIDTH",
+    "TALL_HEAP",
+    "cakes_svg",
+    "domineering_svg",
+    "heaps_svg",
+    "sequence_svg",
+    "wythoff_svg",
+]
 
 
 def domineering_svg(height: int, width: int, empty: int, marks: Marks | None = None) -> str:
@@ -38,153 +51,6 @@ def domineering_svg(height: int, width: int, empty: int, marks: Marks | None = N
         return mark_colour(marks, (r, c), base)
 
     return grid_svg(height, width, fill)
-
-
-def heaps_svg(sizes: tuple[int, ...], title: str = "", marks: Marks | None = None) -> str:
-    """One ``heap`` group per heap, a stack of ``token`` circles (one per token) with its size
-    below; a heap over ``TALL_HEAP`` tokens is one bar (class ``token-bar``). ``title``: the
-    picture's tooltip (a partizan game's subtraction sets). Token ``k`` (from 0 at the bottom)
-    of heap ``i`` carries ``data-cell="i,k"``: a click there takes it and the tokens above it
-    (:func:`cgframework_classic.heaps.heap_click`). ``marks`` (:func:`heap_marks`'s keys
-    ``(i, range(a, b))``, tokens a to b - 1 of heap i, -> Player) colour the tokens taken, or
-    that stretch of a bar (class ``token-taken``), blue for Left, red for Right."""
-    check_size(len(sizes), "heaps", 200)
-    taken: dict[int, list[tuple[range, str]]] = {}
-    for key in marks or ():
-        if isinstance(key, tuple) and len(key) == 2 and isinstance(key[1], range):
-            taken.setdefault(key[0], []).append((key[1], mark_colour(marks, key, "")))
-    tall = min(max(sizes, default=0), TALL_HEAP + 1)
-    step, r = 20, 8
-    height = 50 + step * tall
-    body = []
-    for i, n in enumerate(sizes):
-        x = 22 + 34 * i
-        body.append('<g class="heap">')
-        if n > TALL_HEAP:
-            top, span = height - 30 - step * tall, step * tall
-            body.append(
-                f'<rect class="token-bar" x="{x - r}" y="{top}" width="{2 * r}" '
-                f'height="{span}" fill="#c8a35a" stroke="{INK}"/>'
-            )
-            for run, colour in taken.get(i, ()):
-                low, high = max(run.start, 0) / n, min(run.stop, n) / n
-                y = top + span * (1 - high)
-                body.append(
-                    f'<rect class="token-taken" x="{x - r}" y="{y:.2f}" width="{2 * r}" '
-                    f'height="{max(span * (high - low), 2):.2f}" fill="{colour}" stroke="{INK}"/>'
-                )
-        else:
-            for k in range(n):
-                cy = height - 30 - step * k - r
-                fill = next((c for run, c in taken.get(i, ()) if k in run), "#c8a35a")
-                body.append(
-                    f'<circle class="token" data-cell="{i},{k}" cx="{x}" cy="{cy}" r="{r}" '
-                    f'fill="{fill}" stroke="{INK}"/>'
-                )
-        body.append(
-            f'<text x="{x}" y="{height - 10}" text-anchor="middle" font-size="12">'
-            f"{escape(n)}</text></g>"
-        )
-    return document(max(44, 34 * len(sizes) + 10), height, "".join(body), title)
-
-
-DOT_LIMIT = 4000
-"""Sequences up to this many values get one dot per heap; longer ones one mark per pixel
-column showing which values its heaps take, so the SVG stays small."""
-
-PLOT_WIDTH, PLOT_HEIGHT = 800, 300
-"""The plotting area, in pixels (axes and labels are drawn around it)."""
-
-
-def _tick_step(span: int, most: int = 10) -> int:
-    """The least of 1, 2, 5, 10, 20, 50, ... giving at most ``most`` intervals over ``span``."""
-    step = 1
-    while True:
-        for factor in (1, 2, 5):
-            if span <= most * step * factor:
-                return step * factor
-        step *= 10
-
-
-def _pixel_runs(values: Sequence[int], column: int, columns: int, top: int) -> list[range]:
-    """The pixel rows (0 at the top) hit by the values of heap column ``column`` of
-    ``columns``, as maximal runs of consecutive rows."""
-    size = len(values)
-    run = values[column * size // columns : (column + 1) * size // columns]
-    rows = sorted({round((PLOT_HEIGHT - 1) * (1 - g / top)) for g in set(run)})
-    runs: list[range] = []
-    for row in rows:
-        if runs and runs[-1].stop == row:
-            runs[-1] = range(runs[-1].start, row + 1)
-        else:
-            runs.append(range(row, row + 1))
-    return runs
-
-
-def sequence_svg(values: Sequence[int], title: str) -> str:
-    """A scatter plot of G(n) against the heap size n = 0, 1, ... (as CGSuite draws Grundy
-    sequences): axes with ticks and labels, and one ``value`` dot per heap; past
-    ``DOT_LIMIT`` heaps, one ``value-column`` path per pixel column marking the pixel rows
-    its heaps' values fall on (at most 800 x 300 pixels: under 2 MB whatever the length)."""
-    size = len(values)
-    top = max(values) if size else 0
-    left, right, upper, lower = 56, 24, 36, 48
-    width, height = left + PLOT_WIDTH + right, upper + PLOT_HEIGHT + lower
-    x_span, y_span = max(size - 1, 1), max(top, 1)
-
-    def x_of(n: float) -> float:
-        return round(left + PLOT_WIDTH * n / x_span, 2)
-
-    def y_of(g: float) -> float:
-        return round(upper + PLOT_HEIGHT * (1 - g / y_span), 2)
-
-    base, body = upper + PLOT_HEIGHT, []
-    body.append(
-        f'<text class="title" x="{width / 2:g}" y="22" text-anchor="middle" '
-        f'font-size="15">{escape(title)}</text>'
-    )
-    body.append(
-        f'<path class="axes" d="M{left},{upper} V{base} H{left + PLOT_WIDTH}" '
-        f'fill="none" stroke="{INK}"/>'
-    )
-    x_step, y_step = _tick_step(x_span), _tick_step(y_span, 8)
-    for n in range(0, x_span + 1, x_step):
-        x = x_of(n)
-        body.append(
-            f'<g class="x-tick"><line x1="{x}" y1="{base}" x2="{x}" y2="{base + 5}" '
-            f'stroke="{INK}"/><text x="{x}" y="{base + 18}" text-anchor="middle" '
-            f'font-size="11">{n}</text></g>'
-        )
-    for g in range(0, y_span + 1, y_step):
-        y = y_of(g)
-        body.append(
-            f'<g class="y-tick"><line x1="{left - 5}" y1="{y}" x2="{left}" y2="{y}" '
-            f'stroke="{INK}"/><text x="{left - 8}" y="{y + 4}" text-anchor="end" '
-            f'font-size="11">{g}</text></g>'
-        )
-    body.append(
-        f'<text class="x-label" x="{left + PLOT_WIDTH / 2:g}" y="{height - 8}" '
-        f'text-anchor="middle" font-size="12">heap size n</text>'
-        f'<text class="y-label" x="14" y="{upper + PLOT_HEIGHT / 2:g}" text-anchor="middle" '
-        f'font-size="12" transform="rotate(-90 14 {upper + PLOT_HEIGHT / 2:g})">G(n)</text>'
-    )
-    colour = "#2f6db5"
-    if size <= DOT_LIMIT:
-        radius = 2.5 if size <= 300 else 1.6 if size <= 1000 else 1.2
-        body.append(f'<g fill="{colour}">')
-        body.extend(
-            f'<circle class="value" cx="{x_of(n)}" cy="{y_of(g)}" r="{radius}"/>'
-            for n, g in enumerate(values)
-        )
-    else:
-        body.append(f'<g fill="{colour}">')
-        for column in range(PLOT_WIDTH):
-            runs = _pixel_runs(values, column, PLOT_WIDTH, y_span)
-            steps = "".join(f"M{column},{r.start}v{len(r)}h1v-{len(r)}z" for r in runs)
-            body.append(f'<path class="value-column" d="{steps}"/>')
-        body[-PLOT_WIDTH - 1] = f'<g fill="{colour}" transform="translate({left},{upper})">'
-    body.append("</g>")
-    return document(width, height, "".join(body), title)
 
 
 CAKE_COLOUR = "#e8c39e"

@@ -114,37 +114,9 @@ def register_solvers(register):
 
 @hookimpl
 def register_families(register):
-    for name in ("nim", "kayles", "dawsons-kayles", "grundys-game"):
-        register(Family("heaps", name, str, f"a single {name} heap of size n"))
+    # (the heap rulesets bring their own ``heaps`` family: HeapRuleset.families)
     register(Family("rows", "domineering", lambda n: "." * n, "a 1 x n strip"))
     register(Family("2xn", "domineering", lambda n: f"{'.' * n}|{'.' * n}", "a 2 x n board"))
-    register(
-        Family(
-            "heaps",
-            "octal",
-            lambda code, n: f"{code}:{n}",
-            "a single heap of size n",
-            argument="an octal code (heaps:0.137)",
-        )
-    )
-    register(
-        Family(
-            "heaps",
-            "hex",
-            lambda code, n: f"{code}:{n}",
-            "a single heap of size n",
-            argument="a hexadecimal code (heaps:0.F)",
-        )
-    )
-    register(
-        Family(
-            "heaps",
-            "subtraction",
-            lambda members, n: "{" + members.strip("{}") + "}:" + str(n),
-            "a single heap of size n",
-            argument="a subtraction set (heaps:1,2,5)",
-        )
-    )
     for name in ("cutcake", "maundy-cake", "eatcake"):
         register(Family("rows", name, lambda n: f"1x{n}" if n else "0", "a 1 x n strip"))
         register(Family("squares", name, lambda n: f"{n}x{n}" if n else "0", "an n x n cake"))
@@ -161,15 +133,13 @@ def register_families(register):
         )
     )
     register(Family("diagonal", "wythoff", lambda n: f"{n},{n}", "the pair (n, n)"))
-    register(
-        Family(
-            "heaps",
-            "partizan-subtraction",
-            lambda sets, n: "{" + sets.strip("{}") + "}:" + str(n),
-            "a single heap of size n",
-            argument="the two sets, Left's|Right's (heaps:1,2|2,3)",
-        )
-    )
+
+
+@hookimpl
+def register_heap_engines(register):
+    from cgframework_classic.codes_engine import ENGINE  # (loads the kernel: on first use)
+
+    register(ENGINE)
 
 
 @hookimpl

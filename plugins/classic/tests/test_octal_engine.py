@@ -389,6 +389,8 @@ STOPWATCH = """
 import sys, threading, time
 from cgframework.cli.commands import main
 import cgframework_classic.commands  # (loaded before the clock starts)
+from cgframework.plugins import get_registry
+get_registry()  # (every plugin too: the clock times the command's work, not its start-up)
 timeout = float(sys.argv[sys.argv.index("--timeout") + 1])
 at_deadline = []
 threading.Timer(timeout, lambda: at_deadline.append(time.process_time())).start()
@@ -422,7 +424,7 @@ def test_a_sequence_stops_at_its_timeout_whatever_a_heap_costs():
     status, seconds = stopped_after(
         "classic", "sequence", "hex", code, "--to", "9999", "--timeout", "1"
     )
-    assert status == 3 and seconds < 0.8, seconds  # (an engine call of seconds: 1.4; now about 0.3)
+    assert status == 3 and seconds < 0.9, seconds  # (an engine call of seconds: 1.4; now 0.3-0.5)
 
 
 @needs_kernel
@@ -430,4 +432,4 @@ def test_solving_a_heap_of_the_sequence_engine_stops_at_its_timeout():
     """The engine behind ``cgf solve grundys-game N`` was stopped only by the dispatcher's
     interruption, a second after the deadline (and after the kernel's call then running)."""
     status, seconds = stopped_after("solve", "grundys-game", "9999999", "--timeout", "1")
-    assert status == 3 and seconds < 0.4, seconds  # (stopped by the dispatcher: 0.6 or more; now 0.1)
+    assert status == 3 and seconds < 0.4, seconds  # (by the dispatcher: 0.6 or more; now 0.1)
