@@ -1042,6 +1042,13 @@ def _lemma_data(task: _LemmaTask) -> tuple[str, int, bytes]:
     return task.target, built.nodes, data.getvalue()
 
 
+LEMMA_RESUBMISSIONS = 2
+"""Times a lemma is submitted again to a Dask cluster whose scheduler gave up on it
+(``KilledWorker``: the workers writing it died, each time computed again elsewhere, past the
+scheduler's ``allowed-failures``): a worker lost now and then costs nothing but its work; a
+lemma that kills every worker it meets (out of memory) ends the run (exit 3)."""
+
+
 def _remote_tasks(tasks: list[_LemmaTask], run: SearchBudget) -> list[_LemmaTask]:
     """The tasks as a cluster's workers get them: no deadline of this machine's clock, the time
     ``run`` has left as each one's own limit instead."""
@@ -1064,12 +1071,16 @@ def _start_lemmas(
     written here from the bytes its workers return). The pool or the cluster starts at once;
     ``directory`` is made only then (a cluster out of reach leaves nothing made). A cluster's
     worker gets the time ``run`` has left as its own limit, counted by its own clock, and this
-    process stops the run when ``run``'s time is out (:class:`SearchStopped`)."""
+    process stops the run when ``run``'s time is out (:class:`SearchStopped`). A lemma whose
+    worker dies is written by another: the scheduler computes it again, and when it gives up
+    on it, this process submits it again (:data:`LEMMA_RESUBMISSIONS` times at most); a file
+    is written here only from a worker's finished bytes, so a lemma cut short leaves none."""
     if address == "local" or (address == "processes" and (jobs <= 1 or len(tasks) <= 1)):
         os.makedirs(directory, exist_ok=True)
         return map(_write_lemma, tasks), lambda: None
     from cgframework.plugins import _extra_modules
     from cgframework.sweep.executors import (
+        WorkersLost,
         _executor,
         cluster_results,
         pool_results,
@@ -1078,9 +1089,10 @@ def _start_lemmas(
     from cgframework.sweep.roots import _cancel
     from cgframework.sweep.runner import DEFAULT_WORKER_GRACE
 
+    kept = "the lemmas written are kept: run it again"
     if address == "processes":
         os.makedirs(directory, exist_ok=True)
-        return pool_results(_write_lemma, tasks, jobs, "the lemmas written are kept: run it again")
+        return pool_results(_write_lemma, tasks, jobs, kept)
     client, shutdown = _executor(address, jobs, tls)
     try:
         os.makedirs(directory, exist_ok=True)
@@ -1090,11 +1102,28 @@ def _start_lemmas(
     extra = [*_extra_modules]
     remote = _remote_tasks(tasks, run)
     futures = [client.submit(run_with_plugins, extra, _lemma_data, task) for task in remote]
+    given = {future.key: (task, 0) for future, task in zip(futures, tasks, strict=True)}
+
+    def resubmit(future: Any) -> Any:
+        """The lemma of ``future``, whose workers kept dying, submitted again (a new key)."""
+        task, tries = given.pop(future.key)
+        future.release()
+        if tries >= LEMMA_RESUBMISSIONS:
+            raise WorkersLost(
+                f"the Dask cluster at {address} gave up on the lemma {task.claim.describe()} "
+                f"{tries + 1} times, its workers dying as they wrote it (out of memory?); {kept}"
+            )
+        (again,) = _remote_tasks([task], run)  # (the time left now)
+        new = client.submit(run_with_plugins, extra, _lemma_data, again, pure=False)
+        given[new.key] = (task, tries + 1)
+        futures.append(new)
+        return new
+
     saved: set[Any] = set()
 
     def results() -> Iterator[tuple[str, int]]:
         for future, (target, count, data) in cluster_results(
-            client, futures, address, DEFAULT_WORKER_GRACE, run
+            client, futures, address, DEFAULT_WORKER_GRACE, run, resubmit, kept
         ):
             with open_output(target, binary=True) as out:
                 out.write(data)
