@@ -348,7 +348,10 @@ def lemmas_cmd(
     the file of its mirror image where the ruleset knows the board's symmetries. Lemmas already
     in DIR are kept: a run stopped by --timeout (exit 3) or killed is resumed by running it
     again; with --ledger, so is a proof whose checked lemma files were deleted. --max-nodes
-    bounds each lemma's search.
+    bounds each lemma's search. A lemma's file is the same whichever run, job or worker
+    writes it (cgf certificate reproduce compares them with a ledger's hashes). A cluster
+    worker that dies costs its lemma's work, written again by another; a lemma that kills
+    every worker ends the run (exit 3).
 
     \b
     Examples:
@@ -516,7 +519,7 @@ def reproduce_cmd(
     Examples:
       cgf certificate reproduce top.gz --ledger checked.jsonl --sample 2
       cgf certificate reproduce top.gz --ledger checked.jsonl --sample 2 --seed 7
-      cgf certificate reproduce top.gz --ledger l.jsonl --sample 1 --trusted-key k.pub
+      cgf certificate reproduce p.gz --ledger l --sample 1 --trusted-key k.pub
     """
     from cgframework.plugins import PluginError
     from cgframework.proofs.reproduce import reproduce_lemmas

@@ -779,9 +779,13 @@ def write_lemmas(
     ``mirrors``, a lemma that is a mirror image of another (the ruleset's ``image``) is
     rewritten from that one's file rather than searched. Lemmas that the checker's ``ledger``
     records as proved (:func:`~cgframework.proofs.lemmas.proved_in_ledger`) are not written
-    again, their files gone or not. A lemma whose texts do not parse is refused
-    (:class:`ValueError`) before anything is written. ``progress(done, total)`` after each
-    lemma."""
+    again, their files gone or not (but a source whose mirror images are to be written is
+    written again). A lemma whose texts do not parse is refused (:class:`ValueError`) before
+    anything is written. ``progress(done, total)`` after each lemma.
+
+    Each file is the same whichever run, process, pool or worker writes it, in whatever order:
+    :func:`build_lemma` depends on the lemma alone, and :func:`lemma_sources` on the main file
+    alone (``cgf certificate reproduce`` relies on it)."""
     import time
 
     from cgframework.plugins import resolve_ruleset
@@ -936,7 +940,7 @@ class _Mirrors:
         self, ruleset: Ruleset, source: _LemmaTask, before: bool, options: dict[str, Any]
     ) -> None:
         """``source``: the source lemma's task, its file at its target (``before``: there
-        before this run; ``None`` target: none, the source is searched)."""
+        before this run; an empty target: no file, the source is searched)."""
         self.ruleset = ruleset
         self.source = source
         self.path: str | None = source.target or None
