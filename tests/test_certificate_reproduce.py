@@ -245,3 +245,37 @@ def test_reproduce_refuses_bad_input_in_one_line(tmp_path, capsys):
     assert code == 2 and err.count("\n") == 1, err
     code, _, err = run_cli(capsys, *reproduce, "--ledger", ledger, "--sample", "0")
     assert code == 2, err
+
+
+def test_a_mirrored_lemma_written_before_mirror_of_reproduces_and_no_other_change_does(
+    tmp_path, capsys
+):
+    """The first mirrored lemmas (the Clobber 3x11 proof's) were written with headers that do
+    not name their source: a ledger recording such a file reproduces, and the output says so;
+    a mirrored lemma's file otherwise changed does not."""
+    from cgframework.proofs.reproduce import _without_provenance
+
+    top, lemmas, ledger = write_proof(tmp_path, capsys)
+    name, claims = lemma_claims(top)
+    sources = lemma_sources(resolve_ruleset(name), claims)
+    mirrored = lemma_file(lemmas, next(c for c in claims if sources[c][1] is not None))
+    entries = [json.loads(line) for line in open(ledger)]
+
+    def record(sha: str) -> None:
+        with open(ledger, "w") as out:
+            for entry in entries:
+                same = os.path.basename(entry["path"]) == os.path.basename(mirrored)
+                out.write(json.dumps({**entry, "sha256": sha} if same else entry) + "\n")
+
+    old = _without_provenance(mirrored)
+    record(old)
+    reproduce = ("certificate", "reproduce", top, "--ledger", ledger, "--sample", "30")
+    code, out, err = run_cli(capsys, *reproduce, "--json")
+    assert code == 0, err
+    (found,) = [x for x in json.loads(out)["lemmas"] if x["path"].endswith(mirrored[-40:])]
+    assert found["without_provenance"] == found["recorded_sha256"] == old != found["sha256"]
+    code, out, err = run_cli(capsys, *reproduce)
+    assert code == 0 and "its header without mirror_of" in out, err
+    record(old[:-1] + ("1" if old[-1] == "0" else "0"))  # (another file: not reproduced)
+    code, out, err = run_cli(capsys, *reproduce, "--json")
+    assert code == 1 and not json.loads(out)["reproduced"]

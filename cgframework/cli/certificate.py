@@ -587,8 +587,11 @@ def _print_reproduction(found: Any, ledger: str) -> None:
     ]
     for lemma in found.lemmas:
         how = "searched" if lemma.mirrored_from is None else "mirrored"
+        same = f"same SHA-256 {lemma.recorded[:16]}..."
+        if lemma.sha256 != lemma.recorded:  # (a mirrored lemma written before mirror_of)
+            same += " (its header without mirror_of, as mirrored lemmas were first written)"
         said = (
-            f"same SHA-256 {lemma.sha256[:16]}..., verified, {lemma.nodes:,} nodes, {how}"
+            f"{same}, verified, {lemma.nodes:,} nodes, {how}"
             if lemma.reproduced
             else f"NOT REPRODUCED: {_why(lemma, found)}"
         )

@@ -8,7 +8,10 @@ see :func:`~cgframework.proofs.writer.write_lemmas`). So the SHA-256 a ledger re
 lemma file is a check anyone can repeat: :func:`reproduce_lemmas` draws some of the ledger's
 lemmas at random (seeded, so that a draw can be repeated), writes each again, checks it with
 the independent checker, and compares its SHA-256 with the ledger's. Each lemma so reproduced
-is proved now, and vouches for the ledger's other records having been made the same way.
+is proved now, and vouches for the ledger's other records having been made the same way. (A
+mirrored lemma's header names its source, ``mirror_of``, since the first mirrored lemmas were
+written, the Clobber 3x11 proof's: such a lemma reproduces when its file but for that field
+is the one recorded.)
 
 The ledger is what is tested, so it need not be signed; with ``trusted_keys`` its signature is
 checked as :func:`~cgframework.proofs.lemmas.check_proof` checks it (refused unless it
@@ -17,6 +20,9 @@ verifies), and the result says who signed it.
 
 from __future__ import annotations
 
+import hashlib
+import io
+import json
 import os
 import random
 import secrets
@@ -38,6 +44,7 @@ from cgframework.proofs.checker import (
     check_certificate,
     file_sha256,
 )
+from cgframework.proofs.files import Certificate
 from cgframework.proofs.lemmas import _Ledger, _ledger_bytes, _Trust
 
 
@@ -61,6 +68,9 @@ class Reproduced:
     """The lemma whose file it was rewritten from (``None``: searched)."""
     error: str = ""
     """Why it was not written or not verified (``""``: verified)."""
+    without_provenance: str = ""
+    """For a mirrored lemma, the SHA-256 of its file with a header naming no ``mirror_of``,
+    as the first mirrored lemmas were written (the Clobber 3x11 proof's)."""
 
     @property
     def verified(self) -> bool:
@@ -68,8 +78,9 @@ class Reproduced:
 
     @property
     def reproduced(self) -> bool:
-        """Written again, verified, and byte for byte the file the ledger records."""
-        return self.verified and self.sha256 == self.recorded
+        """Written again, verified, and byte for byte the file the ledger records (or, for
+        a mirrored lemma, that file but for the header's ``mirror_of``)."""
+        return self.verified and self.recorded in (self.sha256, self.without_provenance)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -79,6 +90,7 @@ class Reproduced:
             "sha256": self.sha256,
             "nodes": self.nodes,
             "mirrored_from": None if self.mirrored_from is None else self.mirrored_from.as_dict(),
+            "without_provenance": self.without_provenance,
             "verified": self.verified,
             "reproduced": self.reproduced,
             "error": self.error,
@@ -249,6 +261,8 @@ def _again(
         return attrs.evolve(given, error=str(exc))
     sha = file_sha256(target)
     given = attrs.evolve(given, sha256=sha, nodes=nodes, mirrored_from=source)
+    if source is not None and sha != given.recorded:
+        given = attrs.evolve(given, without_provenance=_without_provenance(target))
     try:  # (this process's own file: the checker's node limit is no defence here)
         checked = check_certificate(target, max_nodes=max(MAX_NODES, nodes))
     except CertificateError as exc:
@@ -256,6 +270,20 @@ def _again(
     if checked.claims != (claim,) or checked.assumes:
         return attrs.evolve(given, error="it does not prove its claim alone")
     return given
+
+
+def _without_provenance(path: str) -> str:
+    """The SHA-256 the mirrored lemma at ``path`` (this writer's: its header's gzip member,
+    then its body's) would have if its header did not name its source (``mirror_of``): the
+    file as the writer wrote mirrored lemmas before it recorded their provenance."""
+    with open(path, "rb") as raw:
+        data = raw.read()
+    member = zlib.decompressobj(wbits=31)  # (the first gzip member: the header's line)
+    header = json.loads(member.decompress(data))
+    header.pop("mirror_of", None)
+    body = member.unused_data
+    head = Certificate(header, io.BytesIO()).head
+    return hashlib.sha256(head + body).hexdigest()
 
 
 __all__ = ["Reproduced", "Reproduction", "reproduce_lemmas"]
