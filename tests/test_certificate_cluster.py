@@ -161,7 +161,8 @@ def test_a_worker_killed_in_the_middle_of_a_lemma_loses_nothing(tmp_path, dying_
     top = str(tmp_path / "here" / "top.gz")
     folder = str(tmp_path / "cluster")
     with strict_cluster(3) as cluster:
-        workers = set(distributed.Client(cluster).run(os.getpid).values())
+        with distributed.Client(cluster) as client:
+            workers = set(client.run(os.getpid).values())
         killer = kill_when_stalled(dying_clobbers)
         address = cluster.scheduler_address.replace("tcp://", "dask://")
         args = ["certificate", "lemmas", top, folder, "--executor", address, "--json"]
