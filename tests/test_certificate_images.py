@@ -168,18 +168,25 @@ def test_a_proof_with_mirrored_lemmas_verifies(tmp_path, mirrors):
         assert header["nodes"] > 1
 
 
-def test_a_lemma_whose_image_file_is_damaged_is_searched_instead(tmp_path):
+def test_a_damaged_source_is_searched_again_and_its_images_are_the_same(tmp_path):
+    """A file to mirror from that does not read back (here cut short) is not mirrored, nor is
+    its image searched in its place: the source is searched again (into a temporary file, the
+    damaged one left as it is), and the images come out byte for byte as the first time."""
     top = str(tmp_path / "top.gz")
     folder = str(tmp_path / "lemmas")
     save_certificate(top, build_certificate(CLOBBER, "xoxox|oxoxo|xoxox", lemma_depth=2))
     first = write_lemmas(top, folder)
     assert first.mirrored
+    images = {path: open(path, "rb").read() for path in first.mirrored}
     for path in first.mirrored:
         os.remove(path)
+    cut = {}
     for path in first.written:  # every file an image could come from, cut short
         with open(path, "r+b") as damaged:
             damaged.truncate(os.path.getsize(path) // 2)
+        cut[path] = open(path, "rb").read()
     again = write_lemmas(top, folder)
-    assert not again.mirrored and sorted(again.written) == sorted(first.mirrored)
-    for path in again.written:
-        assert check_certificate(path).claims
+    assert not again.written and sorted(again.mirrored) == sorted(first.mirrored)
+    assert {path: open(path, "rb").read() for path in again.mirrored} == images
+    assert {path: open(path, "rb").read() for path in first.written} == cut  # (left alone)
+    assert sorted(os.listdir(folder)) == sorted(os.path.basename(p) for p in [*cut, *images])

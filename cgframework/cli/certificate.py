@@ -1,7 +1,8 @@
 """``cgf certificate check``: verify a certificate of who wins (written by ``cgf solve
 --certificate FILE``) with the independent checker of :mod:`cgframework.proofs.checker`;
 ``cgf certificate lemmas`` writes a proof's lemmas, ``cgf certificate sign-ledger`` signs the
-ledger of a proof kept in pieces.
+ledger of a proof kept in pieces, ``cgf certificate reproduce`` writes again some of the
+lemmas a ledger records and compares their hashes.
 
 Exit 0: verified. Exit 1: the file does not prove its claim (damaged, or a step that does not
 hold), one line saying what and where. Exit 2: the file cannot be read, its ruleset is not
@@ -19,7 +20,7 @@ import sys
 import time
 import zlib
 from collections.abc import Callable
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -53,7 +54,7 @@ from cgframework.proofs.lemmas import check_proof
 
 certificate_app = typer.Typer(
     help="Certificates of who wins: check one (written by cgf solve --certificate FILE), "
-    "or write the lemmas of one in several files."
+    "write the lemmas of one in several files, or reproduce some of them."
     "\n\n\b\nExamples:\n  cgf solve clobber xoxoxoxo --certificate proof.gz\n"
     "  cgf certificate check proof.gz",
     no_args_is_help=True,
@@ -347,7 +348,10 @@ def lemmas_cmd(
     the file of its mirror image where the ruleset knows the board's symmetries. Lemmas already
     in DIR are kept: a run stopped by --timeout (exit 3) or killed is resumed by running it
     again; with --ledger, so is a proof whose checked lemma files were deleted. --max-nodes
-    bounds each lemma's search.
+    bounds each lemma's search. A lemma's file is the same whichever run, job or worker
+    writes it (cgf certificate reproduce compares them with a ledger's hashes). A cluster
+    worker that dies costs its lemma's work, written again by another; a lemma that kills
+    every worker ends the run (exit 3).
 
     \b
     Examples:
@@ -457,6 +461,156 @@ def sign_ledger_cmd(
         fail(str(exc))
     print(fingerprint)
     print(f"cgf: signed {ledger!r}: {written}", file=sys.stderr)
+
+
+@certificate_app.command("reproduce")
+def reproduce_cmd(
+    path: Annotated[
+        str, typer.Argument(metavar="FILE", help="A certificate with lemma leaves (gzip).")
+    ],
+    ledger: Annotated[
+        str,
+        typer.Option(
+            metavar="LEDGER",
+            help="The ledger of cgf certificate check --ledger that records FILE's lemmas "
+            "(only read).",
+        ),
+    ],
+    sample: Annotated[
+        int, typer.Option(min=1, metavar="K", help="How many lemmas to write again.")
+    ],
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            min=0, help="Seed of the random draw (default: a new one, printed: to repeat a run)."
+        ),
+    ] = None,
+    trusted_key: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="PUBKEY",
+            help="Public key or folder of *.pub keys: the LEDGER must be signed by one of them "
+            "(else exit 2). Without one, its signature is not checked (the output says so).",
+        ),
+    ] = None,
+    ledger_signature: Annotated[
+        str | None,
+        typer.Option(metavar="FILE", help="The LEDGER's detached signature (default: LEDGER.sig)."),
+    ] = None,
+    mirrors: Annotated[
+        bool,
+        typer.Option(
+            "--mirrors/--no-mirrors",
+            help="As the lemmas were written (cgf certificate lemmas --no-mirrors).",
+        ),
+    ] = True,
+    max_nodes: MaxNodesOption = None,
+    timeout: TimeoutOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Spot-check a proof in pieces without trusting its ledger: write again K of the lemmas
+    the LEDGER records for FILE, drawn at random (--seed repeats a draw), check each with the
+    independent checker, and compare its SHA-256 with the LEDGER's (a lemma's file is the
+    same whoever writes it, with the same version of cgframework). Exit 0 when all K
+    reproduce; 1 when one differs or is refused (named); 2 unreadable, or a LEDGER not signed
+    by a --trusted-key; 3 past --timeout or --max-nodes (each lemma's search).
+
+    \b
+    Examples:
+      cgf certificate reproduce top.gz --ledger checked.jsonl --sample 2
+      cgf certificate reproduce top.gz --ledger checked.jsonl --sample 2 --seed 7
+      cgf certificate reproduce p.gz --ledger l --sample 1 --trusted-key k.pub
+    """
+    from cgframework.plugins import PluginError
+    from cgframework.proofs.reproduce import reproduce_lemmas
+    from cgframework.store.signing import SigningError
+
+    if ledger_signature is not None and not trusted_key:
+        fail("--ledger-signature needs --trusted-key PUBKEY (the key to check it with)")
+    distinct_files({"FILE": path, "--ledger": ledger})
+    bar, advance = _progress_bar("reproducing", sys.stderr.isatty())
+    try:
+        with bar:
+            found = reproduce_lemmas(
+                path,
+                ledger,
+                sample,
+                seed=seed,
+                trusted_keys=trusted_key or (),
+                ledger_signature=ledger_signature,
+                mirrors=mirrors,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                progress=advance,
+            )
+    except (CertificateUnreadable, SigningError, KeyError, PluginError) as exc:
+        fail(str(exc).strip("'\""))
+    except CertificateError as exc:
+        message = " ".join(f"the certificate is refused: {exc}".split())
+        print(f"cgf: error: {message[:300]}", file=sys.stderr)
+        raise typer.Exit(1) from None
+    if as_json:
+        print(json.dumps(found.as_dict()))
+    else:
+        _print_reproduction(found, ledger)
+    failed = [lemma for lemma in found.lemmas if not lemma.reproduced]
+    if failed:
+        first = failed[0]
+        print(
+            f"cgf: error: {len(failed)} of {len(found.lemmas)} lemmas did not reproduce; the "
+            f"first, {_name(first.path)} ({first.claim.describe()}): {_why(first, found)}",
+            file=sys.stderr,
+        )
+        raise typer.Exit(1)
+
+
+def _print_reproduction(found: Any, ledger: str) -> None:
+    """The table of ``cgf certificate reproduce``: the verdict, the draw, then each lemma."""
+    done = sum(lemma.reproduced for lemma in found.lemmas)
+    signed = (
+        f"signed by {found.ledger_signer} (a trusted key)"
+        if found.ledger_signer
+        else "its signature was not checked (no --trusted-key)"
+    )
+    rows = [
+        ("reproduced", "yes" if found.reproduced else "no"),
+        ("ruleset", found.ruleset),
+        ("position", found.position),
+        (
+            "sample",
+            f"{done} of {len(found.lemmas)} lemmas reproduced, drawn from the ledger's "
+            f"{found.population} (of the {found.assumed} the certificate assumes)",
+        ),
+        ("seed", f"{found.seed} (--seed {found.seed} draws the same lemmas)"),
+        ("ledger", f"{ledger}: {signed}"),
+        ("writer", f"{found.generator} (zlib {found.zlib})"),
+    ]
+    for lemma in found.lemmas:
+        how = "searched" if lemma.mirrored_from is None else "mirrored"
+        same = f"same SHA-256 {lemma.recorded[:16]}..."
+        if lemma.sha256 != lemma.recorded:  # (a mirrored lemma written before mirror_of)
+            same += " (its header without mirror_of, as mirrored lemmas were first written)"
+        said = (
+            f"{same}, verified, {lemma.nodes:,} nodes, {how}"
+            if lemma.reproduced
+            else f"NOT REPRODUCED: {_why(lemma, found)}"
+        )
+        rows.append((_name(lemma.path), said))
+    print_table(rows)
+
+
+def _name(path: str) -> str:
+    return os.path.basename(path) or path
+
+
+def _why(lemma: Any, found: Any) -> str:
+    """Why a lemma did not reproduce, with what may explain it (another writer or version)."""
+    if lemma.error:
+        return lemma.error
+    why = f"its SHA-256 is {lemma.sha256}, the ledger records {lemma.recorded}"
+    if lemma.recorded_generator and lemma.recorded_generator != found.generator:
+        why += f" (written by {lemma.recorded_generator}, now by {found.generator})"
+    return why
 
 
 def _progress_bar(label: str, show: bool) -> tuple[Progress, Callable[[int, int], None]]:

@@ -8,7 +8,9 @@ table, no store; its values come from its own short code, :mod:`~cgframework.pro
 
 A proof too big for one file is written in pieces: a certificate whose ``"lemma"`` leaves are
 proved by certificates of their own (:func:`~cgframework.proofs.writer.write_lemmas`), checked
-together by :func:`~cgframework.proofs.lemmas.check_proof`.
+together by :func:`~cgframework.proofs.lemmas.check_proof`. A lemma's file is the same whoever
+writes it, so the hashes a ledger records can be checked by writing some lemmas again
+(:func:`~cgframework.proofs.reproduce.reproduce_lemmas`).
 
 The file format is described in :mod:`~cgframework.proofs.checker` (it is the checker that
 defines what a valid certificate is).
@@ -22,6 +24,7 @@ from cgframework.proofs.checker import (
     check_certificate,
 )
 from cgframework.proofs.lemmas import check_proof
+from cgframework.proofs.reproduce import reproduce_lemmas
 from cgframework.proofs.writer import (
     Certificate,
     build_certificate,
@@ -39,6 +42,7 @@ __all__ = [
     "build_certificate",
     "check_certificate",
     "check_proof",
+    "reproduce_lemmas",
     "save_certificate",
     "write_certificate",
     "write_lemmas",

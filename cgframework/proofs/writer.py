@@ -27,12 +27,15 @@ texts and line.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import json
 import os
+import tempfile
 import threading
-from collections.abc import Callable, Iterator
+import zlib
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
@@ -531,6 +534,13 @@ class _Memo:
     values: Values
     small: dict[str, bool]
 
+    def restart_values(self) -> None:
+        """Forget the values, keeping the moves and sizes (each a function of a component's
+        text alone): which leaves :data:`WRITER_WORK` lets be value leaves depends on what the
+        value code knows already, so a lemma searched after others could be written otherwise
+        than alone (:func:`build_lemma` starts each lemma so)."""
+        self.values = Values(self.parts_of)
+
     @staticmethod
     def of(ruleset: Ruleset, value_budget: int) -> _Memo:
         key = (ruleset.name, id(ruleset), value_budget)
@@ -695,11 +705,17 @@ def build_lemma(
     ruleset: Ruleset | str, claim: Claim, budget: SearchBudget | None = None, **options: Any
 ) -> Certificate:
     """The certificate of one lemma: ``claim``'s position with its mover first (one side),
-    searched afresh. A search that finds the claim false raises :class:`ValueError`."""
+    searched afresh. A search that finds the claim false raises :class:`ValueError`.
+
+    Its bytes depend on the claim, the ruleset, this writer and the budgets (``options``)
+    alone, not on what was searched before in this process (:func:`write_lemmas`): the
+    search is new, and so is what the writer knows of values; what it keeps of components
+    (their moves and sizes) is a function of their texts."""
     from cgframework.plugins import resolve_ruleset
 
     ruleset = resolve_ruleset(ruleset)
     position = _lemma_position(ruleset, claim)
+    _Memo.of(ruleset, options.get("value_budget", DEFAULT_VALUE_BUDGET)).restart_values()
     built = build_certificate(
         ruleset, position, first=claim.mover, budget=budget, share_memo=True, **options
     )
@@ -763,9 +779,13 @@ def write_lemmas(
     ``mirrors``, a lemma that is a mirror image of another (the ruleset's ``image``) is
     rewritten from that one's file rather than searched. Lemmas that the checker's ``ledger``
     records as proved (:func:`~cgframework.proofs.lemmas.proved_in_ledger`) are not written
-    again, their files gone or not. A lemma whose texts do not parse is refused
-    (:class:`ValueError`) before anything is written. ``progress(done, total)`` after each
-    lemma."""
+    again, their files gone or not (but a source whose mirror images are to be written is
+    written again). A lemma whose texts do not parse is refused (:class:`ValueError`) before
+    anything is written. ``progress(done, total)`` after each lemma.
+
+    Each file is the same whichever run, process, pool or worker writes it, in whatever order:
+    :func:`build_lemma` depends on the lemma alone, and :func:`lemma_sources` on the main file
+    alone (``cgf certificate reproduce`` relies on it)."""
     import time
 
     from cgframework.plugins import resolve_ruleset
@@ -785,23 +805,24 @@ def write_lemmas(
             raise ValueError(f"the ledger {ledger!r}: {exc}") from None
     for claim in claims:  # (refused before anything is made, not in a worker half-way)
         _lemma_position(ruleset, claim)
+    sources = lemma_sources(ruleset, claims, mirrors)
     present = [c for c in claims if os.path.exists(lemma_file(directory, c))]
     there = set(present)
     proved = {c for c in claims if c in recorded and c not in there}
-    absent = [c for c in claims if c not in there and c not in proved]
-    fresh: list[Claim] = []
+    fresh: list[Claim] = []  # searched and written here, in the top's order
     images: dict[Claim, list[tuple[Claim, int]]] = {}  # a source: its images still to write
-    sources: dict[Any, Claim] = {}  # an orbit's key: the claim its other members mirror
-    for claim in [*present, *absent]:
-        key = orbit_key(ruleset, claim) if mirrors else claim
-        source = sources.setdefault(key, claim)
-        if claim in there:
-            continue  # (a source for the others, itself written already)
-        symmetry = None if source is claim else symmetry_between(ruleset, source, claim)
-        if symmetry is not None:
-            images.setdefault(source, []).append((claim, symmetry))
-        else:
+    for claim in claims:
+        if claim in there or claim in proved:
+            continue
+        source, symmetry = sources[claim]
+        if symmetry is None:
             fresh.append(claim)
+        else:
+            images.setdefault(source, []).append((claim, symmetry))
+    # (a source the ledger records, its file gone, is written again to mirror its images)
+    fresh += [s for s in images if s not in there and s not in fresh]
+    fresh.sort(key=claims.index)
+    proved -= set(fresh)
     deadline = None if timeout is None else time.time() + timeout
     run = SearchBudget(timeout=timeout).start()  # (the client's clock, for a cluster's tasks)
 
@@ -820,16 +841,22 @@ def write_lemmas(
 
     def mirror_images(source: Claim) -> None:
         nonlocal nodes
-        for claim, symmetry in images.pop(source, ()):
-            target = lemma_file(directory, claim)
-            count = _mirror_lemma(ruleset, lemma_file(directory, source), symmetry, claim, target)
-            if count is None:  # (the image's file does not read back: this one is searched)
-                _, count = _write_lemma(task(claim))
-                written.append(target)
-            else:
-                mirrored.append(target)
-            nodes += count
-            report()
+        pending = images.pop(source, ())
+        if not pending:
+            return
+        with _Mirrors(ruleset, task(source), source in there, options) as mirror:
+            for claim, symmetry in pending:
+                target = lemma_file(directory, claim)
+                built = mirror.image(claim, symmetry)
+                if built is None:  # (the image is not the same game: searched instead)
+                    _, count = _write_lemma(task(claim))
+                    written.append(target)
+                else:
+                    save_certificate(target, built)
+                    count = built.nodes
+                    mirrored.append(target)
+                nodes += count
+                report()
 
     report()
     by_file = {lemma_file(directory, claim): claim for claim in fresh}
@@ -861,20 +888,120 @@ def write_lemmas(
     )
 
 
-def _mirror_lemma(
-    ruleset: Ruleset, source: str, symmetry: int, claim: Claim, target: str
-) -> int | None:
-    """Write ``claim``'s lemma at ``target`` from the mirror image's file at ``source``: the
-    nodes written, or ``None`` (nothing written) if that file does not read as a certificate
-    of the image (damaged, or not this writer's)."""
+def lemma_sources(
+    ruleset: Ruleset, claims: Iterable[Claim], mirrors: bool = True
+) -> dict[Claim, tuple[Claim, int | None]]:
+    """Where :func:`write_lemmas` takes each lemma's file from: ``(claim, None)``, searched
+    (:func:`build_lemma`); or ``(source, symmetry)``, rewritten from ``source``'s file
+    (:func:`~cgframework.proofs.images.mirror_certificate`), ``source`` being the first of
+    the ``claims`` (the main file's lemmas, in its order: :func:`lemma_claims`) that are
+    mirror images of it (with ``mirrors``; the ruleset's ``image``). The main file alone
+    decides, not the order lemmas are written nor which files exist, so a lemma's file is
+    the same whichever run writes it. (The first, not the least by text, as the lemmas of
+    the Clobber 3x11 proof were written.)"""
+    orbits: dict[Any, list[Claim]] = {}
+    for claim in claims:
+        orbits.setdefault(orbit_key(ruleset, claim) if mirrors else claim, []).append(claim)
+    found: dict[Claim, tuple[Claim, int | None]] = {}
+    for members in orbits.values():
+        source = members[0]
+        for claim in members:
+            symmetry = None if claim == source else symmetry_between(ruleset, source, claim)
+            found[claim] = (claim, None) if symmetry is None else (source, symmetry)
+    return found
+
+
+def written_alone(path: str, options: dict[str, Any]) -> bool:
+    """Is the file at ``path`` a lemma as this writer searches one with these ``options``
+    (its header: this generator and format, these budgets, not mirrored)? Only such a file
+    is mirrored: a file of another writer would give its images other bytes."""
     try:
-        built = mirror_certificate(ruleset, source, symmetry, claim)
-    except (LimitExceeded, MemoryError):
-        raise
-    except Exception:  # (a damaged file, or a ruleset's image that fails: search instead)
-        return None
-    save_certificate(target, built)
-    return built.nodes
+        with open_certificate(path) as raw, gzip.GzipFile(fileobj=raw, mode="rb") as stream:
+            header = _json(next(bounded_lines(stream), b""))
+    except (OSError, ValueError, EOFError, zlib.error):
+        return False
+    return (
+        isinstance(header, dict)
+        and "mirror_of" not in header
+        and header.get("generator") == f"cgframework {VERSION}"
+        and header.get("version") == FORMAT_VERSION
+        and header.get("leaf_budget") == options.get("leaf_budget", DEFAULT_LEAF_BUDGET)
+        and header.get("value_budget") == options.get("value_budget", DEFAULT_VALUE_BUDGET)
+    )
+
+
+class _Mirrors:
+    """The images of one source lemma (a context: a temporary file made, if any, goes with
+    it). Each is rewritten from the source's file; a file there before this run is used only
+    if :func:`written_alone` and it mirrors (else the source is searched again, into a
+    temporary file: a damaged file, or another writer's, gives no image)."""
+
+    def __init__(
+        self, ruleset: Ruleset, source: _LemmaTask, before: bool, options: dict[str, Any]
+    ) -> None:
+        """``source``: the source lemma's task, its file at its target (``before``: there
+        before this run; an empty target: no file, the source is searched)."""
+        self.ruleset = ruleset
+        self.source = source
+        self.path: str | None = source.target or None
+        """The file mirrored from (``None``: the source is to be searched again)."""
+        self.ours = not before
+        """Whether that file is this run's own (then it is not searched again)."""
+        if before and not written_alone(source.target, options):
+            self.path = None
+        self.temporary = contextlib.ExitStack()
+
+    def __enter__(self) -> _Mirrors:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.temporary.close()
+
+    def image(self, claim: Claim, symmetry: int) -> Certificate | None:
+        """``claim``'s certificate, the source's image under ``symmetry``; ``None`` if the
+        source's file, searched by this writer, does not mirror onto it (an image that is
+        not the same game: then it does not in any run)."""
+        while True:
+            if self.path is None:
+                folder = self.temporary.enter_context(tempfile.TemporaryDirectory(prefix="cgf-"))
+                self.path = os.path.join(folder, "source.gz")
+                _write_lemma(attrs.evolve(self.source, target=self.path))
+                self.ours = True
+            try:
+                return mirror_certificate(self.ruleset, self.path, symmetry, claim)
+            except (LimitExceeded, MemoryError):
+                raise
+            except Exception:  # (a damaged file, or a ruleset's image that fails)
+                if self.ours:
+                    return None
+                self.path = None
+
+
+def write_lemma_alone(
+    ruleset: Ruleset,
+    claim: Claim,
+    target: str,
+    sources: dict[Claim, tuple[Claim, int | None]],
+    *,
+    max_nodes: int | None = None,
+    deadline: float | None = None,
+    **options: Any,
+) -> tuple[int, Claim | None]:
+    """Write ``claim``'s lemma at ``target`` as :func:`write_lemmas` would, given the claims'
+    ``sources`` (:func:`lemma_sources`) and the same ``options``: searched, or its source
+    searched (into a temporary file) and mirrored. The same bytes, whatever else was written
+    (what ``cgf certificate reproduce`` compares with a ledger). Returns the nodes written and
+    the source mirrored (``None``: searched)."""
+    source, symmetry = sources[claim]
+    task = _LemmaTask(ruleset.name, claim, target, max_nodes, deadline, options)
+    if symmetry is not None:
+        origin = attrs.evolve(task, claim=source, target="")
+        with _Mirrors(ruleset, origin, False, options) as mirror:
+            built = mirror.image(claim, symmetry)
+        if built is not None:
+            save_certificate(target, built)
+            return built.nodes, source
+    return _write_lemma(task)[1], None
 
 
 @attrs.frozen
@@ -919,6 +1046,13 @@ def _lemma_data(task: _LemmaTask) -> tuple[str, int, bytes]:
     return task.target, built.nodes, data.getvalue()
 
 
+LEMMA_RESUBMISSIONS = 2
+"""Times a lemma is submitted again to a Dask cluster whose scheduler gave up on it
+(``KilledWorker``: the workers writing it died, each time computed again elsewhere, past the
+scheduler's ``allowed-failures``): a worker lost now and then costs nothing but its work; a
+lemma that kills every worker it meets (out of memory) ends the run (exit 3)."""
+
+
 def _remote_tasks(tasks: list[_LemmaTask], run: SearchBudget) -> list[_LemmaTask]:
     """The tasks as a cluster's workers get them: no deadline of this machine's clock, the time
     ``run`` has left as each one's own limit instead."""
@@ -941,12 +1075,16 @@ def _start_lemmas(
     written here from the bytes its workers return). The pool or the cluster starts at once;
     ``directory`` is made only then (a cluster out of reach leaves nothing made). A cluster's
     worker gets the time ``run`` has left as its own limit, counted by its own clock, and this
-    process stops the run when ``run``'s time is out (:class:`SearchStopped`)."""
+    process stops the run when ``run``'s time is out (:class:`SearchStopped`). A lemma whose
+    worker dies is written by another: the scheduler computes it again, and when it gives up
+    on it, this process submits it again (:data:`LEMMA_RESUBMISSIONS` times at most); a file
+    is written here only from a worker's finished bytes, so a lemma cut short leaves none."""
     if address == "local" or (address == "processes" and (jobs <= 1 or len(tasks) <= 1)):
         os.makedirs(directory, exist_ok=True)
         return map(_write_lemma, tasks), lambda: None
     from cgframework.plugins import _extra_modules
     from cgframework.sweep.executors import (
+        WorkersLost,
         _executor,
         cluster_results,
         pool_results,
@@ -955,9 +1093,10 @@ def _start_lemmas(
     from cgframework.sweep.roots import _cancel
     from cgframework.sweep.runner import DEFAULT_WORKER_GRACE
 
+    kept = "the lemmas written are kept: run it again"
     if address == "processes":
         os.makedirs(directory, exist_ok=True)
-        return pool_results(_write_lemma, tasks, jobs, "the lemmas written are kept: run it again")
+        return pool_results(_write_lemma, tasks, jobs, kept)
     client, shutdown = _executor(address, jobs, tls)
     try:
         os.makedirs(directory, exist_ok=True)
@@ -967,12 +1106,28 @@ def _start_lemmas(
     extra = [*_extra_modules]
     remote = _remote_tasks(tasks, run)
     futures = [client.submit(run_with_plugins, extra, _lemma_data, task) for task in remote]
+    given = {future.key: (task, 0) for future, task in zip(futures, tasks, strict=True)}
+
+    def resubmit(future: Any) -> Any:
+        """The lemma of ``future``, whose workers kept dying, submitted again (a new key)."""
+        task, tries = given.pop(future.key)
+        future.release()
+        if tries >= LEMMA_RESUBMISSIONS:
+            raise WorkersLost(
+                f"the Dask cluster at {address} gave up on the lemma {task.claim.describe()} "
+                f"{tries + 1} times, its workers dying as they wrote it (out of memory?); {kept}"
+            )
+        (again,) = _remote_tasks([task], run)  # (the time left now)
+        new = client.submit(run_with_plugins, extra, _lemma_data, again, pure=False)
+        given[new.key] = (task, tries + 1)
+        futures.append(new)
+        return new
 
     saved: set[Any] = set()
 
     def results() -> Iterator[tuple[str, int]]:
         for future, (target, count, data) in cluster_results(
-            client, futures, address, DEFAULT_WORKER_GRACE, run
+            client, futures, address, DEFAULT_WORKER_GRACE, run, resubmit, kept
         ):
             with open_output(target, binary=True) as out:
                 out.write(data)
@@ -1000,7 +1155,9 @@ __all__ = [
     "default_oracle",
     "lemma_claims",
     "lemma_file",
+    "lemma_sources",
     "save_certificate",
+    "write_lemma_alone",
     "write_certificate",
     "write_lemmas",
 ]

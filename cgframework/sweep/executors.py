@@ -10,7 +10,8 @@ in this process, so whoever controls the scheduler controls both. A scheduler on
 
 Workers that die: a local pool's workers die with their parent (:func:`_pool_worker_start`);
 a cluster that loses its workers stops the sweep (:class:`WorkersLost`, exit 3) instead of
-leaving it waiting (:func:`cluster_results`).
+leaving it waiting (:func:`cluster_results`); a task whose worker died is computed again
+elsewhere (by the scheduler, then, for a proof's lemmas, by resubmitting it).
 """
 
 from __future__ import annotations
@@ -345,12 +346,20 @@ def cluster_results(
     address: str,
     grace: float,
     budget: SearchBudget | None = None,
+    resubmit: Callable[[Any], Any] | None = None,
+    kept: str = SWEEP_KEPT,
 ) -> Iterator[tuple[Any, Any]]:
     """(future, result) for each of a cluster's ``futures`` as it finishes. When the cluster
     has no worker (or no scheduler) for ``grace`` seconds, or a future fails because a worker
     died or the connection closed, :class:`WorkersLost`: a sweep stops instead of waiting.
-    Past ``budget``'s deadline (this machine's clock), its :class:`SearchStopped`."""
-    from distributed import wait
+    Past ``budget``'s deadline (this machine's clock), its :class:`SearchStopped`.
+
+    A task whose worker dies is first computed again by the scheduler itself, on another
+    worker (up to its ``distributed.scheduler.allowed-failures``, 3 by default); when the
+    scheduler gives up on it (``KilledWorker``), ``resubmit(future)``, if given, returns the
+    new future that takes its place (or raises, past its own bound), and the wait goes on.
+    :class:`WorkersLost`'s message ends with ``kept`` (what stays, how to resume)."""
+    from distributed import KilledWorker, wait
 
     remaining = set(futures)
     last_worker = time.monotonic()
@@ -365,7 +374,7 @@ def cluster_results(
         except TimeoutError:
             finished = []
         except _cluster_failures() as exc:  # the scheduler went away: its futures cancelled
-            raise _lost(address, exc) from None
+            raise _lost(address, exc, kept) from None
         arrived = False
         for future in finished:
             try:
@@ -373,17 +382,23 @@ def cluster_results(
                 result = future.result(timeout=grace)
             except TimeoutError:
                 continue
+            except KilledWorker as exc:
+                if resubmit is None:
+                    raise _lost(address, exc, kept) from None
+                remaining.discard(future)
+                remaining.add(resubmit(future))
+                continue
             except _cluster_failures() as exc:
-                raise _lost(address, exc) from None
+                raise _lost(address, exc, kept) from None
             remaining.discard(future)
             arrived = True
             yield future, result
         if arrived or _has_workers(client):  # results coming in: it has workers
             last_worker = time.monotonic()
         elif time.monotonic() - last_worker > grace:
+            named = " (--worker-grace)" if kept == SWEEP_KEPT else ""
             raise WorkersLost(
-                f"the Dask cluster at {address} has had no worker for {grace:g} s "
-                f"(--worker-grace); {SWEEP_KEPT}"
+                f"the Dask cluster at {address} has had no worker for {grace:g} s{named}; {kept}"
             )
 
 
@@ -400,10 +415,10 @@ def local_results(futures: list[Any], kept: str) -> Iterator[tuple[Any, Any]]:
         raise WorkersLost(f"a worker process died (killed, or out of memory?); {kept}") from None
 
 
-def _lost(address: str, exc: BaseException) -> WorkersLost:
+def _lost(address: str, exc: BaseException, kept: str) -> WorkersLost:
     return WorkersLost(
         f"the Dask cluster at {address} lost a worker or the connection "
-        f"({type(exc).__name__}); {SWEEP_KEPT}"
+        f"({type(exc).__name__}); {kept}"
     )
 
 
