@@ -57,6 +57,8 @@ FENCE = re.compile(
     r"^(?P<fence>```+)(?P<lang>[\w-]*)[^\n]*\n(?P<body>.*?)^(?P=fence)[ \t]*$", re.M | re.S
 )
 MARKER = re.compile(r"<!--\s*(not-run|example)\s*:\s*(.*?)\s*-->\s*$", re.S)
+MARKER_LINE = re.compile(r"^<!--\s*(?:not-run|examples?)\s*:.*?-->[ \t]*\n", re.M)
+"""A marker's line, dropped from the page the site shows."""
 PAGE_SETUP = re.compile(r"<!--\s*examples\s*:\s*setup=([\w-]+)\s*-->")
 TIMEOUT = 600
 """Seconds a command run under ``sh`` may take."""
@@ -519,4 +521,4 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         report = run_page(markdown, page.file.src_uri, Path(folder))
     for failure in report.failures:
         log.warning("stale example in %s", failure)
-    return report.rendered
+    return MARKER_LINE.sub("", report.rendered)

@@ -10,9 +10,11 @@ it, naming the block, what the page shows and what the command printed.
 from __future__ import annotations
 
 import importlib.util
+import logging
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -51,7 +53,8 @@ def _name(page: Path) -> str:
 def test_every_example_prints_what_the_page_shows(page, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     report = examples.run_page(page.read_text(), _name(page), tmp_path)
-    assert not report.failures, "\n\n".join(report.failures)
+    if report.failures:
+        pytest.fail("\n\n".join(report.failures), pytrace=False)
 
 
 def test_the_pages_have_examples_of_every_kind():
@@ -179,6 +182,23 @@ def test_the_results_page_gives_each_result_its_check_and_command():
     for claim in ("3x11", "2x18", "ledger", "certificate"):
         assert claim in page, claim
     assert "results.md" in (ROOT / "mkdocs.yml").read_text()
+
+
+def test_the_site_build_shows_real_outputs_and_warns_on_a_stale_one(tmp_path, caplog):
+    """The mkdocs hook: a stale output is a warning (which fails the strict build); a right
+    page is handed on with what the commands printed (a timing the source masks) and without
+    its marker comments."""
+    source = tmp_path / "page.md"
+    page = SimpleNamespace(file=SimpleNamespace(abs_src_path=str(source), src_uri="page.md"))
+    right = CHANGED.replace('"*3"', '"*2"').replace("\n3\n```", "\n2\n```")
+    right = right.replace("Before.", "<!-- example: exit=0 -->")
+    for text, stale_count in ((CHANGED, 2), (right, 0)):
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="mkdocs"):
+            shown = examples.on_page_markdown(text, page, None, None)
+        stale = [r for r in caplog.records if "stale example" in r.getMessage()]
+        assert len(stale) == stale_count
+    assert "<!--" not in shown and re.search(r'"seconds": [0-9.e-]+', shown)
 
 
 def test_the_site_build_runs_the_examples():
