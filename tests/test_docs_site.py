@@ -10,6 +10,8 @@ import importlib.util
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 TASKS = DOCS / "tasks"
@@ -161,14 +163,22 @@ def _resolves(dotted: str) -> bool:
     return False
 
 
-def test_the_readmes_python_names_are_written_in_full_and_resolve():
-    """A name in the README (`cgframework_classic.pictures.sequence_svg`) is found where it
-    says: a package's module is never named by its last part alone (`pictures.x` lives in
-    the classic plugin and in the core both)."""
+FILE_SUFFIXES = tuple(
+    "." + e for e in "py c sig gz sqlite jsonl json svg bin md txt png pub key whl".split()
+)
+
+
+@pytest.mark.parametrize(
+    "page", [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))], ids=lambda p: p.name
+)
+def test_the_pages_python_names_are_written_in_full_and_resolve(page):
+    """A name in the README or a docs page (`cgframework_classic.pictures.sequence_svg`) is
+    found where it says: a package's module is never named by its last part alone (`pictures.x`
+    lives in the classic plugin and in the core both)."""
     modules = _module_names()
-    for name in README_NAME.findall((ROOT / "README.md").read_text()):
+    for name in README_NAME.findall(page.read_text()):
         first = name.split(".")[0]
-        if name.endswith((".py", ".sig")):
+        if name.endswith(FILE_SUFFIXES):
             continue  # a file's name
         if importlib.util.find_spec(first) is None:
             assert first not in modules, f"write {name!r} with its package"
