@@ -1,19 +1,15 @@
-"""docs/writing-a-plugin.md cannot rot: its code blocks run here.
+"""docs/writing-a-plugin.md cannot rot: its blocks headed ``# cgframework_toads/plugin.py`` are
+verbatim parts of the example plugin, and it names every hook and ruleset attribute.
 
-Blocks headed ``# cgframework_toads/plugin.py`` must be verbatim parts of the example plugin,
-which is loaded; every other ``python`` block is loaded as a plugin module of its own; then
-every ``pycon`` block runs as a doctest (one namespace, in page order).
+Its examples run in ``tests/test_docs_examples.py`` (the page's ``plugin-guide`` setup: the
+example plugin loaded, every other ``python`` block loaded as a plugin module of its own, then
+the ``pycon`` examples in page order).
 """
 
 from __future__ import annotations
 
-import doctest
 import re
 from pathlib import Path
-
-import pytest
-
-from cgframework import plugins
 
 ROOT = Path(__file__).resolve().parents[1]
 GUIDE = ROOT / "docs" / "writing-a-plugin.md"
@@ -39,33 +35,6 @@ def test_example_blocks_are_the_example_plugin_verbatim():
     for block in blocks("python"):
         if block.startswith(EXAMPLE_MARK):
             assert block[len(EXAMPLE_MARK) :] in source, block[:200]
-
-
-@pytest.fixture
-def guide_plugins(tmp_path, monkeypatch):
-    monkeypatch.syspath_prepend(str(EXAMPLE))
-    monkeypatch.syspath_prepend(str(tmp_path))
-    plugins.reset()
-    plugins.load_plugin("cgframework_toads.plugin")
-    others = [b for b in blocks("python") if not b.startswith(EXAMPLE_MARK)]
-    for i, block in enumerate(others):
-        name = f"guide_block_{i}"
-        (tmp_path / f"{name}.py").write_text(block)
-        plugins.load_plugin(name)
-    plugins.get_registry()
-    yield
-    plugins.reset()
-
-
-def test_the_guide_sessions_run(guide_plugins):
-    parser = doctest.DocTestParser()
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    globs: dict = {}
-    for i, block in enumerate(blocks("pycon")):
-        test = parser.get_doctest(block, globs, f"pycon block {i + 1}", str(GUIDE), 0)
-        runner.run(test, clear_globs=False)
-        globs.update(test.globs)
-    assert runner.failures == 0 and runner.tries > 10
 
 
 def test_the_guide_names_every_hook_and_every_ruleset_attribute():
