@@ -360,3 +360,22 @@ def test_genus_work_is_charged_to_the_node_budget(capsys):
         capsys, "solve", "kayles", "4,6", "--misere", "--max-nodes", str(budget)
     )
     assert code == 3 and out == "" and err.count("\n") == 1 and "--max-nodes" in err
+
+
+@pytest.mark.parametrize(
+    "ruleset, position, outcome",
+    [("domineering", "...|...", "L"), ("kayles", "5", "N"), ("nim", "1,1,1", "P")],
+)
+def test_a_misere_solve_never_gives_an_outcome_letter_as_its_value(
+    ruleset, position, outcome, capsys
+):
+    """Misère values are not computed: the value is None with ``value_unknown`` saying so, in
+    Python, in JSON and in the text table (it was the outcome letter)."""
+    solution = solve(ruleset, position, misere=True)
+    assert solution.value is None and solution.outcome.value == outcome
+    assert "not computed" in solution.extra["value_unknown"]
+    code, out, _ = run_cli(capsys, "solve", ruleset, position, "--misere", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["value"] is None and data["outcome"] == outcome
+    code, out, _ = run_cli(capsys, "solve", ruleset, position, "--misere")
+    assert code == 0 and "value\tunknown: " in out and f"value\t{outcome}\n" not in out

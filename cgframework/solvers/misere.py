@@ -226,6 +226,16 @@ def solve_misere_outcome(ruleset: Ruleset, position: Position, ctx: SolveContext
     return attrs.evolve(solution, convention=Convention.MISERE)
 
 
+PARTIZAN_MISERE_VALUE = (
+    "a partizan game's misère value is not computed (its outcome is the answer; misère "
+    "canonical forms: Siegel 2015)"
+)
+IMPARTIAL_MISERE_VALUE = (
+    "the misère canonical form is not computed; misere_grundy and genus are given"
+)
+"""Why a misère solve has no value: never an outcome letter in its place."""
+
+
 def solve_misere(
     ruleset: Ruleset, position: Position, ctx: SolveContext, genus: bool = True
 ) -> Solution:
@@ -235,15 +245,16 @@ def solve_misere(
     search = MisereSearch(ruleset, ctx)
     player = ctx.first
     extra: dict[str, Any] = {}
+    value = None
     if ruleset.impartial:
-        value = search.misere_grundy(position)
-        outcome = Outcome.N if value else Outcome.P
+        grundy = search.misere_grundy(position)
+        outcome = Outcome.N if grundy else Outcome.P
         best = [
             m.text
             for m in options(ruleset, position, player)
             if search.misere_grundy(m.result) == 0
         ]
-        extra = {"misere_grundy": value}
+        extra = {"misere_grundy": grundy, "value_unknown": IMPARTIAL_MISERE_VALUE}
         if genus:
             extra["genus"] = genus_text(*search.genus(position))
     else:
@@ -251,11 +262,12 @@ def solve_misere(
         right = search.mover_wins(position, Player.RIGHT)
         outcome = Outcome.from_wins(left, right)
         best = search.winning_moves(position, player)
+        extra = {"value_unknown": PARTIZAN_MISERE_VALUE}
     solution = finish(
         ruleset,
         position,
         ctx,
-        value=outcome.value,
+        value=value,
         outcome=outcome,
         best_moves=best,
         method="misere",
