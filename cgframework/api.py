@@ -530,7 +530,8 @@ def sweep(ruleset: str, family: str, start: int, stop: int, **options: Any) -> l
     """Solve members ``start..stop`` of a registered family, by names:
     ``sweep("domineering", "2xn", 1, 6)``. Returns :class:`cgframework.sweep.runner.Record`
     objects (``parameter``, ``solution``); ``options`` are those of
-    :func:`cgframework.sweep.runner.sweep` (``store``, ``executor``, ``jobs``, ``method``, ...)."""
+    :func:`cgframework.sweep.runner.sweep` (``store``, ``executor``, ``jobs``, ``method``,
+    ``misere``, ...)."""
     from cgframework.sweep.runner import sweep as run
 
     fam = get_registry().family(ruleset, family)
