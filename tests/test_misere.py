@@ -379,3 +379,24 @@ def test_a_misere_solve_never_gives_an_outcome_letter_as_its_value(
     assert code == 0 and data["value"] is None and data["outcome"] == outcome
     code, out, _ = run_cli(capsys, "solve", ruleset, position, "--misere")
     assert code == 0 and "value\tunknown: " in out and f"value\t{outcome}\n" not in out
+
+
+def test_a_misere_solve_reads_and_writes_the_stores_misere_rows(tmp_path, capsys):
+    """``cgf solve --misere --store``: computed and stored once, read back the second time; the
+    row answers neither a normal-play solve nor ``--outcome`` (refused with a store, exit 2);
+    ``cgf store verify`` recomputes it in misère play."""
+    store = str(tmp_path / "m.sqlite")
+    args = ("solve", "kayles", "7", "--misere", "--store", store, "--json")
+    code, first, _ = run_cli(capsys, *args)
+    code2, second, _ = run_cli(capsys, *args)
+    assert code == code2 == 0
+    first, second = json.loads(first), json.loads(second)
+    assert not first.get("from_store") and second["from_store"] is True
+    assert second["genus"] == first["genus"] == "2^20" and second["misere_grundy"] == 2
+    code, out, _ = run_cli(capsys, "solve", "kayles", "7", "--store", store, "--json")
+    assert code == 0 and json.loads(out)["convention"] == "normal"
+    assert not json.loads(out).get("from_store")
+    code, _, err = run_cli(capsys, *args[:-1], "--outcome")
+    assert code == 2 and "--outcome does not use the value store" in err
+    code, _, err = run_cli(capsys, "store", "verify", store, "--all")
+    assert code == 0 and "2 recomputed" in err and " 0 bad" in err

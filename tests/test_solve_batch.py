@@ -157,7 +157,7 @@ def test_a_batch_file_and_the_store(capsys, tmp_path):
         (["--batch", "-", "--outcome", "--jobs", "2"], "--jobs is for one position"),
         (["--batch", "-", "--no-moves"], "--no-moves is for the outcome search"),
         (["--batch", "-", "--method", "nosuch"], "unknown method 'nosuch' for ruleset 'clobber'"),
-        (["--batch", "-", "--misere", "--store", "s.sqlite"], "--misere does not use the value"),
+        (["--batch", "-", "--misere", "--store", "s.sqlite"], "--misere does not use the"),
         (["--batch", "nosuch.txt"], "cannot read batch file 'nosuch.txt': No such file"),
     ],
 )

@@ -76,7 +76,7 @@ def check_options(ruleset: Ruleset, options: BatchOptions, store: str | None) ->
         if options.method not in MISERE_METHODS:
             fail(f"--misere uses its own brute-force search: drop --method {options.method}")
         if store is not None:
-            fail("--misere does not use the value store: drop --store")
+            fail("--batch --misere does not use the value store: drop --store")
     elif options.outcome_only:
         if options.method not in ("auto", "outcome-search"):
             fail(f"the outcome search is its own method, not {options.method!r}")

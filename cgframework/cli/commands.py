@@ -281,6 +281,7 @@ def solve_cmd(
             method,
             parse_player(first),
             store,
+            trust,
             outcome_only=outcome_only,
             winning_moves=not no_moves,
             **limits,

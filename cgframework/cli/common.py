@@ -14,9 +14,10 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
+import attrs
 import typer
 
-from cgframework.game import Player, Ruleset, parse_position
+from cgframework.game import Player, Ruleset, format_position, parse_position
 from cgframework.plugins import (
     resolve_ruleset,
 )
@@ -421,20 +422,36 @@ def solve_misere_or_fail(
     method: str,
     first: Player,
     store_path: str | None = None,
+    trust: str = DEFAULT_TRUST,
     **limits: Any,
 ) -> Solution:
-    """``cgf solve --misere``: the misère search (never a normal-play shortcut or the store);
-    ``limits`` may also hold ``outcome_only`` and ``winning_moves`` (``--outcome``,
-    ``--no-moves``)."""
+    """``cgf solve --misere``: the misère search (never a normal-play shortcut); ``limits``
+    may also hold ``outcome_only`` and ``winning_moves`` (``--outcome``, ``--no-moves``).
+    With a store, a whole misère answer is read from its misère rows (the rows ``cgf sweep
+    --misere`` writes, keyed apart from normal play), else computed and stored there."""
     from cgframework.solvers.dispatch import MISERE_METHODS, solve_misere_play
+    from cgframework.store.database import position_key
 
     if method not in MISERE_METHODS:
         fail(f"--misere uses its own brute-force search: drop --method {method}")
-    if store_path is not None:
-        fail("--misere does not use the value store: drop --store")
+    if store_path is not None and limits.get("outcome_only"):
+        fail("--misere --outcome does not use the value store: drop --store or --outcome")
     try:
-        return solve_misere_play(ruleset, position, first=first, **limits)
-    except SolverError as exc:
+        trust = trust_level(trust)
+    except StoreError as exc:
+        fail(str(exc))
+    try:
+        if store_path is None:
+            return solve_misere_play(ruleset, position, first=first, **limits)
+        with open_trusting_store(store_path, trust) as store:
+            key = position_key(ruleset, position, first, misere=True)
+            found = store.get(ruleset, key, misere=True)
+            if found is not None and found[0] == format_position(ruleset, position):
+                return attrs.evolve(found[1], extra={**found[1].extra, "from_store": True})
+            solution = solve_misere_play(ruleset, position, first=first, **limits)
+            store.put(ruleset, key, solution)
+            return solution
+    except (SolverError, StoreError) as exc:
         fail(str(exc))
 
 
