@@ -15,6 +15,7 @@ computes one more value; a sweep over single heaps computes one table.
 
 from __future__ import annotations
 
+import threading
 import time
 import weakref
 from array import array
@@ -43,6 +44,7 @@ class HeapTable:
         self.values = array("I", [0])
         self.size = 1
         self._chunk = 64
+        self._lock = threading.RLock()  # (one extender at a time: see :meth:`extend`)
 
     def __len__(self) -> int:
         return self.size
@@ -67,9 +69,21 @@ class HeapTable:
     ) -> None:
         """Compute values until there are ``count`` (at most :data:`MAX_HEAPS`), in chunks:
         after each, ``progress(size)``, then stop early if ``stop(self)`` says so; past
-        ``deadline`` (``time.monotonic``), :class:`SearchStopped`."""
+        ``deadline`` (``time.monotonic``), :class:`SearchStopped`. Threads extend one at a
+        time (a table is shared by every solve of the process); readers index ``values``
+        below ``size``, which only grows and whose entries never change."""
         if count > MAX_HEAPS:
             raise ValueError(f"at most {MAX_HEAPS} heaps, not {count}")
+        with self._lock:
+            self._extend(count, progress, deadline, stop)
+
+    def _extend(
+        self,
+        count: int,
+        progress: Callable[[int], None] | None,
+        deadline: float | None,
+        stop: Callable[[Any], bool] | None,
+    ) -> None:
         if count > len(self.values):
             self.values.extend(array("I", bytes(4 * (count - len(self.values)))))
         while self.size < count:

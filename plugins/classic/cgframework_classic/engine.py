@@ -26,6 +26,7 @@ the plain scan when no mask makes rare heaps scarce (or with three-heap splits).
 
 from __future__ import annotations
 
+import threading
 import time
 from array import array
 from collections import Counter
@@ -205,6 +206,7 @@ class GrundySequence:
         self._rare: list[int] = []
         self._rare_count = 0
         self._mask_checked = (0, 0)
+        self._lock = threading.RLock()  # (one extender at a time: see :meth:`extend`)
 
     def __len__(self) -> int:
         return self.size
@@ -229,9 +231,21 @@ class GrundySequence:
     ) -> None:
         """Compute values until there are ``count`` (at most :data:`MAX_HEAPS`), in chunks:
         after each, ``progress(size)``, then stop early if ``stop(self)`` says so; past
-        ``deadline`` (``time.monotonic``), :class:`SearchStopped`."""
+        ``deadline`` (``time.monotonic``), :class:`SearchStopped`. Threads extend one at a
+        time (the solvers' sequences are the process's); readers index ``values`` below
+        ``size``, which only grows and whose entries never change."""
         if count > MAX_HEAPS:
             raise ValueError(f"at most {MAX_HEAPS} heaps, not {count}")
+        with self._lock:
+            self._extend(count, progress, deadline, stop)
+
+    def _extend(
+        self,
+        count: int,
+        progress: Callable[[int], None] | None,
+        deadline: float | None,
+        stop: Callable[[GrundySequence], bool] | None,
+    ) -> None:
         if count > len(self.values):
             self.values.extend(array("I", [0]) * (count - len(self.values)))
         while self.size < count:

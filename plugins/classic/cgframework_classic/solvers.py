@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 from cgframework import Solution, SolveContext, finish_impartial
@@ -52,12 +53,18 @@ class OctalTable:
     def __init__(self) -> None:
         self.sequences: dict[tuple[int, ...], GrundySequence] = {}
         self.periods: dict[tuple[int, ...], Period | None] = {}
+        self._lock = threading.RLock()  # (threads of one process share the table)
 
     def sequence(self, code: OctalCode) -> GrundySequence:
         key = code.digits
-        if key not in self.sequences:
-            self.sequences[key] = GrundySequence(TakeAndBreak.of_digits(code.nonzero()))
-        return self.sequences[key]
+        found = self.sequences.get(key)
+        if found is None:
+            with self._lock:
+                found = self.sequences.get(key)
+                if found is None:
+                    rules = TakeAndBreak.of_digits(code.nonzero())
+                    found = self.sequences[key] = GrundySequence(rules)
+        return found
 
     def period(self, code: OctalCode) -> Period | None:
         """The proven period, or None (not proven by the values computed so far)."""
@@ -70,9 +77,11 @@ class OctalTable:
         Past ``deadline`` (``time.monotonic``), :class:`SearchStopped` (what was computed
         is kept)."""
         seq = self.sequence(code)
-        while seq.size < count and self.periods.get(code.digits) is None:
-            seq.extend(min(count, max(64, 2 * seq.size)), deadline=deadline)
-            self.periods[code.digits] = find_period(seq.computed, code.length, code.heaps_left)
+        with self._lock:
+            while seq.size < count and self.periods.get(code.digits) is None:
+                seq.extend(min(count, max(64, 2 * seq.size)), deadline=deadline)
+                found = find_period(seq.computed, code.length, code.heaps_left)
+                self.periods[code.digits] = found
 
     def can_value(self, code: OctalCode, n: int, deadline: float | None = None) -> bool:
         if n < MAX_HEAPS or self.period(code) is not None:
@@ -217,7 +226,7 @@ def solve_grundys_game(ruleset, position, ctx: SolveContext) -> Solution:
         GRUNDYS_GAME.extend(max(top + 1, GRUNDYS_GAME.size), deadline=deadline)
     except SearchStopped:
         raise _timed_out(ctx) from None
-    g = GRUNDYS_GAME.computed
+    g = GRUNDYS_GAME.values  # (no view: another thread may grow it meanwhile)
     total = nim_sum(*(g[n] for n in sizes))
     best: list[str] = []
     if total:

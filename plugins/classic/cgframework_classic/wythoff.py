@@ -12,6 +12,7 @@ specialised solver fills the table row by row, each square's value the mex of th
 
 from __future__ import annotations
 
+import threading
 from array import array
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from math import isqrt
@@ -147,6 +148,7 @@ class GrundyTable:
     """
 
     def __init__(self) -> None:
+        self._lock = threading.RLock()  # (threads of one process share the table)
         self.clear()
 
     def clear(self) -> None:
@@ -178,6 +180,12 @@ class GrundyTable:
         before any work (:class:`~cgframework.LimitExceeded`); ``budget``'s deadline is looked
         at every row."""
         if self.covers(a, b):
+            return
+        with self._lock:
+            self._ensure(a, b, budget)
+
+    def _ensure(self, a: int, b: int, budget: SearchBudget | None) -> None:
+        if self.covers(a, b):  # (another thread may have added it meanwhile)
             return
         added = self.missing(a, b)
         if self.squares + added > MAX_SQUARES:
@@ -231,8 +239,9 @@ class GrundyTable:
     def __call__(self, a: int, b: int, budget: SearchBudget | None = None) -> int:
         if a > b:
             a, b = b, a
-        self.ensure(a, b, budget)
-        return self.rows[a][b - a]
+        with self._lock:  # (no other thread clears the table between the two)
+            self.ensure(a, b, budget)
+            return self.rows[a][b - a]
 
 
 def mask_bytes(rows: int, cols: int) -> int:

@@ -1,0 +1,115 @@
+"""The process's shared tables (octal sequences, Grundy's game, Wythoff's staircase, the
+core's heap table) give every thread the values one thread alone computes: threads that
+extend one table at once wait for each other instead of growing it twice or resizing it
+under a reader."""
+
+from __future__ import annotations
+
+import random
+import sys
+import threading
+
+import pytest
+
+from cgframework.authoring import HeapRuleset
+from cgframework.heaps.table import HeapTable
+from cgframework_classic.engine import GrundySequence, TakeAndBreak
+from cgframework_classic.heaps import OctalCode
+from cgframework_classic.solvers import OctalTable
+from cgframework_classic.wythoff import GrundyTable
+
+THREADS = 8
+
+
+@pytest.fixture(autouse=True)
+def _switch_often():
+    """Threads switch every 10 microseconds: races show within a few hundred heaps."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    yield
+    sys.setswitchinterval(before)
+
+
+def _in_threads(work) -> list:
+    """``work(i)`` in THREADS threads started together; their answers, or the first error."""
+    start = threading.Barrier(THREADS)
+    answers: list = [None] * THREADS
+    errors: list[BaseException] = []
+
+    def run(i: int) -> None:
+        start.wait()
+        try:
+            answers[i] = work(i)
+        except BaseException as exc:  # noqa: BLE001 (handed to the test)
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return answers
+
+
+class TakeOneTwoFiveOrHalve(HeapRuleset):
+    name = "test-take-125-or-halve"
+
+    def heap_options(self, n):
+        for k in (1, 2, 5):
+            if k <= n:
+                yield (n - k,)
+        if n % 2 == 0 and n:
+            yield (n // 2, n // 2)
+
+
+@pytest.mark.parametrize("kind", ["heap-table", "grundy-sequence", "octal-table", "wythoff"])
+def test_threads_extending_one_table_get_the_values_one_thread_gets(kind):
+    rng = random.Random(7)
+    if kind == "heap-table":
+        reference = HeapTable(TakeOneTwoFiveOrHalve())
+        reference.extend(4000)
+        shared = HeapTable(TakeOneTwoFiveOrHalve())
+        sizes = [rng.randrange(500, 4000) for _ in range(THREADS)]
+
+        def work(i):
+            shared.extend(sizes[i])
+            return [shared.values[n] for n in range(sizes[i])]
+
+        expected = [list(reference.values[:s]) for s in sizes]
+    elif kind == "grundy-sequence":  # Kayles, the Python path (no kernel): a slow one
+        rules = TakeAndBreak.of_digits(OctalCode.parse("0.77").nonzero())
+        reference = GrundySequence(rules, compiled=False)
+        reference.extend(3000)
+        shared = GrundySequence(rules, compiled=False)
+        sizes = [rng.randrange(300, 3000) for _ in range(THREADS)]
+
+        def work(i):
+            shared.extend(sizes[i])
+            view = shared.computed  # (a reader's view while others may still extend)
+            return list(view[: sizes[i]])
+
+        expected = [list(reference.values[:s]) for s in sizes]
+    elif kind == "octal-table":
+        code = OctalCode.parse("0.137")
+        reference = OctalTable()
+        heaps = [rng.randrange(0, 20_000) for _ in range(THREADS * 20)]
+        expected_all = [reference.grundy(code, n) for n in heaps]
+        shared = OctalTable()
+
+        def work(i):
+            return [shared.grundy(code, n) for n in heaps[i::THREADS]]
+
+        expected = [expected_all[i::THREADS] for i in range(THREADS)]
+    else:
+        reference = GrundyTable()
+        pairs = [(rng.randrange(0, 300), rng.randrange(0, 300)) for _ in range(THREADS * 30)]
+        expected_all = [reference(a, b) for a, b in pairs]
+        shared = GrundyTable()
+
+        def work(i):
+            return [shared(a, b) for a, b in pairs[i::THREADS]]
+
+        expected = [expected_all[i::THREADS] for i in range(THREADS)]
+    assert _in_threads(work) == expected
