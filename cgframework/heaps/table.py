@@ -70,8 +70,8 @@ class HeapTable:
         """Compute values until there are ``count`` (at most :data:`MAX_HEAPS`), in chunks:
         after each, ``progress(size)``, then stop early if ``stop(self)`` says so; past
         ``deadline`` (``time.monotonic``), :class:`SearchStopped`. Threads extend one at a
-        time (a table is shared by every solve of the process); readers index ``values``
-        below ``size``, which only grows and whose entries never change."""
+        time (a table is shared by every solve of the process); a reader takes ``values`` (or
+        :attr:`computed`) after its own ``extend`` and reads below the size it asked for."""
         if count > MAX_HEAPS:
             raise ValueError(f"at most {MAX_HEAPS} heaps, not {count}")
         with self._lock:
@@ -84,8 +84,7 @@ class HeapTable:
         deadline: float | None,
         stop: Callable[[Any], bool] | None,
     ) -> None:
-        if count > len(self.values):
-            self.values.extend(array("I", bytes(4 * (count - len(self.values)))))
+        self.values = grown(self.values, self.size, count)
         while self.size < count:
             if deadline is not None and time.monotonic() > deadline:
                 raise SearchStopped("the sequence hit the time limit (--timeout)")
@@ -140,6 +139,17 @@ class HeapTable:
                 raise LimitExceeded(
                     f"G({n}) = {value} is past 2^32 (the table's 4 bytes)"
                 ) from None
+
+
+def grown(values: array, size: int, count: int) -> array:
+    """``values`` with room for ``count`` (at least doubled, at most :data:`MAX_HEAPS`): a new
+    array holding the first ``size``, never the old one resized, so that a reader holding the
+    old one (or a view of it) keeps every value it had while a thread extends the table."""
+    if count <= len(values):
+        return values
+    bigger = array("I", bytes(4 * min(MAX_HEAPS, max(count, 2 * len(values)))))
+    bigger[:size] = values[:size]
+    return bigger
 
 
 _tables: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()

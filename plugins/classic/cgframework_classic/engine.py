@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
+from cgframework.heaps.table import grown
 from cgframework.runtime.budget import SearchStopped
 from cgframework.runtime.compiled import load_kernel
 
@@ -232,8 +233,8 @@ class GrundySequence:
         """Compute values until there are ``count`` (at most :data:`MAX_HEAPS`), in chunks:
         after each, ``progress(size)``, then stop early if ``stop(self)`` says so; past
         ``deadline`` (``time.monotonic``), :class:`SearchStopped`. Threads extend one at a
-        time (the solvers' sequences are the process's); readers index ``values`` below
-        ``size``, which only grows and whose entries never change."""
+        time (the solvers' sequences are the process's); a reader takes ``values`` (or
+        :attr:`computed`) after its own ``extend`` and reads below the size it asked for."""
         if count > MAX_HEAPS:
             raise ValueError(f"at most {MAX_HEAPS} heaps, not {count}")
         with self._lock:
@@ -246,8 +247,7 @@ class GrundySequence:
         deadline: float | None,
         stop: Callable[[GrundySequence], bool] | None,
     ) -> None:
-        if count > len(self.values):
-            self.values.extend(array("I", [0]) * (count - len(self.values)))
+        self.values = grown(self.values, self.size, count)
         while self.size < count:
             if deadline is not None and time.monotonic() > deadline:
                 raise SearchStopped("the sequence hit the time limit (--timeout)")

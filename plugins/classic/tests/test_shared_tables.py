@@ -32,7 +32,7 @@ def _switch_often():
 
 def _in_threads(work) -> list:
     """``work(i)`` in THREADS threads started together; their answers, or the first error."""
-    start = threading.Barrier(THREADS)
+    start = threading.Barrier(THREADS, timeout=60)
     answers: list = [None] * THREADS
     errors: list[BaseException] = []
 
@@ -66,7 +66,11 @@ class TakeOneTwoFiveOrHalve(HeapRuleset):
 
 @pytest.mark.parametrize("kind", ["heap-table", "grundy-sequence", "octal-table", "wythoff"])
 def test_threads_extending_one_table_get_the_values_one_thread_gets(kind):
+    """Heap tables: each thread holds a view of the table while the others grow it (a resize
+    in place under a view raised BufferError); the octal table and Wythoff's staircase: many
+    threads asking values at once (Wythoff's masks went wrong, and so did its values)."""
     rng = random.Random(7)
+    middle = threading.Barrier(THREADS, timeout=30)  # (a thread that failed breaks it)
     if kind == "heap-table":
         reference = HeapTable(TakeOneTwoFiveOrHalve())
         reference.extend(4000)
@@ -74,8 +78,11 @@ def test_threads_extending_one_table_get_the_values_one_thread_gets(kind):
         sizes = [rng.randrange(500, 4000) for _ in range(THREADS)]
 
         def work(i):
+            shared.extend(sizes[i] // 4)
+            view = shared.computed  # held while the other threads grow the table
+            middle.wait()
             shared.extend(sizes[i])
-            return [shared.values[n] for n in range(sizes[i])]
+            return list(view[: sizes[i] // 4]) + list(shared.values[sizes[i] // 4 : sizes[i]])
 
         expected = [list(reference.values[:s]) for s in sizes]
     elif kind == "grundy-sequence":  # Kayles, the Python path (no kernel): a slow one
@@ -86,9 +93,11 @@ def test_threads_extending_one_table_get_the_values_one_thread_gets(kind):
         sizes = [rng.randrange(300, 3000) for _ in range(THREADS)]
 
         def work(i):
+            shared.extend(sizes[i] // 4)
+            view = shared.computed  # held while the other threads grow the table
+            middle.wait()
             shared.extend(sizes[i])
-            view = shared.computed  # (a reader's view while others may still extend)
-            return list(view[: sizes[i]])
+            return list(view[: sizes[i] // 4]) + list(shared.values[sizes[i] // 4 : sizes[i]])
 
         expected = [list(reference.values[:s]) for s in sizes]
     elif kind == "octal-table":
