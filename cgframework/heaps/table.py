@@ -35,15 +35,14 @@ CHUNK_SECONDS = 0.1
 deadline, the progress bar and a ``stop`` test are seen often."""
 
 
-class HeapTable:
-    """G(0), G(1), ... of one heap rule written in Python (``rule.heap_options``), extended on
-    demand (:meth:`extend`); ``values`` is an ``array('I')`` (4 bytes a heap)."""
+class GrowingSequence:
+    """G(0), G(1), ... extended on demand (:meth:`extend`), shared by every solve of the
+    process: ``values`` is an ``array('I')`` (4 bytes a heap) of which the first ``size`` are
+    computed. A subclass computes them in ``_fill(count, progress, deadline, stop)``."""
 
-    def __init__(self, rule: Any) -> None:
-        self.rule = rule
+    def __init__(self) -> None:
         self.values = array("I", [0])
         self.size = 1
-        self._chunk = 64
         self._lock = threading.RLock()  # (one extender at a time: see :meth:`extend`)
 
     def __len__(self) -> int:
@@ -70,21 +69,39 @@ class HeapTable:
         """Compute values until there are ``count`` (at most :data:`MAX_HEAPS`), in chunks:
         after each, ``progress(size)``, then stop early if ``stop(self)`` says so; past
         ``deadline`` (``time.monotonic``), :class:`SearchStopped`. Threads extend one at a
-        time (a table is shared by every solve of the process); a reader takes ``values`` (or
+        time, into a new array when it grows (:func:`grown`); a reader takes ``values`` (or
         :attr:`computed`) after its own ``extend`` and reads below the size it asked for."""
         if count > MAX_HEAPS:
             raise ValueError(f"at most {MAX_HEAPS} heaps, not {count}")
         with self._lock:
-            self._extend(count, progress, deadline, stop)
+            self.values = grown(self.values, self.size, count)
+            self._fill(count, progress, deadline, stop)
 
-    def _extend(
+    def _fill(
         self,
         count: int,
         progress: Callable[[int], None] | None,
         deadline: float | None,
         stop: Callable[[Any], bool] | None,
     ) -> None:
-        self.values = grown(self.values, self.size, count)
+        raise NotImplementedError
+
+
+class HeapTable(GrowingSequence):
+    """G(0), G(1), ... of one heap rule written in Python (``rule.heap_options``)."""
+
+    def __init__(self, rule: Any) -> None:
+        super().__init__()
+        self.rule = rule
+        self._chunk = 64
+
+    def _fill(
+        self,
+        count: int,
+        progress: Callable[[int], None] | None,
+        deadline: float | None,
+        stop: Callable[[Any], bool] | None,
+    ) -> None:
         while self.size < count:
             if deadline is not None and time.monotonic() > deadline:
                 raise SearchStopped("the sequence hit the time limit (--timeout)")

@@ -26,7 +26,6 @@ the plain scan when no mask makes rare heaps scarce (or with three-heap splits).
 
 from __future__ import annotations
 
-import threading
 import time
 from array import array
 from collections import Counter
@@ -34,7 +33,7 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from cgframework.heaps.table import grown
+from cgframework.heaps.table import GrowingSequence
 from cgframework.runtime.budget import SearchStopped
 from cgframework.runtime.compiled import load_kernel
 
@@ -181,7 +180,7 @@ def best_mask(counts: Counter[int]) -> tuple[int, int]:
     return mask, (total + w[mask]) // 2
 
 
-class GrundySequence:
+class GrundySequence(GrowingSequence):
     """G(0), G(1), ... of one take-and-break game, extended on demand (:meth:`extend`).
 
     ``compiled=None`` uses the kernel when it is built, ``False`` never, ``True`` requires
@@ -190,6 +189,7 @@ class GrundySequence:
     def __init__(
         self, rules: TakeAndBreak, *, compiled: bool | None = None, sparse: bool = True
     ) -> None:
+        super().__init__()
         if compiled and _kernel is None:
             raise RuntimeError("the compiled kernel _k_octal is not built")
         self.rules = rules
@@ -200,54 +200,19 @@ class GrundySequence:
                 raise ValueError(f"the kernel takes at most {KERNEL_DIGITS} digits of a kind")
             self.kernel = None
         self.sparse = sparse and not rules.split_three and rules.splits_in_two
-        self.values = array("I", [0])
-        self.size = 1
         self.mask = 0
         self._counts: Counter[int] = Counter()
         self._rare: list[int] = []
         self._rare_count = 0
         self._mask_checked = (0, 0)
-        self._lock = threading.RLock()  # (one extender at a time: see :meth:`extend`)
 
-    def __len__(self) -> int:
-        return self.size
-
-    def __getitem__(self, n: int) -> int:
-        if not 0 <= n < self.size:
-            raise IndexError(n)
-        return self.values[n]
-
-    @property
-    def computed(self) -> memoryview:
-        """The values computed so far (a view: no copy)."""
-        return memoryview(self.values)[: self.size]
-
-    def extend(
-        self,
-        count: int,
-        *,
-        progress: Callable[[int], None] | None = None,
-        deadline: float | None = None,
-        stop: Callable[[GrundySequence], bool] | None = None,
-    ) -> None:
-        """Compute values until there are ``count`` (at most :data:`MAX_HEAPS`), in chunks:
-        after each, ``progress(size)``, then stop early if ``stop(self)`` says so; past
-        ``deadline`` (``time.monotonic``), :class:`SearchStopped`. Threads extend one at a
-        time (the solvers' sequences are the process's); a reader takes ``values`` (or
-        :attr:`computed`) after its own ``extend`` and reads below the size it asked for."""
-        if count > MAX_HEAPS:
-            raise ValueError(f"at most {MAX_HEAPS} heaps, not {count}")
-        with self._lock:
-            self._extend(count, progress, deadline, stop)
-
-    def _extend(
+    def _fill(
         self,
         count: int,
         progress: Callable[[int], None] | None,
         deadline: float | None,
         stop: Callable[[GrundySequence], bool] | None,
     ) -> None:
-        self.values = grown(self.values, self.size, count)
         while self.size < count:
             if deadline is not None and time.monotonic() > deadline:
                 raise SearchStopped("the sequence hit the time limit (--timeout)")

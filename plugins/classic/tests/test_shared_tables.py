@@ -71,26 +71,16 @@ def test_threads_extending_one_table_get_the_values_one_thread_gets(kind):
     threads asking values at once (Wythoff's masks went wrong, and so did its values)."""
     rng = random.Random(7)
     middle = threading.Barrier(THREADS, timeout=30)  # (a thread that failed breaks it)
-    if kind == "heap-table":
-        reference = HeapTable(TakeOneTwoFiveOrHalve())
-        reference.extend(4000)
-        shared = HeapTable(TakeOneTwoFiveOrHalve())
-        sizes = [rng.randrange(500, 4000) for _ in range(THREADS)]
-
-        def work(i):
-            shared.extend(sizes[i] // 4)
-            view = shared.computed  # held while the other threads grow the table
-            middle.wait()
-            shared.extend(sizes[i])
-            return list(view[: sizes[i] // 4]) + list(shared.values[sizes[i] // 4 : sizes[i]])
-
-        expected = [list(reference.values[:s]) for s in sizes]
-    elif kind == "grundy-sequence":  # Kayles, the Python path (no kernel): a slow one
-        rules = TakeAndBreak.of_digits(OctalCode.parse("0.77").nonzero())
-        reference = GrundySequence(rules, compiled=False)
-        reference.extend(3000)
-        shared = GrundySequence(rules, compiled=False)
-        sizes = [rng.randrange(300, 3000) for _ in range(THREADS)]
+    if kind in ("heap-table", "grundy-sequence"):
+        if kind == "heap-table":
+            reference, shared = (HeapTable(TakeOneTwoFiveOrHalve()) for _ in range(2))
+            most = 4000
+        else:  # Kayles, the Python path (no kernel): a slow one
+            rules = TakeAndBreak.of_digits(OctalCode.parse("0.77").nonzero())
+            reference, shared = (GrundySequence(rules, compiled=False) for _ in range(2))
+            most = 3000
+        reference.extend(most)
+        sizes = [rng.randrange(most // 8, most) for _ in range(THREADS)]
 
         def work(i):
             shared.extend(sizes[i] // 4)
