@@ -255,9 +255,9 @@ def test_value_leaves_need_a_version_2_header(proof):
     header["value_budget"] = 30
     pack(proof, header, nodes)
     refused(proof, "version 1 certificate has no 'value_budget'")
-    header["version"] = 4
+    header["version"] = 5
     pack(proof, header, nodes)
-    refused(proof, "version 4 is not supported")
+    refused(proof, "version 5 is not supported")
 
 
 def test_a_version_1_certificate_still_checks(tmp_path):

@@ -79,6 +79,9 @@ class Values:
         self.work_limit = MAX_WORK
         self.expanded = 0
         """Positions expanded by :meth:`value` in all."""
+        self.generation = getattr(self, "generation", -1) + 1
+        """How many times the memos were started afresh (:meth:`start_leaf`): a game's number
+        holds within one generation only."""
 
     # ---- games -------------------------------------------------------------------------------
 
@@ -251,16 +254,36 @@ class Values:
             memo[top[0]] = self.canonical(lefts, rights)
         return self.value_memo[text]
 
-    def sum_wins(self, parts: Sequence[tuple[str, Any]], player: Player, budget: int) -> bool:
-        """Does ``player``, to move in the sum of ``parts`` (live components: text and
-        position), win? Each component within ``budget`` new positions; the whole leaf within
-        :attr:`work_limit` steps (:class:`ValueTooBig` past either)."""
+    def start_leaf(self) -> None:
+        """Count the work of one leaf (or rewrite) from 0; start the memos afresh when they
+        are full (memory, not correctness: :attr:`generation` says so)."""
         self.work = 0
         if len(self.ids) >= MEMO // 2 or len(self.value_memo) >= MEMO:
             kept = self.work_limit, self.expanded
-            self.__init__(self.parts_of)  # (memory, not correctness: start afresh)
+            self.__init__(self.parts_of)  # type: ignore[misc]
             self.work_limit, self.expanded = kept
+
+    def equal(self, g: int, h: int) -> bool:
+        """``G = H``: ``G <= H`` and ``H <= G`` (any forms, canonical or not)."""
+        return self.le(g, h) and self.le(h, g)
+
+    def sum_wins(
+        self,
+        parts: Sequence[tuple[str, Any]],
+        player: Player,
+        budget: int,
+        terms: Sequence[int] = (),
+        start: bool = True,
+    ) -> bool:
+        """Does ``player``, to move in the sum of ``parts`` (live components: text and
+        position) and of the games ``terms``, win? Each component within ``budget`` new
+        positions; the whole leaf within :attr:`work_limit` steps (:class:`ValueTooBig` past
+        either). ``start``: :meth:`start_leaf` first (the caller did, else: ``terms`` are
+        numbers of this generation)."""
+        if start:
+            self.start_leaf()
         values = [self.value(text, component, budget) for text, component in parts]
+        values += terms
         values.sort(key=self.birthdays.__getitem__)
         first, second = self.total(values[0::2]), self.total(values[1::2])
         # G = A + B <= 0 iff A <= -B: two sums of half the size, not one of all of them
