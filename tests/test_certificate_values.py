@@ -169,7 +169,7 @@ def test_certificates_with_value_leaves_check(tmp_path, name, text):
 @functools.cache
 def clobber_proof() -> bytes:
     """A certificate of 3x4 Clobber (P) with value leaves, some lost and some won for the mover."""
-    return build_certificate("clobber", "xoxo|oxox|xoxo", value_budget=30).data
+    return build_certificate("clobber", "xoxo|oxox|xoxo", value_budget=30, term_budget=0).data
 
 
 @pytest.fixture

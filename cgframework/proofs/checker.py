@@ -1317,44 +1317,58 @@ class _NodeCheck:
         values: Values,
         budget: int,
     ) -> None:
-        """An equal-sum rewrite ``["=", removed, added, child]``: the parts numbered in
-        ``removed`` (from 1, the components then the terms, as moves name them) add up to the
-        same game as the value lines in ``added`` (the checker's own values of the components,
-        each within ``budget`` new positions); the child is the position with them replaced,
-        the same player to move, and makes the same claim (an equal summand never changes who
-        wins a sum)."""
+        """An equal-sum rewrite ``["=", [[removed, added], ...], child]``: in each group, the
+        parts numbered in ``removed`` (from 1, the components then the terms, as moves name
+        them; each part in one group at most) add up to the same game as the value lines in
+        ``added`` (the checker's own values of the components, each within ``budget`` new
+        positions); the child is the position with them replaced, the same player to move,
+        and makes the same claim (an equal summand never changes who wins a sum). Groups are
+        checked one by one: a sum of a few terms each, not of all of them."""
         proof = self.node[3]
-        if not (
-            len(proof) == 4
-            and isinstance(proof[1], list)
-            and isinstance(proof[2], list)
-            and all(_is_index(k, len(parts) + len(listed) + 1) and k for k in proof[1])
-            and len(set(proof[1])) == len(proof[1])
-            and all(_is_index(k, len(terms.lines)) for k in proof[2])
-        ):
+        count = len(parts) + len(listed)
+        groups = proof[1] if len(proof) == 3 and isinstance(proof[1], list) else None
+        seen: set[int] = set()
+        for group in groups or ():
+            if not (
+                isinstance(group, list)
+                and len(group) == 2
+                and isinstance(group[0], list)
+                and isinstance(group[1], list)
+                and all(_is_index(k, count + 1) and k and k not in seen for k in group[0])
+                and len(set(group[0])) == len(group[0])
+                and all(_is_index(k, len(terms.lines)) for k in group[1])
+            ):
+                groups = None
+                break
+            seen.update(group[0])
+        if groups is None:
             raise self.fail(
-                'a rewrite is not ["=", [distinct parts, from 1], [earlier value lines], child]'
+                'a rewrite is not ["=", [[parts, from 1], [earlier value lines]], ...], child] '
+                "(each part in one group at most)"
             )
-        removed, added, child = set(proof[1]), proof[2], self.child(proof[3])
+        child = self.child(proof[2])
         if self.claims[child] != (1 if claim else 2):
             raise self.fail(f"rewrite to node {child}, which makes the other claim")
-        if len(added) > MAX_COMPONENTS:
+        if sum(len(group[1]) for group in groups) > MAX_COMPONENTS:
             raise LimitExceeded(f"node {self.number} adds more than {MAX_COMPONENTS} terms")
-        kept = [part for i, part in enumerate(parts, 1) if i not in removed]
-        after = [t for i, t in enumerate(listed, len(parts) + 1) if i not in removed]
-        after += [term for term in added if terms.live(term)]
+        kept = [part for i, part in enumerate(parts, 1) if i not in seen]
+        after = [t for i, t in enumerate(listed, len(parts) + 1) if i not in seen]
+        after += [term for group in groups for term in group[1] if terms.live(term)]
         after.sort()
         if node_digest([t for t, _ in kept], player, after) != self.digest(child):
             raise self.fail(f"the rewritten position is not node {child}'s")
         values.start_leaf()
+        equal = True
         try:
-            gone = [
-                values.value(text, component, budget)
-                for i, (text, component) in enumerate(parts, 1)
-                if i in removed
-            ]
-            gone += [terms.game(t) for i, t in enumerate(listed, len(parts) + 1) if i in removed]
-            equal = values.equal(values.total(gone), values.total(terms.game(t) for t in added))
+            for removed, added in groups:
+                gone = [
+                    terms.game(listed[i - 1 - len(parts)])
+                    if i > len(parts)
+                    else values.value(parts[i - 1][0], parts[i - 1][1], budget)
+                    for i in removed
+                ]
+                total = values.total(terms.game(t) for t in added)
+                equal = equal and values.equal(values.total(gone), total)
         except ValueTooBig as exc:
             raise LimitExceeded(
                 f"node {self.number}: its rewrite is past the checker's limits (term budget "
