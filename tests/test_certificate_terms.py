@@ -1,0 +1,220 @@
+"""Certificates of format version 4: value lines, value terms and equal-sum rewrite nodes.
+
+The writer's files verify (one process and several, the same bytes each time); each new kind
+of line and node is forged here and must be refused by the checker's own code: a rewrite
+whose sums differ, a value line that refers forward or out of range, a move in a term to no
+option, a losing node that leaves a term's option unanswered, a decided node whose terms say
+otherwise, and a rewrite past its term budget (a limit: exit 3)."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+
+import pytest
+
+from cgframework.proofs import CertificateError, check_certificate
+from cgframework.proofs.checker import TERMS_VERSION
+from cgframework.proofs.writer import build_certificate, write_certificate
+from cgframework.runtime.budget import LimitExceeded
+from cgframework.testing import run_cli
+
+ZERO, STAR, ONE = {"value": [[], []]}, {"value": [[0], [0]]}, {"value": [[0], []]}
+
+
+def header(**changes):
+    """A version 4 header of Clobber ``xo`` (value *, so N: each player wins moving first)."""
+    found = {
+        "format": "cgframework-certificate",
+        "version": TERMS_VERSION,
+        "generator": "test",
+        "ruleset": "clobber",
+        "ruleset_version": "1",
+        "position": "xo",
+        "left_first": "L",
+        "right_first": "R",
+        "outcome": "N",
+        "roots": {"left_first": 2, "right_first": 5},
+        "leaves": 0,
+        "leaf_budget": 0,
+        "value_budget": 10,
+        "term_budget": 10,
+    }
+    found.update(changes)
+    return found
+
+
+def honest():
+    """Value lines 0 = {|} and 1 = * = {0|0}; ``xo`` rewritten to the term *, then a move
+    in the term to its option 0 (a dead term, left out): the other player cannot move."""
+    return [
+        ZERO,
+        STAR,
+        [[], "R", "L", []],  # node 0
+        [[1], "L", "W", ["#0", 0]],  # node 1
+        [["xo"], "L", "W", ["=", [[[1], [1]]], 1]],  # node 2: xo = *
+        [[], "L", "L", []],  # node 3
+        [[1], "R", "W", ["#0", 3]],  # node 4
+        [["xo"], "R", "W", ["=", [[[1], [1]]], 4]],  # node 5
+    ]
+
+
+def write(path, lines, **changes):
+    body = b"".join(json.dumps(line, separators=(",", ":")).encode() + b"\n" for line in lines)
+    head = header(**changes)
+    head.setdefault("nodes", sum(isinstance(line, list) for line in lines))
+    head.setdefault("value_lines", sum(isinstance(line, dict) for line in lines))
+    head["sha256"] = hashlib.sha256(body).hexdigest()
+    with open(path, "wb") as out:
+        out.write(gzip.compress(json.dumps(head).encode() + b"\n" + body))
+    return path
+
+
+def refused(path, *words):
+    with pytest.raises(CertificateError) as caught:
+        check_certificate(path)
+    for word in words:
+        assert word in str(caught.value), str(caught.value)
+
+
+@pytest.fixture
+def path(tmp_path):
+    return str(tmp_path / "proof.gz")
+
+
+def test_an_honest_hand_made_certificate_verifies(path):
+    report = check_certificate(write(path, honest()))
+    assert report.outcome.value == "N"
+    assert (report.rewrites, report.value_lines, report.nodes) == (2, 2, 6)
+
+
+def test_a_rewrite_whose_sums_differ_is_refused(path):
+    lines = honest()
+    lines.insert(2, ONE)  # line 2 = 1, not * : xo is not 1
+    lines[4] = [[2], "L", "W", ["#0", 0]]
+    lines[5] = [["xo"], "L", "W", ["=", [[[1], [2]]], 1]]
+    refused(write(path, lines), "node 2", "not equal games")
+
+
+def test_a_rewrite_to_another_position_or_claim_is_refused(path):
+    lines = honest()
+    lines[4] = [["xo"], "L", "W", ["=", [[[1], [1]]], 0]]  # node 0 is not [*], left to move
+    refused(write(path, lines), "node 2", "which makes the other claim")
+    lines = honest()
+    lines.insert(2, ONE)
+    lines[4] = [[2], "L", "W", ["#0", 0]]  # node 1 proves [1], not [*]
+    refused(write(path, lines), "node 2", "not node 1's")
+
+
+@pytest.mark.parametrize(
+    ("form", "words"),
+    [([[1], []], "option 1 is not the number of an earlier value line"), ([[9], [0]], "option 9")],
+)
+def test_a_value_line_referring_forward_or_out_of_range_is_refused(path, form, words):
+    lines = honest()
+    lines[1] = {"value": form}
+    refused(write(path, lines), "value line 1", words)
+
+
+def test_a_malformed_value_line_or_term_is_refused(path):
+    lines = honest()
+    lines[1] = {"value": [[0]]}
+    refused(write(path, lines), "value line 1: not")
+    lines = honest()
+    lines[3] = [[7], "L", "W", ["#0", 0]]  # no value line 7 (yet)
+    refused(write(path, lines), "node 1", "value term 7")
+    lines = honest()
+    lines[3] = [[0], "L", "W", ["#0", 0]]  # line 0 has no option: a dead term
+    refused(write(path, lines), "node 1", "dead term")
+
+
+def test_a_move_in_a_term_to_no_option_is_refused(path):
+    lines = honest()
+    lines[3] = [[1], "L", "W", ["#1", 0]]  # * has one Left option, #0
+    refused(write(path, lines), "node 1", "not an option of its value term")
+    lines[3] = [[1], "L", "W", ["#x", 0]]
+    refused(write(path, lines), "node 1", "not an option of its value term")
+
+
+def test_a_losing_node_missing_a_terms_option_is_refused(path):
+    lines = honest()
+    lines[3] = [[1], "L", "L", []]  # Left can move in * (to 0): not answered
+    refused(write(path, lines), "node 1", "no reply to the move of value term 1")
+
+
+def test_a_decided_node_whose_terms_say_otherwise_is_refused(path):
+    lines = honest()
+    lines[3] = [[1], "L", "L", "values"]  # * is a first player win
+    refused(write(path, lines), "node 1", "values show that left to move wins")
+
+
+def test_terms_have_no_brute_force_or_lemma_leaves(path):
+    for kind in ("search", "lemma"):
+        lines = honest()
+        lines[3] = [[1], "L", "W", kind]
+        refused(write(path, lines), "node 1", f"a {kind!r} leaf with value terms")
+
+
+def test_a_rewrite_past_its_term_budget_is_a_limit(path, capsys):
+    """``xoxo`` reaches more than one live position: a term budget of 1 is too small for the
+    checker to value it, a limit the file set itself (exit 3, as at the checker's limits)."""
+    lines = honest()
+    lines[4] = [["xoxo"], "L", "W", ["=", [[[1], [1]]], 1]]
+    write(path, lines, term_budget=1)
+    with pytest.raises(LimitExceeded, match="node 2: its rewrite is past .*term budget 1"):
+        check_certificate(path)
+    code, out, err = run_cli(capsys, "certificate", "check", path)
+    assert code == 3 and "term budget" in err and not out
+
+
+def test_value_lines_past_the_birthday_limit_are_a_limit(path):
+    lines = [ZERO] + [{"value": [[k], []]} for k in range(200)] + honest()[2:]
+    with pytest.raises(LimitExceeded, match="birthday"):
+        check_certificate(write(path, lines))
+
+
+def test_the_header_counts_the_value_lines(path):
+    refused(write(path, honest(), value_lines=3), "3 value lines")
+    refused(write(path, honest(), term_budget=10**9), "rewrites of components of up to")
+
+
+# ---- the writer's version 4 files ---------------------------------------------------------
+
+
+XO14 = "xo" * 14
+
+
+def test_the_writer_uses_terms_and_its_file_verifies(tmp_path):
+    path = str(tmp_path / "xo14.gz")
+    built = write_certificate(path, "clobber", XO14)
+    assert built.header["version"] == TERMS_VERSION
+    report = check_certificate(path)
+    assert report.outcome.value == built.header["outcome"] == "N"
+    assert report.rewrites > 0 and report.value_lines > 0
+    with gzip.open(path, "rt") as stream:
+        nodes = [json.loads(line) for line in stream][1:]
+    node_lines = [n for n in nodes if isinstance(n, list)]
+    assert any(isinstance(n[3], list) and n[3] and "#" in str(n[3][0]) for n in node_lines)
+    losing = [n for n in node_lines if n[2] == "L" and isinstance(n[3], list)]
+    assert any(isinstance(p, int) for n in losing for p in n[0])  # (answers to term moves)
+    assert any(n[3] == "values" and any(isinstance(p, int) for p in n[0]) for n in node_lines)
+    several = check_certificate(path, jobs=2, share_chunk=8)
+    assert several.outcome is report.outcome and several.rewrites == report.rewrites
+
+
+def test_the_writer_is_deterministic_and_terms_can_be_turned_off(tmp_path):
+    first = build_certificate("clobber", XO14).data
+    assert build_certificate("clobber", XO14).data == first
+    plain = build_certificate("clobber", XO14, term_budget=0)
+    assert plain.header["version"] == 3 and "term_budget" not in plain.header
+    path = str(tmp_path / "plain.gz")
+    with open(path, "wb") as out:
+        out.write(plain.data)
+    assert check_certificate(path).outcome.value == "N"
+
+
+def test_terms_make_a_smaller_proof():
+    with_terms = build_certificate("clobber", "xo" * 13)
+    without = build_certificate("clobber", "xo" * 13, term_budget=0)
+    assert with_terms.nodes < without.nodes
