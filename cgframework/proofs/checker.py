@@ -36,10 +36,33 @@ the mover wins or ``"L"`` if the mover loses (normal play), and the proof of the
   such a proof in several files, each file checked on its own, so a proof too big for one
   process (or one machine's day) is written and checked piece by piece.
 
+Version 4 adds *value terms*: a node's components may be followed by numbers of *value
+lines*, each a game form ``{"value": [[left options], [right options]]}`` whose options are
+numbers of earlier value lines (counted from 0, apart from the nodes; so no cycle), each line
+before the first node that needs it. A term stands for its game in the sum: a move in the
+``i``-th part (the components, then the terms, counted from 1) that is a term is ``"i:#j"``
+(``"#j"`` in a lone term), to its ``j``-th option for the mover (counted from 0; a term whose
+line has no option at all is 0 and left out of positions); a losing node answers every move
+in its components and every option of every term. ``"values"`` leaves add the terms' games to
+the components' values; ``"search"`` and ``"lemma"`` leaves have no terms. One more kind of
+node:
+
+* ``["=", [[removed, added], ...], child]``: an *equal-sum rewrite*. In each group the parts
+  numbered in ``removed`` (components or terms, each part in one group at most) add up to the
+  same game as the value lines in ``added``: the checker computes each removed component's
+  canonical value itself, within ``term_budget`` new positions (past it: a limit, as at its
+  own limits), and compares the sums with ``<=`` both ways. The child is the position with
+  them replaced, the same player to move, and makes the same claim: replacing a summand by an
+  equal game never changes who wins (normal play). It replaces a component by its value,
+  drops one of value 0, adds terms into one, cancels opposite ones.
+
+The header of version 4 adds ``term_budget`` and ``value_lines`` (how many there are).
+
 A version 3 header may prove one side only: ``roots`` holds ``left_first`` or ``right_first``
 alone, the header names who wins for that side alone, and has no ``outcome`` (a lemma's
-certificate is of this kind). Version 1 files (no ``"values"`` leaves, no ``value_budget``) and
-version 2 files (both sides, no ``"lemma"`` leaves) are still read.
+certificate is of this kind). Version 1 files (no ``"values"`` leaves, no ``value_budget``),
+version 2 files (both sides, no ``"lemma"`` leaves) and version 3 files (no terms) are still
+read.
 
 A child's number is always smaller than its parent's, so the file is a DAG in an order where
 every claim is proved from claims already proved: no cycle can hide in it. The checker reads

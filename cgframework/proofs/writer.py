@@ -16,6 +16,14 @@ which :func:`write_lemmas` writes, in this process or any later one. Each distin
 (sorted live component texts, and who moves) is one node, numbered after its children, so the
 file is a DAG the checker reads in one pass.
 
+With the outcome search as its oracle (and no lemmas), the writer replaces small components
+by their canonical values (format version 4): a component reaching at most ``term_budget``
+positions goes, in a rewrite node, into a *value term* (its value by the checker's own code;
+values of small birthdays added into one, 0 left out), so that positions whose small parts
+add up alike are one node. Who wins a sum with terms the oracle answers for the sum with each
+term's components in its place (a sum of components equal to each term is kept: the ones it
+came from, or, for an option of a term, a position a move or three away of that value).
+
 The file is gzip (level 9, no timestamp: the same proof gives the same bytes): every system
 and language reads it (``zcat cert.gz | head``). lzma would be about a fifth smaller ((XO)^12:
 22 KB against 28 KB) and three times slower to decompress; neither matters beside checking.
@@ -130,8 +138,8 @@ TERM_TEXT_HINT = 24
 """A component is tried for a value term only when its text has at most this many characters
 (the test walks up to ``term_budget`` positions)."""
 
-VALUED_BASE = 500
-VALUED_PER_NODE = 0.1
+VALUED_BASE = 200
+VALUED_PER_NODE = 0.02
 """New value terms are made only while the positions all terms reach (which the checker
 values, each once) number at most ``VALUED_BASE + VALUED_PER_NODE * nodes written``: the
 pieces of a strip share most of theirs, and cost little for the nodes they save; a board's
@@ -147,9 +155,9 @@ DERIVE_POSITIONS = 400
 a term (:meth:`_TermWriter.derive`)."""
 
 DECIDE_WORK = 0
-"""Steps of value arithmetic the writer spends at most to decide a node of terms alone by
-their sum (a value leaf); past them the node is proved by its moves, which cost the checker
-less than the sum would."""
+"""Steps of value arithmetic the writer spends at most to decide a node of more than two
+summands with terms among them as a value leaf (two need one comparison, no sum); past them
+the node is proved by its moves, which cost the checker less than the sums (0: never)."""
 
 LEAF_TEXT_HINT = 12
 """A position is tried as a leaf only when its component texts add up to at most this many
@@ -203,7 +211,7 @@ def build_certificate(
     first: Player | None = None,
     lemma_depth: int = 0,
     share_memo: bool = False,
-    term_budget: int = DEFAULT_TERM_BUDGET,
+    term_budget: int | None = None,
 ) -> Certificate:
     """A certificate of ``position``'s outcome (normal play; both Left first and Right
     first, or ``first`` alone). ``ruleset`` is a ruleset or its name, ``position`` a position
@@ -215,8 +223,9 @@ def build_certificate(
     :func:`default_oracle`); ``budget`` limits its
     search (``--max-nodes``/``--timeout``: :class:`~cgframework.runtime.budget.SearchStopped`);
     ``value_budget`` bounds the components of value leaves (0: none); ``term_budget`` the
-    components replaced by their values in rewrite nodes (0: none; format version 4; only
-    with the outcome search as the oracle, no lemmas and value leaves allowed);
+    components replaced by their values in rewrite nodes (default
+    :data:`DEFAULT_TERM_BUDGET`; 0: none; format version 4; only with the outcome search as
+    the oracle, no lemmas and value leaves allowed);
     more than ``max_nodes`` nodes raises :class:`~cgframework.runtime.budget.LimitExceeded`;
     ``progress(nodes)`` is called every :data:`~cgframework.proofs.checker.PROGRESS_EVERY`
     nodes written. Runs on a large-stack thread (the oracle may recurse deeply)."""
@@ -233,6 +242,8 @@ def build_certificate(
         raise ValueError(f"leaf_budget must be between 0 and {MAX_LEAF_BUDGET}")
     if not 0 <= value_budget <= MAX_VALUE_BUDGET:
         raise ValueError(f"value_budget must be between 0 and {MAX_VALUE_BUDGET}")
+    if term_budget is None:
+        term_budget = DEFAULT_TERM_BUDGET
     if not 0 <= term_budget <= MAX_VALUE_BUDGET:
         raise ValueError(f"term_budget must be between 0 and {MAX_VALUE_BUDGET}")
     if lemma_depth < 0:
@@ -255,7 +266,7 @@ def build_certificate(
         builder = _Builder(
             ruleset, found, leaf_budget, max_nodes, value_budget, progress, share_memo, lemma_depth
         )
-        builder.use_terms(term_budget)
+        builder.use_terms(term_budget)  # type: ignore[arg-type]
         return builder.build(position, first)
 
     return run_deep(build, budget=budget)
@@ -1639,6 +1650,7 @@ def _start_lemmas(
 
 __all__ = [
     "DEFAULT_LEAF_BUDGET",
+    "DEFAULT_TERM_BUDGET",
     "DEFAULT_VALUE_BUDGET",
     "MAX_WRITTEN_NODES",
     "BruteForceOracle",
