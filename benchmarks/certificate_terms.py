@@ -82,9 +82,12 @@ def measure(name: str, limit: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("rows", nargs="*", choices=[*ROWS, []], default=list(ROWS))
+    parser.add_argument("rows", nargs="*", help=f"of {', '.join(ROWS)} (default: all)")
     parser.add_argument("--limit", type=float, default=300.0)
     args = parser.parse_args()
+    unknown = sorted(set(args.rows) - set(ROWS))
+    if unknown:
+        parser.error(f"unknown rows: {', '.join(unknown)}")
     print(
         "| position | solve | nodes | bytes | solve + certificate | check "
         "| nodes (v3) | bytes (v3) | solve + certificate (v3) | check (v3) |"

@@ -474,6 +474,9 @@ class _Builder:
         term), or every move."""
         writer = self.terms
         assert writer is not None
+        small = [(i + 1, part) for i, part in enumerate(parts) if self.is_term_small(part)]
+        if not terms and not small:
+            return self.expand(parts, player)  # (nothing to rewrite: as without terms)
         real = list(self.parts_of.moves(parts, player, len(terms)))
         options = writer.term_moves(terms, player)
         if not real and not options:
@@ -498,7 +501,6 @@ class _Builder:
                 self.leaves += 1
                 self.value_leaves += 1
                 return decided, VALUES, []
-        small = [(i + 1, part) for i, part in enumerate(parts) if self.is_term_small(part)]
         if small or len(terms) > 1:
             found = writer.fold(small, terms, self.term_budget)
             if found is not None and found[0]:
