@@ -140,7 +140,7 @@ def test_a_move_in_a_term_to_no_option_is_refused(path):
 def test_a_losing_node_missing_a_terms_option_is_refused(path):
     lines = honest()
     lines[3] = [[1], "L", "L", []]  # Left can move in * (to 0): not answered
-    refused(write(path, lines), "node 1", "no reply to the move of value term 1")
+    refused(write(path, lines), "node 1", "no reply to move '#0'")
 
 
 def test_a_decided_node_whose_terms_say_otherwise_is_refused(path):
@@ -182,31 +182,108 @@ def test_the_header_counts_the_value_lines(path):
 # ---- the writer's version 4 files ---------------------------------------------------------
 
 
-XO14 = "xo" * 14
+XO20 = "xo" * 20
 
 
-def test_the_writer_uses_terms_and_its_file_verifies(tmp_path):
-    path = str(tmp_path / "xo14.gz")
-    built = write_certificate(path, "clobber", XO14)
-    assert built.header["version"] == TERMS_VERSION
-    report = check_certificate(path)
-    assert report.outcome.value == built.header["outcome"] == "N"
-    assert report.rewrites > 0 and report.value_lines > 0
+@pytest.fixture(scope="module")
+def xo20(tmp_path_factory):
+    """The writer's certificate of (XO)^20: terms, moves in them, moves rewritten on their
+    way (winning moves and replies)."""
+    path = str(tmp_path_factory.mktemp("xo20") / "xo20.gz")
+    write_certificate(path, "clobber", XO20)
+    return path
+
+
+def read(path):
     with gzip.open(path, "rt") as stream:
-        nodes = [json.loads(line) for line in stream][1:]
-    node_lines = [n for n in nodes if isinstance(n, list)]
-    assert any(isinstance(n[3], list) and n[3] and "#" in str(n[3][0]) for n in node_lines)
-    losing = [n for n in node_lines if n[2] == "L" and isinstance(n[3], list)]
-    assert any(isinstance(p, int) for n in losing for p in n[0])  # (answers to term moves)
-    assert any(n[3] == "values" and any(isinstance(p, int) for p in n[0]) for n in node_lines)
-    several = check_certificate(path, jobs=2, share_chunk=8)
+        lines = [json.loads(line) for line in stream]
+    return lines[0], lines[1:]
+
+
+def test_the_writer_uses_terms_and_its_file_verifies(xo20):
+    head, lines = read(xo20)
+    assert head["version"] == TERMS_VERSION
+    report = check_certificate(xo20)
+    assert report.outcome.value == head["outcome"] == "N"
+    assert report.rewrites == head["rewrites"] > 0 and report.value_lines > 0
+    nodes = [n for n in lines if isinstance(n, list)]
+    wins = [n for n in nodes if n[2] == "W" and isinstance(n[3], list)]
+    losing = [n for n in nodes if n[2] == "L" and isinstance(n[3], list)]
+    assert any("#" in n[3][0] for n in wins)  # a move in a term
+    assert any(len(n[3]) == 3 for n in wins)  # a winning move rewritten on its way
+    assert any(isinstance(entry, list) for n in losing for entry in n[3])  # a reply so
+    assert any(isinstance(p, int) for n in losing for p in n[0])  # answers to term moves
+    assert any(n[3] == "values" and any(isinstance(p, int) for p in n[0]) for n in nodes)
+    several = check_certificate(xo20, jobs=2, share_chunk=8)
     assert several.outcome is report.outcome and several.rewrites == report.rewrites
 
 
+def forge(source, path, change):
+    """``source``'s lines changed by ``change(nodes)`` (node lines only, numbered as the
+    checker numbers them), written to ``path`` with a fresh hash."""
+    head, lines = read(source)
+    nodes = [line for line in lines if isinstance(line, list)]
+    number = change(nodes)
+    body = b"".join(json.dumps(line, separators=(",", ":")).encode() + b"\n" for line in lines)
+    head["sha256"] = hashlib.sha256(body).hexdigest()
+    with open(path, "wb") as out:
+        out.write(gzip.compress(json.dumps(head).encode() + b"\n" + body))
+    return path, number
+
+
+def other_line(head, group):
+    """A value line other than the one a group adds (and not 0): its sum is then wrong."""
+    added = group[1][0] if group[1] else 0
+    return next(k for k in range(1, head["value_lines"]) if k != added)
+
+
+def test_a_winning_move_rewritten_to_an_unequal_sum_is_refused(xo20, path):
+    head, _ = read(xo20)
+
+    def change(nodes):
+        number, node = next((i, n) for i, n in enumerate(nodes) if len(n[3]) == 3)
+        group = node[3][2][0]
+        group[1] = [other_line(head, group)]
+        return number
+
+    forged, number = forge(xo20, path, change)
+    refused(forged, f"node {number}:", "not equal games")
+
+
+def test_a_reply_rewritten_to_an_unequal_sum_is_refused(xo20, path):
+    head, _ = read(xo20)
+
+    def change(nodes):
+        for number, node in enumerate(nodes):
+            entries = [e for e in node[3] if isinstance(e, list)] if node[2] == "L" else []
+            if entries and isinstance(node[3], list):
+                group = entries[0][1][0]
+                group[1] = [other_line(head, group)]
+                return number
+        raise AssertionError("no rewritten reply")
+
+    forged, number = forge(xo20, path, change)
+    refused(forged, f"node {number}:", "not equal games")
+
+
+def test_a_rewritten_reply_for_no_move_is_refused(xo20, path):
+    def change(nodes):
+        for number, node in enumerate(nodes):
+            if node[2] == "L" and isinstance(node[3], list):
+                entries = [e for e in node[3] if isinstance(e, list)]
+                if entries:
+                    node[3].append(["9:9>9,9", entries[0][1], entries[0][2]])
+                    return number
+        raise AssertionError("no rewritten reply")
+
+    forged, number = forge(xo20, path, change)
+    refused(forged, f"node {number}:", "which is no move")
+
+
 def test_the_writer_is_deterministic_and_terms_can_be_turned_off(tmp_path):
-    first = build_certificate("clobber", XO14).data
-    assert build_certificate("clobber", XO14).data == first
-    plain = build_certificate("clobber", XO14, term_budget=0)
+    first = build_certificate("clobber", XO20).data
+    assert build_certificate("clobber", XO20).data == first
+    plain = build_certificate("clobber", "xo" * 10, term_budget=0)
     assert plain.header["version"] == 3 and "term_budget" not in plain.header
     path = str(tmp_path / "plain.gz")
     with open(path, "wb") as out:

@@ -248,7 +248,7 @@ class CheckReport:
     value_positions: int = 0
     """Positions the checker's value code expanded for all value leaves together."""
     rewrites: int = 0
-    """Equal-sum rewrite nodes (version 4)."""
+    """Equal-sum rewrites (version 4): rewrite nodes, and moves rewritten on their way."""
     value_lines: int = 0
     """Value lines (version 4): the game forms the value terms name."""
     claims: tuple[Claim, ...] = ()
@@ -836,7 +836,8 @@ class _Checker:
         term_budget = header.get("term_budget", 0)
         values = (shared_values or Values(parts_of)) if value_budget or version >= 4 else None
         terms = _Terms(values) if version >= 4 and values is not None else None
-        leaves = leaf_positions = value_leaves = value_positions = rewrites = 0
+        rewrites = None if terms is None else _Rewrites(terms, terms.values, term_budget)
+        leaves = leaf_positions = value_leaves = value_positions = rewrite_nodes = 0
         assumed: dict[bytes, Claim] = {}  # the lemma leaves (kept by share 0 only)
         lemma_leaves = 0
         index, jobs, chunk = self.index, self.jobs, self.chunk
@@ -876,7 +877,7 @@ class _Checker:
                         raise verify.fail(f"a lemma leaf in a version {version} certificate")
                     if not index:
                         verify.assume(assumed, texts, player, claim)
-                rewrites += is_rewrite
+                rewrite_nodes += _rewrites_in(proof) if terms is not None else 0
                 if proof != LEMMA and (number // chunk) % jobs == index:
                     parts = verify.parse(texts)
                     if proof == SEARCH:
@@ -892,12 +893,12 @@ class _Checker:
                             listed,
                         )
                     elif is_rewrite:
-                        assert terms is not None and values is not None
-                        verify.rewrite(parts, player, claim, listed, terms, values, term_budget)
+                        assert rewrites is not None
+                        verify.rewrite(parts, player, claim, listed, rewrites)
                     elif claim:
-                        verify.winning_move(parts, player, listed, terms)
+                        verify.winning_move(parts, player, listed, rewrites)
                     else:
-                        verify.every_reply(parts, player, listed, terms)
+                        verify.every_reply(parts, player, listed, rewrites)
                 digests += node_digest(texts, player, listed)
                 claims.append(1 if claim else 2)
             for number in range(stop, count if index else 0):  # (read, to be seen whole)
@@ -934,7 +935,7 @@ class _Checker:
             installed_version=str(getattr(ruleset, "version", "")),
             value_leaves=value_leaves,
             value_positions=value_positions,
-            rewrites=rewrites,
+            rewrites=rewrite_nodes,
             value_lines=len(terms.lines) if terms is not None else 0,
             claims=proved,
             assumes=tuple(assumed.values()),
@@ -1262,96 +1263,152 @@ class _NodeCheck:
         return values.expanded - before
 
     def winning_move(
-        self, parts: list[Part], player: Player, listed: list[int] = (), terms: Any = None
+        self, parts: list[Part], player: Player, listed: list[int], rewrites: _Rewrites | None
     ) -> None:
         proof = self.node[3]
-        if not (isinstance(proof, list) and len(proof) == 2 and isinstance(proof[0], str)):
+        if not (
+            isinstance(proof, list)
+            and len(proof) in (2, 3)
+            and isinstance(proof[0], str)
+            and (len(proof) == 2 or rewrites is not None)
+        ):
             raise self.fail('a winning node\'s proof is not ["move", child]')
         move_text, child = proof[0], self.child(proof[1])
         if self.claims[child] != 2:
             raise self.fail(f"move {move_text!r} leads to node {child}, which is not a loss")
         target = self.digest(child)
+        groups = proof[2] if len(proof) == 3 else None
+        opponent = player.opponent
         in_term = _term_move(move_text, len(parts), len(listed))
         if in_term is not None:
+            assert rewrites is not None
             at, option = in_term
-            side = terms.lines[listed[at]][0 if player is Player.LEFT else 1]
+            side = rewrites.terms.lines[listed[at]][0 if player is Player.LEFT else 1]
             if not 0 <= option < len(side):
                 raise self.fail(f"move {move_text!r} is not an option of its value term")
-            after = _replaced(terms, listed, at, side[option])
-            if node_digest([t for t, _ in parts], player.opponent, after) == target:
+            after = _replaced(rewrites.terms, listed, at, side[option])
+            if self.result_digest(parts, after, opponent, groups, rewrites) == target:
                 return
             raise self.fail(f"move {move_text!r} does not lead to node {child}")
         legal = False
         others = len(listed)
         for result in self.parts_of.moves_named(parts, player, move_text, others):
             legal = True
-            if node_digest([t for t, _ in result], player.opponent, listed) == target:
+            if self.result_digest(result, listed, opponent, groups, rewrites) == target:
                 return
         if not legal:
             raise self.fail(f"move {move_text!r} is not a legal option of {player.name.lower()}")
         raise self.fail(f"move {move_text!r} does not lead to node {child}")
 
+    def result_digest(
+        self,
+        parts: list[Part],
+        listed: list[int],
+        player: Player,
+        groups: Any,
+        rewrites: _Rewrites | None,
+    ) -> bytes:
+        """The digest of a move's result, rewritten by ``groups`` first if there are any."""
+        if groups is None:
+            return node_digest([t for t, _ in parts], player, listed)
+        assert rewrites is not None
+        texts, after = self.rewritten(parts, listed, groups, rewrites)
+        return node_digest(texts, player, after)
+
     def every_reply(
-        self, parts: list[Part], player: Player, listed: list[int] = (), terms: Any = None
+        self, parts: list[Part], player: Player, listed: list[int], rewrites: _Rewrites | None
     ) -> None:
+        """Every move of the mover (in a component, or to an option of a term) leads to a
+        listed child; an entry ``[move, groups, child]`` (version 4) says that move's result
+        is rewritten by ``groups`` (as a rewrite node's) into the child."""
         proof = self.node[3]
         if not isinstance(proof, list):
             raise self.fail("a losing node's proof is not a list of children")
         children: dict[bytes, int] = {}
+        named: dict[str, tuple[Any, int]] = {}
         for value in proof:
-            child = self.child(value)
+            if isinstance(value, list) and rewrites is not None:
+                if not (len(value) == 3 and isinstance(value[0], str)):
+                    raise self.fail('a rewritten reply is not ["move", groups, child]')
+                child = self.child(value[2])
+                if value[0] in named:
+                    raise self.fail(f"move {value[0]!r} is rewritten twice")
+                named[value[0]] = (value[1], child)
+            else:
+                child = self.child(value)
+                children[self.digest(child)] = child
             if self.claims[child] != 1:
                 raise self.fail(f"reply node {child} is not a win for the other player")
-            children[self.digest(child)] = child
         reached: set[bytes] = set()
+        used: set[str] = set()
         opponent = player.opponent
-        for text, result in self.parts_of.moves(parts, player, len(listed)):
-            digest = node_digest([t for t, _ in result], opponent, listed)
+
+        def reply(name: str, result: list[Part], after: list[int]) -> None:
+            entry = named.get(name)
+            if entry is not None:
+                groups, child = entry
+                if self.result_digest(result, after, opponent, groups, rewrites) != (
+                    self.digest(child)
+                ):
+                    raise self.fail(f"move {name!r} rewritten is not node {child}'s position")
+                used.add(name)
+                return
+            digest = node_digest([t for t, _ in result], opponent, after)
             if digest not in children:
-                raise self.fail(f"no reply to move {text!r} (its position is not listed)")
+                raise self.fail(f"no reply to move {name!r} (its position is not listed)")
             reached.add(digest)
-        texts = [t for t, _ in parts]
+
+        for text, result in self.parts_of.moves(parts, player, len(listed)):
+            reply(text, result, listed)
         work = self.parts_of.work
         for at, term in enumerate(listed):
             if at and term == listed[at - 1]:
                 continue  # (an equal term: the same results)
-            side = terms.lines[term][0 if player is Player.LEFT else 1]
-            for option in side:
+            assert rewrites is not None
+            side = rewrites.terms.lines[term][0 if player is Player.LEFT else 1]
+            prefix = f"{len(parts) + at + 1}:" if len(parts) + len(listed) > 1 else ""
+            for index, option in enumerate(side):
                 if work is not None:
                     work.spend(1 + len(listed))
-                digest = node_digest(texts, opponent, _replaced(terms, listed, at, option))
-                if digest not in children:
-                    raise self.fail(
-                        f"no reply to the move of value term {term} to its option {option} "
-                        "(its position is not listed)"
-                    )
-                reached.add(digest)
+                reply(f"{prefix}#{index}", parts, _replaced(rewrites.terms, listed, at, option))
         for digest, child in children.items():
             if digest not in reached:
                 raise self.fail(f"node {child} is listed but no move leads to it")
+        for name, (_, child) in named.items():
+            if name not in used:
+                raise self.fail(f"node {child} is listed for move {name!r}, which is no move")
 
     def rewrite(
-        self,
-        parts: list[Part],
-        player: Player,
-        claim: bool,
-        listed: list[int],
-        terms: _Terms,
-        values: Values,
-        budget: int,
+        self, parts: list[Part], player: Player, claim: bool, listed: list[int], rewrites: _Rewrites
     ) -> None:
-        """An equal-sum rewrite ``["=", [[removed, added], ...], child]``: in each group, the
-        parts numbered in ``removed`` (from 1, the components then the terms, as moves name
-        them; each part in one group at most) add up to the same game as the value lines in
-        ``added`` (the checker's own values of the components, each within ``budget`` new
-        positions); the child is the position with them replaced, the same player to move,
-        and makes the same claim (an equal summand never changes who wins a sum). Groups are
-        checked one by one: a sum of a few terms each, not of all of them."""
+        """An equal-sum rewrite node ``["=", groups, child]``: the child is this position
+        rewritten by ``groups`` (:meth:`rewritten`), the same player to move, and makes the
+        same claim (an equal summand never changes who wins a sum)."""
         proof = self.node[3]
+        if len(proof) != 3:
+            raise self.fail('a rewrite is not ["=", groups, child]')
+        child = self.child(proof[2])
+        if self.claims[child] != (1 if claim else 2):
+            raise self.fail(f"rewrite to node {child}, which makes the other claim")
+        texts, after = self.rewritten(parts, listed, proof[1], rewrites)
+        if node_digest(texts, player, after) != self.digest(child):
+            raise self.fail(f"the rewritten position is not node {child}'s")
+
+    def rewritten(
+        self, parts: list[Part], listed: list[int], groups: Any, rewrites: _Rewrites
+    ) -> tuple[list[str], list[int]]:
+        """The position ``parts`` + ``listed`` (terms) rewritten by ``groups``,
+        ``[[removed, added], ...]``: in each group the parts numbered in ``removed`` (from 1,
+        the components then the terms, as moves name them; each part in one group at most)
+        add up to the same game as the value lines in ``added`` (the checker's own values of
+        the components, each within the term budget; the sums compared with ``<=`` both
+        ways). Groups are checked one by one: a sum of a few terms each, not of all. Returns
+        the texts and sorted terms after."""
+        terms, values, budget = rewrites.terms, rewrites.values, rewrites.budget
         count = len(parts) + len(listed)
-        groups = proof[1] if len(proof) == 3 and isinstance(proof[1], list) else None
         seen: set[int] = set()
-        for group in groups or ():
+        valid = isinstance(groups, list)
+        for group in groups if valid else ():
             if not (
                 isinstance(group, list)
                 and len(group) == 2
@@ -1361,25 +1418,20 @@ class _NodeCheck:
                 and len(set(group[0])) == len(group[0])
                 and all(_is_index(k, len(terms.lines)) for k in group[1])
             ):
-                groups = None
+                valid = False
                 break
             seen.update(group[0])
-        if groups is None:
+        if not valid:
             raise self.fail(
-                'a rewrite is not ["=", [[parts, from 1], [earlier value lines]], ...], child] '
+                "a rewrite's groups are not [[[parts, from 1], [earlier value lines]], ...] "
                 "(each part in one group at most)"
             )
-        child = self.child(proof[2])
-        if self.claims[child] != (1 if claim else 2):
-            raise self.fail(f"rewrite to node {child}, which makes the other claim")
         if sum(len(group[1]) for group in groups) > MAX_COMPONENTS:
             raise LimitExceeded(f"node {self.number} adds more than {MAX_COMPONENTS} terms")
-        kept = [part for i, part in enumerate(parts, 1) if i not in seen]
+        texts = [text for i, (text, _) in enumerate(parts, 1) if i not in seen]
         after = [t for i, t in enumerate(listed, len(parts) + 1) if i not in seen]
         after += [term for group in groups for term in group[1] if terms.live(term)]
         after.sort()
-        if node_digest([t for t, _ in kept], player, after) != self.digest(child):
-            raise self.fail(f"the rewritten position is not node {child}'s")
         values.start_leaf()
         equal = True
         try:
@@ -1401,6 +1453,17 @@ class _NodeCheck:
             self.parts_of.work.spend(values.work)
         if not equal:
             raise self.fail("a rewrite whose parts removed and terms added are not equal games")
+        return texts, after
+
+
+@attrs.frozen
+class _Rewrites:
+    """What a version 4 node's checks of rewrites need: the value lines, the value code, and
+    the header's term budget."""
+
+    terms: _Terms
+    values: Values
+    budget: int
 
 
 MAX_VALUE_LINES = 5_000_000
@@ -1464,6 +1527,18 @@ class _Terms:
             found = values.game([self.game(k) for k in lefts], [self.game(k) for k in rights])
             self.games[term] = found
         return found
+
+
+def _rewrites_in(proof: Any) -> int:
+    """How many rewrites a version 4 node's proof says: a rewrite node's one, a winning
+    move's rewrite, the rewritten replies of a losing node (counted, not checked)."""
+    if not isinstance(proof, list) or not proof:
+        return 0
+    if proof[0] == REWRITE:
+        return 1
+    if isinstance(proof[0], str):
+        return int(len(proof) == 3)
+    return sum(isinstance(entry, list) for entry in proof)
 
 
 def _term_move(move: str, components: int, terms: int) -> tuple[int, int] | None:

@@ -438,27 +438,34 @@ class _Builder:
         if proof in (SEARCH, VALUES, LEMMA):
             written: Any = proof
         elif isinstance(proof, _Rewrite):
-            assert self.terms is not None
-            slots: dict[int, list[int]] = {}  # each line's places in the node (from 1)
-            for at, line in enumerate(lines, len(parts) + 1):
-                slots.setdefault(line, []).append(at)
-            groups = []
-            for components, removed, added in proof.groups:
-                places = [slots[self.terms.line(term, self.body)].pop() for term in removed]
-                new = [self.terms.line(term, self.body) for term in added]
-                groups.append([[*components, *sorted(places)], new])
-            written = [REWRITE, groups, self.ids[proof.child]]
+            written = [REWRITE, self.groups(len(parts), terms, proof.groups), self.ids[proof.child]]
             self.rewrites += 1
         elif claim:
-            move, child = proof
+            move, child, *step = proof
             if isinstance(move, tuple):  # (a move in a value term: its term, its option)
                 term, option = move
                 at = lines.index(self.terms.line(term, self.body)) + len(parts)  # type: ignore[union-attr]
                 prefix = f"{at + 1}:" if len(parts) + len(terms) > 1 else ""
                 move = f"{prefix}#{option}"
             written = [move, self.ids[child]]
+            if step and step[0] is not None:
+                written.append(self.groups(step[0].count, step[0].terms, step[0].groups))
+                self.rewrites += 1
         else:
-            written = sorted({self.ids[child] for child in proof})
+            plain = sorted({self.ids[child] for child in proof if isinstance(child, bytes)})
+            rewritten = []
+            for entry in proof:
+                if isinstance(entry, tuple):
+                    move, step, child = entry
+                    if isinstance(move, tuple):
+                        term, option = move
+                        at = lines.index(self.terms.line(term, self.body)) + len(parts)  # type: ignore[union-attr]
+                        prefix = f"{at + 1}:" if len(parts) + len(terms) > 1 else ""
+                        move = f"{prefix}#{option}"
+                    groups = self.groups(step.count, step.terms, step.groups)
+                    rewritten.append([move, groups, self.ids[child]])
+                    self.rewrites += 1
+            written = plain + rewritten
         self.ids[key] = self.body.count
         self.claims.append(claim)
         self.body.add(node_line(texts + lines, player, claim, written))
@@ -469,14 +476,12 @@ class _Builder:
         self, parts: list[Part], player: Player, terms: tuple[int, ...]
     ) -> tuple[bool, Any, list[Any]]:
         """:meth:`expand` of a node that may have value terms (``terms``: the writer's games,
-        sorted): first a rewrite of its small components and its terms into fewer terms;
-        a node of terms alone is a value leaf; else one winning move (in a component or a
-        term), or every move."""
+        sorted): a value leaf if it is one; else a rewrite of its small components and its
+        terms into fewer terms (a node not yet so, the root); else one winning move (in a
+        component or a term), or every move, each move's result so rewritten on the way
+        (the rewrite written with the move)."""
         writer = self.terms
         assert writer is not None
-        small = [(i + 1, part) for i, part in enumerate(parts) if self.is_term_small(part)]
-        if not terms and not small:
-            return self.expand(parts, player)  # (nothing to rewrite: as without terms)
         real = list(self.parts_of.moves(parts, player, len(terms)))
         options = writer.term_moves(terms, player)
         if not real and not options:
@@ -501,45 +506,78 @@ class _Builder:
                 self.leaves += 1
                 self.value_leaves += 1
                 return decided, VALUES, []
-        if small or len(terms) > 1:
-            found = writer.fold(small, terms, self.term_budget)
-            if found is not None and found[0]:
-                groups, folded = found
-                gone = {i for group in groups for i in group[0]}
-                kept = [part for i, part in enumerate(parts, 1) if i not in gone]
-                wins = writer.wins(kept, folded, player)
-                child = self.key(kept, player, folded)
-                return wins, _Rewrite(tuple(groups), child), [(kept, player, folded)]
+        kept, folded, step = self.normal(parts, terms)
+        if step is not None:
+            wins = writer.wins(kept, folded, player)
+            child = self.key(kept, player, folded)
+            return wins, _Rewrite(step.groups, child), [(kept, player, folded)]
         decided = None if parts else writer.decide(terms, player)
         if decided is not None:
             self.leaves += 1
             self.value_leaves += 1
             return decided, VALUES, []
         opponent = player.opponent
-        moves: list[tuple[Any, list[Part], tuple[int, ...]]] = [
-            (text, result, terms) for text, result in real
-        ]
-        moves += [(move, parts, after) for move, after in options]
-        for move, result, after in moves:  # a position already proved lost for the opponent
-            child = self.key(result, opponent, after)
+        moves: list[tuple[Any, list[Part], tuple[int, ...], Any, bytes]] = []
+        for move, result, after in [(t, r, terms) for t, r in real] + [
+            (m, parts, a) for m, a in options
+        ]:
+            result, after, step = self.normal(result, after)
+            moves.append((move, result, after, step, self.key(result, opponent, after)))
+        for move, _, _, step, child in moves:  # a position already proved lost for the opponent
             if child in self.ids and not self.claims[self.ids[child]]:
-                return True, (move, child), []
-        for move, result, after in moves:  # a move to a value leaf lost for the opponent
+                return True, (move, child, step), []
+        for move, result, after, step, child in moves:  # to a value leaf lost for the opponent
             if self.leaf_lost(result, after, opponent):
-                child = self.key(result, opponent, after)
-                return True, (move, child), [(result, opponent, after)]
+                return True, (move, child, step), [(result, opponent, after)]
         if writer.wins(parts, terms, player):
             ordered = sorted(
                 moves,
                 key=lambda m: self.replies(m[1], opponent) + writer.replies(m[2], opponent),
             )
-            for move, result, after in ordered:
+            for move, result, after, step, child in ordered:
                 if not writer.wins(result, after, opponent):
-                    child = self.key(result, opponent, after)
-                    return True, (move, child), [(result, opponent, after)]
+                    return True, (move, child, step), [(result, opponent, after)]
             raise ValueError("the who-wins search contradicts itself: no winning move")
-        children = {self.key(r, opponent, a): (r, opponent, a) for _, r, a in moves}
-        return False, list(children), list(children.values())
+        entries = [
+            child if step is None else (move, step, child) for move, _, _, step, child in moves
+        ]
+        children = {child: (r, opponent, a) for _, r, a, _, child in moves}
+        return False, entries, list(children.values())
+
+    def normal(
+        self, parts: list[Part], terms: tuple[int, ...]
+    ) -> tuple[list[Part], tuple[int, ...], _Step | None]:
+        """The position as the writer proves it: its small components and its terms folded
+        into fewer terms (:meth:`_TermWriter.fold`), and the step that does so (``None``:
+        nothing to fold)."""
+        writer = self.terms
+        assert writer is not None
+        small = [(i + 1, part) for i, part in enumerate(parts) if self.is_term_small(part)]
+        if small or len(terms) > 1:
+            found = writer.fold(small, terms, self.term_budget)
+            if found is not None and found[0]:
+                groups, folded = found
+                gone = {i for group in groups for i in group[0]}
+                kept = [part for i, part in enumerate(parts, 1) if i not in gone]
+                return kept, folded, _Step(tuple(groups), len(parts), terms)
+        return parts, terms, None
+
+    def groups(self, count: int, terms: tuple[int, ...], groups: Any) -> list[Any]:
+        """The groups of a rewrite as the file says them: the parts of a position of ``count``
+        components and ``terms`` numbered from 1 (the terms after the components, by their
+        lines' numbers), the terms added by their lines' numbers."""
+        writer = self.terms
+        assert writer is not None
+        lines = sorted(writer.line(term, self.body) for term in terms)
+        slots: dict[int, list[int]] = {}  # each line's places in the position (from 1)
+        for at, line in enumerate(lines, count + 1):
+            slots.setdefault(line, []).append(at)
+        found = []
+        for components, removed, added in groups:
+            places = [slots[writer.line(term, self.body)].pop() for term in removed]
+            new = [writer.line(term, self.body) for term in added]
+            found.append([[*components, *sorted(places)], new])
+        return found
 
     def leaf_lost(self, parts: list[Part], terms: tuple[int, ...], player: Player) -> bool:
         """Is the position a value leaf that ``player``, to move, loses (as
@@ -740,6 +778,16 @@ class _Rewrite:
 
     groups: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
     child: bytes
+
+
+@attrs.frozen
+class _Step:
+    """A rewrite on a move's way: its groups (as :class:`_Rewrite`'s), and the position it
+    rewrites (its number of components and its terms), whose parts the groups number."""
+
+    groups: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
+    count: int
+    terms: tuple[int, ...]
 
 
 class _TermWriter:
