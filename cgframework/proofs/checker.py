@@ -56,7 +56,11 @@ node:
   equal game never changes who wins (normal play). It replaces a component by its value,
   drops one of value 0, adds terms into one, cancels opposite ones.
 
-The header of version 4 adds ``term_budget`` and ``value_lines`` (how many there are).
+A rewrite may also come with the move it follows: a winning node's proof ``[move, child,
+groups]`` says the move's result, rewritten by ``groups``, is the child's position; a losing
+node's list may hold ``[move, groups, child]`` for a move whose result is so rewritten (its
+other moves' results are listed as children, as before). The header of version 4 adds
+``term_budget`` and ``value_lines`` (how many there are).
 
 A version 3 header may prove one side only: ``roots`` holds ``left_first`` or ``right_first``
 alone, the header names who wins for that side alone, and has no ``outcome`` (a lemma's
