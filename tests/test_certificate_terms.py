@@ -11,6 +11,9 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -289,6 +292,23 @@ def test_the_writer_is_deterministic_and_terms_can_be_turned_off(tmp_path):
     with open(path, "wb") as out:
         out.write(plain.data)
     assert check_certificate(path).outcome.value == "N"
+
+
+def test_the_same_file_whatever_the_hash_seed(tmp_path):
+    """The writer's choices (terms, their lines, the moves) depend on the position alone, not
+    on the order of a process's sets of texts: two processes, two hash seeds, one file."""
+    files = []
+    for seed in ("1", "2"):
+        path = str(tmp_path / f"seed{seed}.gz")
+        code = "from cgframework.proofs import write_certificate as w; "
+        code += f"w({path!r}, 'clobber', 'checker:3x4')"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-c", code], check=True, env=env)
+        with open(path, "rb") as data:
+            files.append(data.read())
+    assert files[0] == files[1]
+    with gzip.open(str(tmp_path / "seed1.gz"), "rt") as stream:
+        assert json.loads(stream.readline())["version"] == TERMS_VERSION
 
 
 def test_terms_make_a_smaller_proof():

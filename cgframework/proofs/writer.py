@@ -43,7 +43,7 @@ import os
 import tempfile
 import threading
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
@@ -1034,7 +1034,7 @@ class _TermWriter:
         self,
         terms: tuple[int, ...],
         player: Player,
-        parts: list[Part] = (),  # type: ignore[assignment]
+        parts: Sequence[Part] = (),
         budget: int = 0,
     ) -> bool | None:
         """Does ``player`` win the sum of ``terms`` and ``parts`` (each within ``budget``), as
