@@ -442,12 +442,7 @@ class _Builder:
             self.rewrites += 1
         elif claim:
             move, child, *step = proof
-            if isinstance(move, tuple):  # (a move in a value term: its term, its option)
-                term, option = move
-                at = lines.index(self.terms.line(term, self.body)) + len(parts)  # type: ignore[union-attr]
-                prefix = f"{at + 1}:" if len(parts) + len(terms) > 1 else ""
-                move = f"{prefix}#{option}"
-            written = [move, self.ids[child]]
+            written = [self.move_name(move, len(parts), lines), self.ids[child]]
             if step and step[0] is not None:
                 written.append(self.groups(step[0].count, step[0].terms, step[0].groups))
                 self.rewrites += 1
@@ -457,13 +452,9 @@ class _Builder:
             for entry in proof:
                 if isinstance(entry, tuple):
                     move, step, child = entry
-                    if isinstance(move, tuple):
-                        term, option = move
-                        at = lines.index(self.terms.line(term, self.body)) + len(parts)  # type: ignore[union-attr]
-                        prefix = f"{at + 1}:" if len(parts) + len(terms) > 1 else ""
-                        move = f"{prefix}#{option}"
                     groups = self.groups(step.count, step.terms, step.groups)
-                    rewritten.append([move, groups, self.ids[child]])
+                    name = self.move_name(move, len(parts), lines)
+                    rewritten.append([name, groups, self.ids[child]])
                     self.rewrites += 1
             written = plain + rewritten
         self.ids[key] = self.body.count
@@ -471,6 +462,18 @@ class _Builder:
         self.body.add(node_line(texts + lines, player, claim, written))
         if self.progress is not None and not self.body.count % PROGRESS_EVERY:
             self.progress(self.body.count)
+
+    def move_name(self, move: Any, count: int, lines: list[int]) -> str:
+        """A move's text in the file: a component's as it is; one in a value term, ``(term,
+        option)``, as ``"i:#j"`` (``i``: the term's place after the ``count`` components, by
+        its line among the node's sorted ``lines``, the first of equal ones)."""
+        if not isinstance(move, tuple):
+            return str(move)
+        assert self.terms is not None
+        term, option = move
+        at = lines.index(self.terms.line(term, self.body)) + count
+        prefix = f"{at + 1}:" if count + len(lines) > 1 else ""
+        return f"{prefix}#{option}"
 
     def expand_terms(
         self, parts: list[Part], player: Player, terms: tuple[int, ...]
