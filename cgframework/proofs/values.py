@@ -112,22 +112,36 @@ class Values:
         if g == h:
             return True
         key = (g, h)
-        known = self.le_memo.get(key)
+        memo = self.le_memo
+        known = memo.get(key)
         if known is None:
             self._spend()
-            known = not any(self.le(h, gl) for gl in self.lefts[g]) and not any(
-                self.le(hr, g) for hr in self.rights[h]
-            )
-            if len(self.le_memo) >= MEMO:
-                self.le_memo.clear()
-            self.le_memo[key] = known
+            le = self.le
+            known = True
+            for gl in self.lefts[g]:  # (loops, not any() of a generator: the hot path)
+                if le(h, gl):
+                    known = False
+                    break
+            else:
+                for hr in self.rights[h]:
+                    if le(hr, g):
+                        known = False
+                        break
+            if len(memo) >= MEMO:
+                memo.clear()
+            memo[key] = known
         return known
 
     def canonical(self, lefts: Iterable[int], rights: Iterable[int]) -> int:
-        """The canonical form of ``{lefts | rights}``, whose options are canonical: bypass
-        reversible options and remove dominated ones until neither applies (Siegel II.2)."""
+        """The canonical form of ``{lefts | rights}``, whose options are canonical: remove
+        dominated options and bypass reversible ones until neither applies (Siegel II.2; in
+        whichever order, the form reached is the one canonical form). Dominated ones go
+        first, so fewer are tried for reversibility."""
         left, right = set(lefts), set(rights)
+        le = self.le
         while True:
+            left = {a for a in left if not any(b != a and le(a, b) for b in left)}
+            right = {a for a in right if not any(b != a and le(b, a) for b in right)}
             g = self.game(left, right)
             for options, is_left in ((left, True), (right, False)):
                 found = self._reversible(options, g, is_left)
@@ -137,9 +151,7 @@ class Values:
                     options.update(replacements)
                     break
             else:
-                left = {a for a in left if not any(b != a and self.le(a, b) for b in left)}
-                right = {a for a in right if not any(b != a and self.le(b, a) for b in right)}
-                return self.game(left, right)
+                return g
 
     def _reversible(
         self, options: Iterable[int], g: int, is_left: bool
