@@ -18,9 +18,10 @@ file is a DAG the checker reads in one pass.
 
 With the outcome search as its oracle (and no lemmas), the writer replaces small components
 by their canonical values (format version 4): a component reaching at most ``term_budget``
-positions goes, in a rewrite node, into a *value term* (its value by the checker's own code;
-values of small birthdays added into one, 0 left out), so that positions whose small parts
-add up alike are one node. Who wins a sum with terms the oracle answers for the sum with each
+positions goes, by a rewrite (written with the move whose result it rewrites, or as a node of
+its own at the root), into a *value term* (its value by the checker's own code; values of
+small birthdays added into one, 0 left out), so that positions whose small parts add up alike
+are one node, and a sum of terms alone is a value leaf. Who wins a sum with terms the oracle answers for the sum with each
 term's components in its place (a sum of components equal to each term is kept: the ones it
 came from, or, for an option of a term, a position a move or three away of that value).
 
