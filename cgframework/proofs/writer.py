@@ -21,9 +21,10 @@ by their canonical values (format version 4): a component reaching at most ``ter
 positions goes, by a rewrite (written with the move whose result it rewrites, or as a node of
 its own at the root), into a *value term* (its value by the checker's own code; values of
 small birthdays added into one, 0 left out), so that positions whose small parts add up alike
-are one node, and a sum of terms alone is a value leaf. Who wins a sum with terms the oracle answers for the sum with each
-term's components in its place (a sum of components equal to each term is kept: the ones it
-came from, or, for an option of a term, a position a move or three away of that value).
+are one node, and a sum of terms alone is a value leaf. Who wins a sum with terms the oracle
+answers for the sum with each term's components in its place (a sum of components equal to
+each term is kept: the ones it came from, or, for an option of a term, a position a move or
+three away of that value).
 
 The file is gzip (level 9, no timestamp: the same proof gives the same bytes): every system
 and language reads it (``zcat cert.gz | head``). lzma would be about a fifth smaller ((XO)^12:
