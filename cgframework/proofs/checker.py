@@ -36,10 +36,37 @@ the mover wins or ``"L"`` if the mover loses (normal play), and the proof of the
   such a proof in several files, each file checked on its own, so a proof too big for one
   process (or one machine's day) is written and checked piece by piece.
 
+Version 4 adds *value terms*: a node's components may be followed by numbers of *value
+lines*, each a game form ``{"value": [[left options], [right options]]}`` whose options are
+numbers of earlier value lines (counted from 0, apart from the nodes; so no cycle), each line
+before the first node that needs it. A term stands for its game in the sum: a move in the
+``i``-th part (the components, then the terms, counted from 1) that is a term is ``"i:#j"``
+(``"#j"`` in a lone term), to its ``j``-th option for the mover (counted from 0; a term whose
+line has no option at all is 0 and left out of positions); a losing node answers every move
+in its components and every option of every term. ``"values"`` leaves add the terms' games to
+the components' values; ``"search"`` and ``"lemma"`` leaves have no terms. One more kind of
+node:
+
+* ``["=", [[removed, added], ...], child]``: an *equal-sum rewrite*. In each group the parts
+  numbered in ``removed`` (components or terms, each part in one group at most) add up to the
+  same game as the value lines in ``added``: the checker computes each removed component's
+  canonical value itself, within ``term_budget`` new positions (past it: a limit, as at its
+  own limits), and compares the sums with ``<=`` both ways. The child is the position with
+  them replaced, the same player to move, and makes the same claim: replacing a summand by an
+  equal game never changes who wins (normal play). It replaces a component by its value,
+  drops one of value 0, adds terms into one, cancels opposite ones.
+
+A rewrite may also come with the move it follows: a winning node's proof ``[move, child,
+groups]`` says the move's result, rewritten by ``groups``, is the child's position; a losing
+node's list may hold ``[move, groups, child]`` for a move whose result is so rewritten (its
+other moves' results are listed as children, as before). The header of version 4 adds
+``term_budget`` and ``value_lines`` (how many there are).
+
 A version 3 header may prove one side only: ``roots`` holds ``left_first`` or ``right_first``
 alone, the header names who wins for that side alone, and has no ``outcome`` (a lemma's
-certificate is of this kind). Version 1 files (no ``"values"`` leaves, no ``value_budget``) and
-version 2 files (both sides, no ``"lemma"`` leaves) are still read.
+certificate is of this kind). Version 1 files (no ``"values"`` leaves, no ``value_budget``),
+version 2 files (both sides, no ``"lemma"`` leaves) and version 3 files (no terms) are still
+read.
 
 A child's number is always smaller than its parent's, so the file is a DAG in an order where
 every claim is proved from claims already proved: no cycle can hide in it. The checker reads
@@ -63,15 +90,18 @@ from typing import IO, Any
 import attrs
 
 from cgframework.game import Convention, Outcome, Player, Position, Ruleset, Sum, parse_position
-from cgframework.proofs.values import Values, ValueTooBig, ValueTooCostly
+from cgframework.proofs.values import MAX_BIRTHDAY, Values, ValueTooBig, ValueTooCostly
 from cgframework.runtime.budget import NO_LIMIT, LimitExceeded, SearchStopped
 from cgframework.runtime.inputs import open_regular_file
 
 FORMAT = "cgframework-certificate"
 FORMAT_VERSION = 3
-READ_VERSIONS = (1, 2, 3)
+TERMS_VERSION = 4
+"""The version of a certificate with value lines, value terms and rewrite nodes (one without
+them is written as version 3, as before)."""
+READ_VERSIONS = (1, 2, 3, 4)
 """The format versions this checker reads (1: no ``"values"`` leaves; 2: no ``"lemma"``
-leaves and both sides proved)."""
+leaves and both sides proved; 3: no value terms)."""
 
 MAX_LEAF_BUDGET = 10_000
 """Positions the checker's brute force expands for one leaf at most, whatever a file asks."""
@@ -131,6 +161,10 @@ VALUE_MEASURE = (
 )
 
 WIN, LOSE, SEARCH, VALUES, LEMMA = "W", "L", "search", "values", "lemma"
+REWRITE = "="
+"""The first item of a rewrite node's proof, ``["=", removed, added, child]``."""
+VALUE_LINE = "value"
+"""The one key of a value line, ``{"value": [[left options], [right options]]}``."""
 SIDES = {"left_first": Player.LEFT, "right_first": Player.RIGHT}
 """A certificate's roots, by the header's names for them."""
 
@@ -217,6 +251,10 @@ class CheckReport:
     """Leaves closed by the components' canonical values (``leaves`` counts them too)."""
     value_positions: int = 0
     """Positions the checker's value code expanded for all value leaves together."""
+    rewrites: int = 0
+    """Equal-sum rewrites (version 4): rewrite nodes, and moves rewritten on their way."""
+    value_lines: int = 0
+    """Value lines (version 4): the game forms the value terms name."""
     claims: tuple[Claim, ...] = ()
     """The roots' claims: what the certificate proves."""
     assumes: tuple[Claim, ...] = ()
@@ -249,6 +287,8 @@ class CheckReport:
             "leaf_positions": self.leaf_positions,
             "value_leaves": self.value_leaves,
             "value_positions": self.value_positions,
+            "rewrites": self.rewrites,
+            "value_lines": self.value_lines,
             "ruleset_version": self.ruleset_version,
             "installed_version": self.installed_version,
             "generator": self.generator,
@@ -364,12 +404,15 @@ class Parts:
             self._results[text] = found
         return found
 
-    def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:
-        """Every move of ``player`` in the sum of ``parts``: its text and the sorted result."""
+    def moves(
+        self, parts: list[Part], player: Player, others: int = 0
+    ) -> Iterator[tuple[str, list[Part]]]:
+        """Every move of ``player`` in the sum of ``parts``: its text and the sorted result
+        (``others``: how many value terms the node has besides, for the moves' names)."""
         count = 0
         work = self.work
         for i, part in enumerate(parts):
-            prefix = _move_prefix(i, parts)
+            prefix = _move_prefix(i, parts, others)
             rest = parts[:i] + parts[i + 1 :]
             for text, after in self.component_moves(part, player):
                 count = _one_more_move(count)
@@ -379,13 +422,15 @@ class Parts:
                 result.sort(key=_text_of)
                 yield prefix + text, result
 
-    def moves_named(self, parts: list[Part], player: Player, wanted: str) -> Iterator[list[Part]]:
+    def moves_named(
+        self, parts: list[Part], player: Player, wanted: str, others: int = 0
+    ) -> Iterator[list[Part]]:
         """The sorted result of each move of ``player`` named ``wanted`` (as :meth:`moves`
         names it); only those results are split into components."""
         count = 0
         work = self.work
         for i, part in enumerate(parts):
-            prefix = _move_prefix(i, parts)
+            prefix = _move_prefix(i, parts, others)
             if not wanted.startswith(prefix):
                 continue
             known = self._moves.get((part[0], player is Player.LEFT))
@@ -427,9 +472,10 @@ class FileWork:
             )
 
 
-def _move_prefix(i: int, parts: list[Part]) -> str:
-    """What names a move in the ``i``-th of ``parts`` (counted from 1; none in a lone part)."""
-    return f"{i + 1}:" if len(parts) > 1 else ""
+def _move_prefix(i: int, parts: list[Part], others: int = 0) -> str:
+    """What names a move in the ``i``-th of ``parts`` (counted from 1; none in a lone part;
+    ``others``: the node's value terms, counted after its components)."""
+    return f"{i + 1}:" if len(parts) + others > 1 else ""
 
 
 def _one_more_move(count: int) -> int:
@@ -445,10 +491,14 @@ def _text_of(part: Part) -> str:
     return part[0]
 
 
-def node_digest(texts: list[str] | tuple[str, ...], player: Player) -> bytes:
-    """The 16-byte digest that stands for a node (its component texts and who moves), of an
-    unambiguous encoding (``repr`` quotes and escapes every text: half the cost of JSON)."""
-    encoded = repr((player.value, tuple(texts)))
+def node_digest(
+    texts: list[str] | tuple[str, ...], player: Player, terms: Iterable[int] = ()
+) -> bytes:
+    """The 16-byte digest that stands for a node (its component texts, its value terms and who
+    moves), of an unambiguous encoding (``repr`` quotes and escapes every text: half the cost
+    of JSON; a node with terms is a triple, one without a pair, as before terms)."""
+    terms = tuple(terms)
+    encoded = repr((player.value, tuple(texts), terms) if terms else (player.value, tuple(texts)))
     return hashlib.blake2b(encoded.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
@@ -787,8 +837,11 @@ class _Checker:
         claims = bytearray()  # 1: the mover wins, 2: the mover loses
         leaf_budget = header["leaf_budget"]
         value_budget = header.get("value_budget", 0)
-        values = (shared_values or Values(parts_of)) if value_budget else None
-        leaves = leaf_positions = value_leaves = value_positions = 0
+        term_budget = header.get("term_budget", 0)
+        values = (shared_values or Values(parts_of)) if value_budget or version >= 4 else None
+        terms = _Terms(values) if version >= 4 and values is not None else None
+        rewrites = None if terms is None else _Rewrites(terms, terms.values, term_budget)
+        leaves = leaf_positions = value_leaves = value_positions = rewrite_nodes = 0
         assumed: dict[bytes, Claim] = {}  # the lemma leaves (kept by share 0 only)
         lemma_leaves = 0
         index, jobs, chunk = self.index, self.jobs, self.chunk
@@ -803,39 +856,65 @@ class _Checker:
                 if progress is not None and not number % PROGRESS_EVERY:
                     progress(number, count)
                 data = self.line(f"node {number}")
+                while terms is not None and data.startswith(b"{"):  # a value line
+                    if not index:
+                        self.hasher.update(data)
+                    terms.add(_decode(data, f"value line {len(terms.lines)}"))
+                    data = self.line(f"node {number}")
                 if not index:
                     self.hasher.update(data)
                 node = _decode(data, f"node {number}")
                 verify = _NodeCheck(number, node, parts_of, digests, claims)
-                texts, player, claim = verify.shape()
-                if node[3] in (SEARCH, VALUES):
+                texts, listed, player, claim = verify.shape(terms)
+                proof = node[3]
+                is_rewrite = (
+                    terms is not None and isinstance(proof, list) and proof[:1] == [REWRITE]
+                )
+                if listed and proof in (SEARCH, LEMMA):
+                    raise verify.fail(f"a {proof!r} leaf with value terms")
+                if proof in (SEARCH, VALUES):
                     leaves += 1
-                    value_leaves += node[3] == VALUES
-                elif node[3] == LEMMA:
+                    value_leaves += proof == VALUES
+                elif proof == LEMMA:
                     lemma_leaves += 1
                     if version < 3:
                         raise verify.fail(f"a lemma leaf in a version {version} certificate")
                     if not index:
                         verify.assume(assumed, texts, player, claim)
-                if node[3] != LEMMA and (number // chunk) % jobs == index:
+                rewrite_nodes += _rewrites_in(proof) if terms is not None else 0
+                if proof != LEMMA and (number // chunk) % jobs == index:
                     parts = verify.parse(texts)
-                    if node[3] == SEARCH:
+                    if proof == SEARCH:
                         leaf_positions += verify.by_search(parts, player, claim, leaf_budget)
-                    elif node[3] == VALUES:
+                    elif proof == VALUES:
                         value_positions += verify.by_values(
-                            values, parts, player, claim, value_budget
+                            values if value_budget else None,
+                            parts,
+                            player,
+                            claim,
+                            value_budget,
+                            terms,
+                            listed,
                         )
+                    elif is_rewrite:
+                        assert rewrites is not None
+                        verify.rewrite(parts, player, claim, listed, rewrites)
                     elif claim:
-                        verify.winning_move(parts, player)
+                        verify.winning_move(parts, player, listed, rewrites)
                     else:
-                        verify.every_reply(parts, player)
-                digests += node_digest(texts, player)
+                        verify.every_reply(parts, player, listed, rewrites)
+                digests += node_digest(texts, player, listed)
                 claims.append(1 if claim else 2)
             for number in range(stop, count if index else 0):  # (read, to be seen whole)
-                self.line(f"node {number}")
+                while self.line(f"node {number}").startswith(b"{"):
+                    pass  # (a value line: only the nodes are counted)
         except (CertificateError, LimitExceeded) as exc:
             exc.at = number  # type: ignore[attr-defined]
             raise
+        if terms is not None and index == 0 and len(terms.lines) != header["value_lines"]:
+            raise CertificateError(
+                f"header: {header['value_lines']} value lines, but the file has {len(terms.lines)}"
+            )
         wins = {name: mover_wins(name, header[name]) for name in SIDES if name in header}
         proved: tuple[Claim, ...] = ()
         if index == 0:
@@ -860,6 +939,8 @@ class _Checker:
             installed_version=str(getattr(ruleset, "version", "")),
             value_leaves=value_leaves,
             value_positions=value_positions,
+            rewrites=rewrite_nodes,
+            value_lines=len(terms.lines) if terms is not None else 0,
             claims=proved,
             assumes=tuple(assumed.values()),
             lemma_leaves=lemma_leaves,
@@ -897,11 +978,21 @@ class _Checker:
             kinds["value_budget"] = int
         elif "value_budget" in header:
             raise CertificateError("header: a version 1 certificate has no 'value_budget'")
+        if version >= 4:
+            kinds["term_budget"] = int
+            kinds["value_lines"] = int
         for name, kind in kinds.items():
             value = header.get(name)
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
                 raise CertificateError(f"header: {name!r} is missing or not a {kind.__name__}")
-        for name in ("nodes", "leaves", "leaf_budget", "value_budget"):
+        for name in (
+            "nodes",
+            "leaves",
+            "leaf_budget",
+            "value_budget",
+            "term_budget",
+            "value_lines",
+        ):
             if header.get(name, 0) < 0:
                 raise CertificateError(f"header: {name!r} is negative")
         if header["nodes"] > self.max_nodes:
@@ -912,6 +1003,11 @@ class _Checker:
         if header.get("value_budget", 0) > MAX_VALUE_BUDGET:
             raise CertificateError(
                 f"header: value leaves of up to {header['value_budget']} positions a component; "
+                f"this checker computes at most {MAX_VALUE_BUDGET}"
+            )
+        if header.get("term_budget", 0) > MAX_VALUE_BUDGET:
+            raise CertificateError(
+                f"header: rewrites of components of up to {header['term_budget']} positions; "
                 f"this checker computes at most {MAX_VALUE_BUDGET}"
             )
         if header["leaf_budget"] > MAX_LEAF_BUDGET:
@@ -1049,23 +1145,39 @@ class _NodeCheck:
     def fail(self, message: str) -> CertificateError:
         return CertificateError(f"node {self.number}: {message}")
 
-    def shape(self) -> tuple[list[str], Player, bool]:
+    def shape(self, terms: _Terms | None = None) -> tuple[list[str], list[int], Player, bool]:
+        """The node's component texts, value terms (``terms``: the value lines so far, in a
+        version 4 file; else there are none), mover and claim."""
         node = self.node
         if not isinstance(node, list) or len(node) != 4:
             raise self.fail("not a [components, mover, claim, proof] list")
-        texts, mover, claim, _ = node
-        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        parts, mover, claim, _ = node
+        if not isinstance(parts, list):
             raise self.fail("components are not a list of texts")
-        if len(texts) > MAX_COMPONENTS:
+        if len(parts) > MAX_COMPONENTS:
             raise LimitExceeded(
-                f"node {self.number} has {len(texts)} components, more than the limit "
+                f"node {self.number} has {len(parts)} components, more than the limit "
                 f"{MAX_COMPONENTS}"
             )
+        texts = parts
+        found: list[int] = []
+        if terms is not None:  # (texts first, then the terms: numbers of value lines)
+            cut = next((i for i, p in enumerate(parts) if not isinstance(p, str)), len(parts))
+            texts, found = parts[:cut], parts[cut:]
+            for term in found:
+                if not _is_index(term, len(terms.lines)):
+                    raise self.fail(
+                        f"value term {term!r} is not the number of an earlier value line"
+                    )
+                if not terms.live(term):
+                    raise self.fail(f"value term {term} has no options (a dead term is left out)")
+        if not all(isinstance(t, str) for t in texts):
+            raise self.fail("components are not a list of texts")
         if mover not in ("L", "R"):
             raise self.fail(f"mover {mover!r} is not L or R")
         if claim not in (WIN, LOSE):
             raise self.fail(f"claim {claim!r} is not W or L")
-        return texts, Player(mover), claim == WIN
+        return texts, found, Player(mover), claim == WIN
 
     def parse(self, texts: list[str]) -> list[Part]:
         parse = self.parts_of.parse
@@ -1120,13 +1232,22 @@ class _NodeCheck:
         return counter.expanded
 
     def by_values(
-        self, values: Values | None, parts: list[Part], player: Player, claim: bool, budget: int
+        self,
+        values: Values | None,
+        parts: list[Part],
+        player: Player,
+        claim: bool,
+        budget: int,
+        terms: _Terms | None = None,
+        listed: list[int] | None = None,
     ) -> int:
         if values is None:
             raise self.fail("a value leaf, but the header allows none (no value_budget)")
         before = values.expanded
         try:
-            wins = values.sum_wins(parts, player, budget)
+            values.start_leaf()
+            games = [terms.game(t) for t in listed] if terms is not None and listed else []
+            wins = values.sum_wins(parts, player, budget, games, start=False)
         except ValueTooCostly as exc:
             raise LimitExceeded(
                 f"node {self.number}: its value leaf costs this checker more than it spends "
@@ -1140,47 +1261,318 @@ class _NodeCheck:
             self.parts_of.work.spend(values.work)
         if wins != claim:
             raise self.fail(
-                f"the components' values show that {player.name.lower()} to move "
+                f"the parts' values show that {player.name.lower()} to move "
                 f"{'wins' if wins else 'loses'}, not what the node claims"
             )
         return values.expanded - before
 
-    def winning_move(self, parts: list[Part], player: Player) -> None:
+    def winning_move(
+        self, parts: list[Part], player: Player, listed: list[int], rewrites: _Rewrites | None
+    ) -> None:
         proof = self.node[3]
-        if not (isinstance(proof, list) and len(proof) == 2 and isinstance(proof[0], str)):
+        if not (
+            isinstance(proof, list)
+            and len(proof) in (2, 3)
+            and isinstance(proof[0], str)
+            and (len(proof) == 2 or rewrites is not None)
+        ):
             raise self.fail('a winning node\'s proof is not ["move", child]')
         move_text, child = proof[0], self.child(proof[1])
         if self.claims[child] != 2:
             raise self.fail(f"move {move_text!r} leads to node {child}, which is not a loss")
         target = self.digest(child)
+        groups = proof[2] if len(proof) == 3 else None
+        opponent = player.opponent
+        in_term = _term_move(move_text, len(parts), len(listed))
+        if in_term is not None:
+            assert rewrites is not None
+            at, option = in_term
+            side = rewrites.terms.lines[listed[at]][0 if player is Player.LEFT else 1]
+            if not 0 <= option < len(side):
+                raise self.fail(f"move {move_text!r} is not an option of its value term")
+            after = _replaced(rewrites.terms, listed, at, side[option])
+            if self.result_digest(parts, after, opponent, groups, rewrites) == target:
+                return
+            raise self.fail(f"move {move_text!r} does not lead to node {child}")
         legal = False
-        for result in self.parts_of.moves_named(parts, player, move_text):
+        others = len(listed)
+        for result in self.parts_of.moves_named(parts, player, move_text, others):
             legal = True
-            if node_digest([t for t, _ in result], player.opponent) == target:
+            if self.result_digest(result, listed, opponent, groups, rewrites) == target:
                 return
         if not legal:
             raise self.fail(f"move {move_text!r} is not a legal option of {player.name.lower()}")
         raise self.fail(f"move {move_text!r} does not lead to node {child}")
 
-    def every_reply(self, parts: list[Part], player: Player) -> None:
+    def result_digest(
+        self,
+        parts: list[Part],
+        listed: list[int],
+        player: Player,
+        groups: Any,
+        rewrites: _Rewrites | None,
+    ) -> bytes:
+        """The digest of a move's result, rewritten by ``groups`` first if there are any."""
+        if groups is None:
+            return node_digest([t for t, _ in parts], player, listed)
+        assert rewrites is not None
+        texts, after = self.rewritten(parts, listed, groups, rewrites)
+        return node_digest(texts, player, after)
+
+    def every_reply(
+        self, parts: list[Part], player: Player, listed: list[int], rewrites: _Rewrites | None
+    ) -> None:
+        """Every move of the mover (in a component, or to an option of a term) leads to a
+        listed child; an entry ``[move, groups, child]`` (version 4) says that move's result
+        is rewritten by ``groups`` (as a rewrite node's) into the child."""
         proof = self.node[3]
         if not isinstance(proof, list):
             raise self.fail("a losing node's proof is not a list of children")
-        listed: dict[bytes, int] = {}
+        children: dict[bytes, int] = {}
+        named: dict[str, tuple[Any, int]] = {}
         for value in proof:
-            child = self.child(value)
+            if isinstance(value, list) and rewrites is not None:
+                if not (len(value) == 3 and isinstance(value[0], str)):
+                    raise self.fail('a rewritten reply is not ["move", groups, child]')
+                child = self.child(value[2])
+                if value[0] in named:
+                    raise self.fail(f"move {value[0]!r} is rewritten twice")
+                named[value[0]] = (value[1], child)
+            else:
+                child = self.child(value)
+                children[self.digest(child)] = child
             if self.claims[child] != 1:
                 raise self.fail(f"reply node {child} is not a win for the other player")
-            listed[self.digest(child)] = child
         reached: set[bytes] = set()
-        for text, result in self.parts_of.moves(parts, player):
-            digest = node_digest([t for t, _ in result], player.opponent)
-            if digest not in listed:
-                raise self.fail(f"no reply to move {text!r} (its position is not listed)")
+        used: set[str] = set()
+        opponent = player.opponent
+
+        def reply(name: str, result: list[Part], after: list[int]) -> None:
+            entry = named.get(name)
+            if entry is not None:
+                groups, child = entry
+                if self.result_digest(result, after, opponent, groups, rewrites) != (
+                    self.digest(child)
+                ):
+                    raise self.fail(f"move {name!r} rewritten is not node {child}'s position")
+                used.add(name)
+                return
+            digest = node_digest([t for t, _ in result], opponent, after)
+            if digest not in children:
+                raise self.fail(f"no reply to move {name!r} (its position is not listed)")
             reached.add(digest)
-        for digest, child in listed.items():
+
+        for text, result in self.parts_of.moves(parts, player, len(listed)):
+            reply(text, result, listed)
+        work = self.parts_of.work
+        for at, term in enumerate(listed):
+            if at and term == listed[at - 1]:
+                continue  # (an equal term: the same results)
+            assert rewrites is not None
+            side = rewrites.terms.lines[term][0 if player is Player.LEFT else 1]
+            prefix = f"{len(parts) + at + 1}:" if len(parts) + len(listed) > 1 else ""
+            for index, option in enumerate(side):
+                if work is not None:
+                    work.spend(1 + len(listed))
+                reply(f"{prefix}#{index}", parts, _replaced(rewrites.terms, listed, at, option))
+        for digest, child in children.items():
             if digest not in reached:
                 raise self.fail(f"node {child} is listed but no move leads to it")
+        for name, (_, child) in named.items():
+            if name not in used:
+                raise self.fail(f"node {child} is listed for move {name!r}, which is no move")
+
+    def rewrite(
+        self, parts: list[Part], player: Player, claim: bool, listed: list[int], rewrites: _Rewrites
+    ) -> None:
+        """An equal-sum rewrite node ``["=", groups, child]``: the child is this position
+        rewritten by ``groups`` (:meth:`rewritten`), the same player to move, and makes the
+        same claim (an equal summand never changes who wins a sum)."""
+        proof = self.node[3]
+        if len(proof) != 3:
+            raise self.fail('a rewrite is not ["=", groups, child]')
+        child = self.child(proof[2])
+        if self.claims[child] != (1 if claim else 2):
+            raise self.fail(f"rewrite to node {child}, which makes the other claim")
+        texts, after = self.rewritten(parts, listed, proof[1], rewrites)
+        if node_digest(texts, player, after) != self.digest(child):
+            raise self.fail(f"the rewritten position is not node {child}'s")
+
+    def rewritten(
+        self, parts: list[Part], listed: list[int], groups: Any, rewrites: _Rewrites
+    ) -> tuple[list[str], list[int]]:
+        """The position ``parts`` + ``listed`` (terms) rewritten by ``groups``,
+        ``[[removed, added], ...]``: in each group the parts numbered in ``removed`` (from 1,
+        the components then the terms, as moves name them; each part in one group at most)
+        add up to the same game as the value lines in ``added`` (the checker's own values of
+        the components, each within the term budget; the sums compared with ``<=`` both
+        ways). Groups are checked one by one: a sum of a few terms each, not of all. Returns
+        the texts and sorted terms after."""
+        terms, values, budget = rewrites.terms, rewrites.values, rewrites.budget
+        count = len(parts) + len(listed)
+        seen: set[int] = set()
+        valid = isinstance(groups, list)
+        for group in groups if valid else ():
+            if not (
+                isinstance(group, list)
+                and len(group) == 2
+                and isinstance(group[0], list)
+                and isinstance(group[1], list)
+                and all(_is_index(k, count + 1) and k and k not in seen for k in group[0])
+                and len(set(group[0])) == len(group[0])
+                and all(_is_index(k, len(terms.lines)) for k in group[1])
+            ):
+                valid = False
+                break
+            seen.update(group[0])
+        if not valid:
+            raise self.fail(
+                "a rewrite's groups are not [[[parts, from 1], [earlier value lines]], ...] "
+                "(each part in one group at most)"
+            )
+        if sum(len(group[1]) for group in groups) > MAX_COMPONENTS:
+            raise LimitExceeded(f"node {self.number} adds more than {MAX_COMPONENTS} terms")
+        texts = [text for i, (text, _) in enumerate(parts, 1) if i not in seen]
+        after = [t for i, t in enumerate(listed, len(parts) + 1) if i not in seen]
+        after += [term for group in groups for term in group[1] if terms.live(term)]
+        after.sort()
+        values.start_leaf()
+        equal = True
+        try:
+            for removed, added in groups:
+                gone = [
+                    terms.game(listed[i - 1 - len(parts)])
+                    if i > len(parts)
+                    else values.value(parts[i - 1][0], parts[i - 1][1], budget)
+                    for i in removed
+                ]
+                total = values.total(terms.game(t) for t in added)
+                equal = equal and values.equal(values.total(gone), total)
+        except ValueTooBig as exc:
+            raise LimitExceeded(
+                f"node {self.number}: its rewrite is past the checker's limits (term budget "
+                f"{budget}): {exc}"
+            ) from None
+        if self.parts_of.work is not None:
+            self.parts_of.work.spend(values.work)
+        if not equal:
+            raise self.fail("a rewrite whose parts removed and terms added are not equal games")
+        return texts, after
+
+
+@attrs.frozen
+class _Rewrites:
+    """What a version 4 node's checks of rewrites need: the value lines, the value code, and
+    the header's term budget."""
+
+    terms: _Terms
+    values: Values
+    budget: int
+
+
+MAX_VALUE_LINES = 5_000_000
+"""Value lines a certificate may have at most (each is kept, with its options)."""
+
+
+class _Terms:
+    """The value lines of a version 4 certificate read so far: each a game form ``{L | R}``
+    whose options are earlier lines (so no cycle), and its number among the checker's own
+    games (:class:`~cgframework.proofs.values.Values`), found when first needed."""
+
+    def __init__(self, values: Values) -> None:
+        self.values = values
+        self.lines: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        self.birthdays: list[int] = []
+        self.games: dict[int, int] = {}
+        self.generation = values.generation
+
+    def add(self, line: Any) -> None:
+        """One value line, ``{"value": [[left options], [right options]]}``, each option the
+        number of an earlier line (:class:`CertificateError` if not)."""
+        number = len(self.lines)
+        form = line.get(VALUE_LINE) if isinstance(line, dict) and len(line) == 1 else None
+        if not (
+            isinstance(form, list) and len(form) == 2 and all(isinstance(s, list) for s in form)
+        ):
+            raise CertificateError(
+                f'value line {number}: not {{"value": [[left options], [right options]]}}'
+            )
+        for option in form[0] + form[1]:
+            if not _is_index(option, number):
+                raise CertificateError(
+                    f"value line {number}: option {option!r} is not the number of an earlier "
+                    "value line"
+                )
+        if number >= MAX_VALUE_LINES:
+            raise LimitExceeded(f"certificate has more than {MAX_VALUE_LINES} value lines")
+        birthday = 1 + max((self.birthdays[k] for k in form[0] + form[1]), default=-1)
+        if birthday > MAX_BIRTHDAY:
+            raise LimitExceeded(
+                f"value line {number} has birthday {birthday}, more than this checker's "
+                f"limit {MAX_BIRTHDAY}"
+            )
+        self.lines.append((tuple(form[0]), tuple(form[1])))
+        self.birthdays.append(birthday)
+
+    def live(self, term: int) -> bool:
+        """Has the line an option (else it is 0, and a dead term, left out of positions)?"""
+        lefts, rights = self.lines[term]
+        return bool(lefts or rights)
+
+    def game(self, term: int) -> int:
+        """The checker's game of line ``term`` (as written: not put in canonical form)."""
+        values = self.values
+        if values.generation != self.generation:
+            self.games.clear()
+            self.generation = values.generation
+        found = self.games.get(term)
+        if found is None:
+            lefts, rights = self.lines[term]
+            found = values.game([self.game(k) for k in lefts], [self.game(k) for k in rights])
+            self.games[term] = found
+        return found
+
+
+def _rewrites_in(proof: Any) -> int:
+    """How many rewrites a version 4 node's proof says: a rewrite node's one, a winning
+    move's rewrite, the rewritten replies of a losing node (counted, not checked)."""
+    if not isinstance(proof, list) or not proof:
+        return 0
+    if proof[0] == REWRITE:
+        return 1
+    if isinstance(proof[0], str):
+        return int(len(proof) == 3)
+    return sum(isinstance(entry, list) for entry in proof)
+
+
+def _term_move(move: str, components: int, terms: int) -> tuple[int, int] | None:
+    """``(which term, which option)`` when ``move`` names a move in a value term (``"i:#j"``,
+    ``i`` counting the components then the terms from 1, or ``"#j"`` in a lone term), else
+    ``None`` (a move in a component)."""
+    if not terms:
+        return None
+    at, text = 0, move
+    if components + terms > 1:
+        head, colon, text = move.partition(":")
+        if not colon or not head.isdigit() or not head.isascii():
+            return None
+        at = int(head) - 1 - components
+        if not 0 <= at < terms:
+            return None
+    digits = text[1:]
+    if not text.startswith("#") or not digits.isdigit() or not digits.isascii() or len(digits) > 9:
+        return at, -1  # (a term named, but no option of it: refused as no option)
+    return at, int(digits)
+
+
+def _replaced(terms: _Terms, listed: list[int], at: int, option: int) -> list[int]:
+    """The terms ``listed`` with the ``at``-th replaced by its ``option`` (left out if dead),
+    sorted."""
+    after = listed[:at] + listed[at + 1 :]
+    if terms.live(option):
+        after.append(option)
+    after.sort()
+    return after
 
 
 class _Hashing:
@@ -1212,9 +1604,11 @@ class _Counting(Parts):
         super().__init__(parts_of.ruleset, share=parts_of)
         self.expanded = 0
 
-    def moves(self, parts: list[Part], player: Player) -> Iterator[tuple[str, list[Part]]]:
+    def moves(
+        self, parts: list[Part], player: Player, others: int = 0
+    ) -> Iterator[tuple[str, list[Part]]]:
         self.expanded += 1
-        return super().moves(parts, player)
+        return super().moves(parts, player, others)
 
 
 def _short(text: str, limit: int = 60) -> str:

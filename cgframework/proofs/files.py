@@ -93,9 +93,10 @@ class NodeLines:
         self.pending: list[bytes] = []
         self.pending_bytes = 0
 
-    def add(self, line: bytes) -> None:
+    def add(self, line: bytes, node: bool = True) -> None:
+        """One line: a node's (counted) or, with ``node`` false, another (a value line)."""
         self.pending.append(line)
-        self.count += 1
+        self.count += node
         self.pending_bytes += len(line)
         if self.pending_bytes >= self.BATCH:
             self._flush()
@@ -115,7 +116,8 @@ class NodeLines:
         return self.file
 
 
-def node_line(texts: list[str], player: Player, claim: bool, proof: Any) -> bytes:
+def node_line(texts: list[Any], player: Player, claim: bool, proof: Any) -> bytes:
+    """A node's line: its components (texts, then value terms), mover, claim and proof."""
     node = [texts, player.value, WIN if claim else LOSE, proof]
     return json.dumps(node, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
 

@@ -79,6 +79,9 @@ class Values:
         self.work_limit = MAX_WORK
         self.expanded = 0
         """Positions expanded by :meth:`value` in all."""
+        self.generation = getattr(self, "generation", -1) + 1
+        """How many times the memos were started afresh (:meth:`start_leaf`): a game's number
+        holds within one generation only."""
 
     # ---- games -------------------------------------------------------------------------------
 
@@ -109,22 +112,36 @@ class Values:
         if g == h:
             return True
         key = (g, h)
-        known = self.le_memo.get(key)
+        memo = self.le_memo
+        known = memo.get(key)
         if known is None:
             self._spend()
-            known = not any(self.le(h, gl) for gl in self.lefts[g]) and not any(
-                self.le(hr, g) for hr in self.rights[h]
-            )
-            if len(self.le_memo) >= MEMO:
-                self.le_memo.clear()
-            self.le_memo[key] = known
+            le = self.le
+            known = True
+            for gl in self.lefts[g]:  # (loops, not any() of a generator: the hot path)
+                if le(h, gl):
+                    known = False
+                    break
+            else:
+                for hr in self.rights[h]:
+                    if le(hr, g):
+                        known = False
+                        break
+            if len(memo) >= MEMO:
+                memo.clear()
+            memo[key] = known
         return known
 
     def canonical(self, lefts: Iterable[int], rights: Iterable[int]) -> int:
-        """The canonical form of ``{lefts | rights}``, whose options are canonical: bypass
-        reversible options and remove dominated ones until neither applies (Siegel II.2)."""
+        """The canonical form of ``{lefts | rights}``, whose options are canonical: remove
+        dominated options and bypass reversible ones until neither applies (Siegel II.2; in
+        whichever order, the form reached is the one canonical form). Dominated ones go
+        first, so fewer are tried for reversibility."""
         left, right = set(lefts), set(rights)
+        le = self.le
         while True:
+            left = {a for a in left if not any(b != a and le(a, b) for b in left)}
+            right = {a for a in right if not any(b != a and le(b, a) for b in right)}
             g = self.game(left, right)
             for options, is_left in ((left, True), (right, False)):
                 found = self._reversible(options, g, is_left)
@@ -134,9 +151,7 @@ class Values:
                     options.update(replacements)
                     break
             else:
-                left = {a for a in left if not any(b != a and self.le(a, b) for b in left)}
-                right = {a for a in right if not any(b != a and self.le(b, a) for b in right)}
-                return self.game(left, right)
+                return g
 
     def _reversible(
         self, options: Iterable[int], g: int, is_left: bool
@@ -251,16 +266,36 @@ class Values:
             memo[top[0]] = self.canonical(lefts, rights)
         return self.value_memo[text]
 
-    def sum_wins(self, parts: Sequence[tuple[str, Any]], player: Player, budget: int) -> bool:
-        """Does ``player``, to move in the sum of ``parts`` (live components: text and
-        position), win? Each component within ``budget`` new positions; the whole leaf within
-        :attr:`work_limit` steps (:class:`ValueTooBig` past either)."""
+    def start_leaf(self) -> None:
+        """Count the work of one leaf (or rewrite) from 0; start the memos afresh when they
+        are full (memory, not correctness: :attr:`generation` says so)."""
         self.work = 0
         if len(self.ids) >= MEMO // 2 or len(self.value_memo) >= MEMO:
             kept = self.work_limit, self.expanded
-            self.__init__(self.parts_of)  # (memory, not correctness: start afresh)
+            self.__init__(self.parts_of)  # type: ignore[misc]
             self.work_limit, self.expanded = kept
+
+    def equal(self, g: int, h: int) -> bool:
+        """``G = H``: ``G <= H`` and ``H <= G`` (any forms, canonical or not)."""
+        return self.le(g, h) and self.le(h, g)
+
+    def sum_wins(
+        self,
+        parts: Sequence[tuple[str, Any]],
+        player: Player,
+        budget: int,
+        terms: Sequence[int] = (),
+        start: bool = True,
+    ) -> bool:
+        """Does ``player``, to move in the sum of ``parts`` (live components: text and
+        position) and of the games ``terms``, win? Each component within ``budget`` new
+        positions; the whole leaf within :attr:`work_limit` steps (:class:`ValueTooBig` past
+        either). ``start``: :meth:`start_leaf` first (the caller did, else: ``terms`` are
+        numbers of this generation)."""
+        if start:
+            self.start_leaf()
         values = [self.value(text, component, budget) for text, component in parts]
+        values += terms
         values.sort(key=self.birthdays.__getitem__)
         first, second = self.total(values[0::2]), self.total(values[1::2])
         # G = A + B <= 0 iff A <= -B: two sums of half the size, not one of all of them

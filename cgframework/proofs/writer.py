@@ -16,6 +16,16 @@ which :func:`write_lemmas` writes, in this process or any later one. Each distin
 (sorted live component texts, and who moves) is one node, numbered after its children, so the
 file is a DAG the checker reads in one pass.
 
+With the outcome search as its oracle (and no lemmas), the writer replaces small components
+by their canonical values (format version 4): a component reaching at most ``term_budget``
+positions goes, by a rewrite (written with the move whose result it rewrites, or as a node of
+its own at the root), into a *value term* (its value by the checker's own code; values of
+small birthdays added into one, 0 left out), so that positions whose small parts add up alike
+are one node, and a sum of terms alone is a value leaf. Who wins a sum with terms the oracle
+answers for the sum with each term's components in its place (a sum of components equal to
+each term is kept: the ones it came from, or, for an option of a term, a position a move or
+three away of that value).
+
 The file is gzip (level 9, no timestamp: the same proof gives the same bytes): every system
 and language reads it (``zcat cert.gz | head``). lzma would be about a fifth smaller ((XO)^12:
 22 KB against 28 KB) and three times slower to decompress; neither matters beside checking.
@@ -35,7 +45,7 @@ import os
 import tempfile
 import threading
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
@@ -61,8 +71,11 @@ from cgframework.proofs.checker import (
     MAX_LEAF_BUDGET,
     MAX_VALUE_BUDGET,
     PROGRESS_EVERY,
+    REWRITE,
     SEARCH,
     SIDES,
+    TERMS_VERSION,
+    VALUE_LINE,
     VALUE_MEASURE,
     VALUES,
     WIN,
@@ -119,6 +132,35 @@ SYMMETRIC_ROOT_SEARCHES = 2
 position a first move can, where the search knows none of them wins
 (:meth:`_Builder.symmetric_first`)."""
 
+DEFAULT_TERM_BUDGET = 100
+"""Distinct positions a component may reach to be replaced by its value in a rewrite node (a
+value term; 0: no terms). The checker computes that value itself, within this budget."""
+
+TERM_TEXT_HINT = 24
+"""A component is tried for a value term only when its text has at most this many characters
+(the test walks up to ``term_budget`` positions)."""
+
+VALUED_BASE = 200
+VALUED_PER_NODE = 0.02
+"""New value terms are made only while the positions all terms reach (which the checker
+values, each once) number at most ``VALUED_BASE + VALUED_PER_NODE * nodes written``: the
+pieces of a strip share most of theirs, and cost little for the nodes they save; a board's
+many unlike regions would cost the checker more than the nodes they save (Clobber 3x7:
+twice the check's time with terms unbounded)."""
+
+FOLD_BIRTHDAY = 8
+"""Terms are added into one while the summands' birthdays add up to at most this: a sum of
+many hot values has a canonical form too costly to write and to check."""
+
+DERIVE_POSITIONS = 400
+"""Positions the writer looks through at most for a sum of components equal to an option of
+a term (:meth:`_TermWriter.derive`)."""
+
+DECIDE_WORK = 0
+"""Steps of value arithmetic the writer spends at most to decide a node of more than two
+summands with terms among them as a value leaf (two need one comparison, no sum); past them
+the node is proved by its moves, which cost the checker less than the sums (0: never)."""
+
 LEAF_TEXT_HINT = 12
 """A position is tried as a leaf only when its component texts add up to at most this many
 characters (trying costs up to ``leaf_budget`` expansions, so big positions are not tried)."""
@@ -171,6 +213,7 @@ def build_certificate(
     first: Player | None = None,
     lemma_depth: int = 0,
     share_memo: bool = False,
+    term_budget: int | None = None,
 ) -> Certificate:
     """A certificate of ``position``'s outcome (normal play; both Left first and Right
     first, or ``first`` alone). ``ruleset`` is a ruleset or its name, ``position`` a position
@@ -181,7 +224,10 @@ def build_certificate(
     on ``table``, so its proven wins and losses are reused rather than searched again; else
     :func:`default_oracle`); ``budget`` limits its
     search (``--max-nodes``/``--timeout``: :class:`~cgframework.runtime.budget.SearchStopped`);
-    ``value_budget`` bounds the components of value leaves (0: none);
+    ``value_budget`` bounds the components of value leaves (0: none); ``term_budget`` the
+    components replaced by their values in rewrite nodes (default
+    :data:`DEFAULT_TERM_BUDGET`; 0: none; format version 4; only with the outcome search as
+    the oracle, no lemmas and value leaves allowed);
     more than ``max_nodes`` nodes raises :class:`~cgframework.runtime.budget.LimitExceeded`;
     ``progress(nodes)`` is called every :data:`~cgframework.proofs.checker.PROGRESS_EVERY`
     nodes written. Runs on a large-stack thread (the oracle may recurse deeply)."""
@@ -198,6 +244,10 @@ def build_certificate(
         raise ValueError(f"leaf_budget must be between 0 and {MAX_LEAF_BUDGET}")
     if not 0 <= value_budget <= MAX_VALUE_BUDGET:
         raise ValueError(f"value_budget must be between 0 and {MAX_VALUE_BUDGET}")
+    if term_budget is None:
+        term_budget = DEFAULT_TERM_BUDGET
+    if not 0 <= term_budget <= MAX_VALUE_BUDGET:
+        raise ValueError(f"term_budget must be between 0 and {MAX_VALUE_BUDGET}")
     if lemma_depth < 0:
         raise ValueError("lemma_depth must be at least 0")
     if budget is not None:
@@ -218,6 +268,7 @@ def build_certificate(
         builder = _Builder(
             ruleset, found, leaf_budget, max_nodes, value_budget, progress, share_memo, lemma_depth
         )
+        builder.use_terms(term_budget)  # type: ignore[arg-type]
         return builder.build(position, first)
 
     return run_deep(build, budget=budget)
@@ -241,6 +292,7 @@ class _Builder:
         self.leaf_budget = leaf_budget
         self.max_nodes = max_nodes
         memo = _Memo.of(ruleset, value_budget) if share_memo else None
+        self.memo = memo
         self.parts_of = memo.parts_of if memo else _CachedParts(ruleset)
         self.asks = _Asker.of(oracle)
         self.ids: dict[bytes, int] = {}
@@ -260,6 +312,25 @@ class _Builder:
         ``image``): :meth:`symmetric_first` and :meth:`mirrored_answer`."""
         self.lemma_orbits: set[Any] = set()
         """The orbits (:func:`~cgframework.proofs.images.orbit_key`) of the lemma leaves so far."""
+        self.term_budget = 0
+        """Components reaching at most this many positions become value terms (0: none)."""
+        self.terms: _TermWriter | None = None
+        self.rewrites = 0
+
+    def use_terms(self, term_budget: int) -> None:
+        """Replace small components by value terms (rewrite nodes), when the oracle is the
+        outcome search (it answers for sums with values in them), the certificate is one
+        file (no lemmas: their files stay as version 3 writes them) and value leaves are
+        allowed (a node of terms alone is one)."""
+        if (
+            term_budget
+            and self.value_budget
+            and not self.lemma_depth
+            and self.memo is None
+            and isinstance(self.asks, _SearchAsker)
+        ):
+            self.term_budget = term_budget
+            self.terms = _TermWriter(self.parts_of, self.asks)
 
     def build(self, position: Position, first: Player | None = None) -> Certificate:
         parts = self.parts_of.split(position)
@@ -291,12 +362,21 @@ class _Builder:
             "lemma_leaves": self.lemma_leaves,
             "sha256": self.body.sha.hexdigest(),
         }
+        if self.terms is not None and (self.rewrites or self.terms.lines):
+            header["version"] = TERMS_VERSION
+            header["term_budget"] = self.term_budget
+            header["value_lines"] = len(self.terms.lines)
+            header["rewrites"] = self.rewrites
+            header["sha256"] = header.pop("sha256")  # (last, as in every version)
         return Certificate(header, body)
 
-    def key(self, parts: list[Part], player: Player) -> bytes:
+    def key(self, parts: list[Part], player: Player, terms: tuple[int, ...] = ()) -> bytes:
         """The node's 16-byte digest (the writer's own: half the cost of the checker's
-        :func:`~cgframework.proofs.checker.node_digest`, asked several times a node)."""
+        :func:`~cgframework.proofs.checker.node_digest`, asked several times a node; its
+        value terms by the writer's numbers of their games, sorted)."""
         texts = [text for text, _ in parts]
+        if terms:
+            return node_digest(texts, player, (-1, *terms))  # (never a checker's digest)
         joined = "\n".join(texts)
         if joined.count("\n") != len(texts) - 1:  # (a text with a newline: no ambiguity)
             return node_digest(texts, player)
@@ -307,52 +387,221 @@ class _Builder:
         """The node number of ``root`` with ``player`` to move, adding it and every node its
         proof needs (children first)."""
         open_keys: set[bytes] = set()
-        stack: list[list[Any]] = []  # [key, parts, player, claim, proof-in-making, pending]
+        stack: list[list[Any]] = []  # [key, parts, player, terms, claim, proof, pending]
 
-        def enter(parts: list[Part], player: Player) -> None:
-            key = self.key(parts, player)
+        def enter(parts: list[Part], player: Player, terms: tuple[int, ...] = ()) -> None:
+            key = self.key(parts, player, terms)
             if key in open_keys:
                 raise ValueError(
                     f"ruleset {self.ruleset.name!r} repeats a position: not a short game"
                 )
             open_keys.add(key)
-            stack.append([key, parts, player, *self.expand(parts, player, len(stack))])
+            if terms or self.terms is not None:
+                found = self.expand_terms(parts, player, terms)
+            else:
+                found = self.expand(parts, player, len(stack))
+            stack.append([key, parts, player, terms, *found])
 
         enter(root, player)
         while stack:
             top = stack[-1]
-            pending: list[tuple[list[Part], Player]] = top[5]
+            pending: list[tuple[Any, ...]] = top[6]
             while pending and self.key(*pending[-1]) in self.ids:
                 pending.pop()
             if pending:
                 enter(*pending.pop())
                 continue
-            key, parts, player, claim, proof, _ = top
+            key, parts, player, terms, claim, proof, _ = top
             stack.pop()
             open_keys.discard(key)
-            self.add(key, [text for text, _ in parts], player, claim, proof)
+            self.add(key, parts, player, claim, proof, terms)
         return self.ids[self.key(root, player)]
 
-    def add(self, key: bytes, texts: list[str], player: Player, claim: bool, proof: Any) -> None:
+    def add(
+        self,
+        key: bytes,
+        parts: list[Part],
+        player: Player,
+        claim: bool,
+        proof: Any,
+        terms: tuple[int, ...] = (),
+    ) -> None:
         if self.body.count >= self.max_nodes:
             raise LimitExceeded(f"certificate would have more than {self.max_nodes} nodes")
-        if len(texts) > MAX_COMPONENTS:
+        if len(parts) + len(terms) > MAX_COMPONENTS:
             raise LimitExceeded(
-                f"a position of {len(texts)} components: a certificate's nodes have at most "
-                f"{MAX_COMPONENTS}"
+                f"a position of {len(parts) + len(terms)} components: a certificate's nodes "
+                f"have at most {MAX_COMPONENTS}"
             )
+        texts: list[Any] = [text for text, _ in parts]
+        lines: list[int] = []
+        if self.terms is not None:
+            lines = sorted(self.terms.line(term, self.body) for term in terms)
         if proof in (SEARCH, VALUES, LEMMA):
             written: Any = proof
+        elif isinstance(proof, _Rewrite):
+            written = [REWRITE, self.groups(len(parts), terms, proof.groups), self.ids[proof.child]]
+            self.rewrites += 1
         elif claim:
-            move, child = proof
-            written = [move, self.ids[child]]
+            move, child, *step = proof
+            written = [self.move_name(move, len(parts), lines), self.ids[child]]
+            if step and step[0] is not None:
+                written.append(self.groups(step[0].count, step[0].terms, step[0].groups))
+                self.rewrites += 1
         else:
-            written = sorted({self.ids[child] for child in proof})
+            plain = sorted({self.ids[child] for child in proof if isinstance(child, bytes)})
+            rewritten = []
+            for entry in proof:
+                if isinstance(entry, tuple):
+                    move, step, child = entry
+                    groups = self.groups(step.count, step.terms, step.groups)
+                    name = self.move_name(move, len(parts), lines)
+                    rewritten.append([name, groups, self.ids[child]])
+                    self.rewrites += 1
+            written = plain + rewritten
         self.ids[key] = self.body.count
         self.claims.append(claim)
-        self.body.add(node_line(texts, player, claim, written))
+        self.body.add(node_line(texts + lines, player, claim, written))
         if self.progress is not None and not self.body.count % PROGRESS_EVERY:
             self.progress(self.body.count)
+
+    def move_name(self, move: Any, count: int, lines: list[int]) -> str:
+        """A move's text in the file: a component's as it is; one in a value term, ``(term,
+        option)``, as ``"i:#j"`` (``i``: the term's place after the ``count`` components, by
+        its line among the node's sorted ``lines``, the first of equal ones)."""
+        if not isinstance(move, tuple):
+            return str(move)
+        assert self.terms is not None
+        term, option = move
+        at = lines.index(self.terms.line(term, self.body)) + count
+        prefix = f"{at + 1}:" if count + len(lines) > 1 else ""
+        return f"{prefix}#{option}"
+
+    def expand_terms(
+        self, parts: list[Part], player: Player, terms: tuple[int, ...]
+    ) -> tuple[bool, Any, list[Any]]:
+        """:meth:`expand` of a node that may have value terms (``terms``: the writer's games,
+        sorted): a value leaf if it is one; else a rewrite of its small components and its
+        terms into fewer terms (a node not yet so, the root); else one winning move (in a
+        component or a term), or every move, each move's result so rewritten on the way
+        (the rewrite written with the move)."""
+        writer = self.terms
+        assert writer is not None
+        real = list(self.parts_of.moves(parts, player, len(terms)))
+        options = writer.term_moves(terms, player)
+        if not real and not options:
+            return False, [], []
+        if not terms:  # (as without terms: a value leaf, a small brute force)
+            wins = self.closed_by_values(parts, player)
+            if wins is not None:
+                self.leaves += 1
+                self.value_leaves += 1
+                return wins, VALUES, []
+            if sum(len(text) for text, _ in parts) <= LEAF_TEXT_HINT and self.leaf_budget:
+                try:
+                    wins = brute_force_wins(self.parts_of, parts, player, self.leaf_budget)
+                except LeafTooBig:
+                    pass
+                else:
+                    self.leaves += 1
+                    return wins, SEARCH, []
+        if terms and all(self.is_small(part) for part in parts):
+            decided = writer.decide(terms, player, parts, self.value_budget)
+            if decided is not None:  # (a value leaf at once, not a rewrite to one)
+                self.leaves += 1
+                self.value_leaves += 1
+                return decided, VALUES, []
+        kept, folded, step = self.normal(parts, terms)
+        if step is not None:
+            wins = writer.wins(kept, folded, player)
+            child = self.key(kept, player, folded)
+            return wins, _Rewrite(step.groups, child), [(kept, player, folded)]
+        decided = None if parts else writer.decide(terms, player)
+        if decided is not None:
+            self.leaves += 1
+            self.value_leaves += 1
+            return decided, VALUES, []
+        opponent = player.opponent
+        moves: list[tuple[Any, list[Part], tuple[int, ...], Any, bytes]] = []
+        for move, result, after in [(t, r, terms) for t, r in real] + [
+            (m, parts, a) for m, a in options
+        ]:
+            result, after, step = self.normal(result, after)
+            moves.append((move, result, after, step, self.key(result, opponent, after)))
+        for move, _, _, step, child in moves:  # a position already proved lost for the opponent
+            if child in self.ids and not self.claims[self.ids[child]]:
+                return True, (move, child, step), []
+        for move, result, after, step, child in moves:  # to a value leaf lost for the opponent
+            if self.leaf_lost(result, after, opponent):
+                return True, (move, child, step), [(result, opponent, after)]
+        if writer.wins(parts, terms, player):
+            ordered = sorted(
+                moves,
+                key=lambda m: self.replies(m[1], opponent) + writer.replies(m[2], opponent),
+            )
+            for move, result, after, step, child in ordered:
+                if not writer.wins(result, after, opponent):
+                    return True, (move, child, step), [(result, opponent, after)]
+            raise ValueError("the who-wins search contradicts itself: no winning move")
+        entries = [
+            child if step is None else (move, step, child) for move, _, _, step, child in moves
+        ]
+        children = {child: (r, opponent, a) for _, r, a, _, child in moves}
+        return False, entries, list(children.values())
+
+    def normal(
+        self, parts: list[Part], terms: tuple[int, ...]
+    ) -> tuple[list[Part], tuple[int, ...], _Step | None]:
+        """The position as the writer proves it: its small components and its terms folded
+        into fewer terms (:meth:`_TermWriter.fold`), and the step that does so (``None``:
+        nothing to fold)."""
+        writer = self.terms
+        assert writer is not None
+        small = [(i + 1, part) for i, part in enumerate(parts) if self.is_term_small(part)]
+        if small or len(terms) > 1:
+            found = writer.fold(small, terms, self.term_budget)
+            if found is not None and found[0]:
+                groups, folded = found
+                gone = {i for group in groups for i in group[0]}
+                kept = [part for i, part in enumerate(parts, 1) if i not in gone]
+                return kept, folded, _Step(tuple(groups), len(parts), terms)
+        return parts, terms, None
+
+    def groups(self, count: int, terms: tuple[int, ...], groups: Any) -> list[Any]:
+        """The groups of a rewrite as the file says them: the parts of a position of ``count``
+        components and ``terms`` numbered from 1 (the terms after the components, by their
+        lines' numbers), the terms added by their lines' numbers."""
+        writer = self.terms
+        assert writer is not None
+        lines = sorted(writer.line(term, self.body) for term in terms)
+        slots: dict[int, list[int]] = {}  # each line's places in the position (from 1)
+        for at, line in enumerate(lines, count + 1):
+            slots.setdefault(line, []).append(at)
+        found = []
+        for components, removed, added in groups:
+            places = [slots[writer.line(term, self.body)].pop() for term in removed]
+            new = [writer.line(term, self.body) for term in added]
+            found.append([[*components, *sorted(places)], new])
+        return found
+
+    def leaf_lost(self, parts: list[Part], terms: tuple[int, ...], player: Player) -> bool:
+        """Is the position a value leaf that ``player``, to move, loses (as
+        :meth:`expand_terms` would close it)?"""
+        if not terms:
+            return self.closed_by_values(parts, player) is False
+        if not all(self.is_small(part) for part in parts):
+            return False
+        assert self.terms is not None
+        return self.terms.decide(terms, player, parts, self.value_budget) is False
+
+    def is_term_small(self, part: Part) -> bool:
+        """Does the component reach at most ``term_budget`` distinct positions (itself
+        included)? Then the checker values it within its term budget, whatever it knows."""
+        writer = self.terms
+        assert writer is not None
+        if len(part[0]) > TERM_TEXT_HINT:
+            return False
+        return writer.cheap(part, self.term_budget, self.body.count)
 
     def closed_by_values(self, parts: list[Part], player: Player) -> bool | None:
         """Does ``player`` to move win, by the components' values (``None``: not a value
@@ -372,18 +621,20 @@ class _Builder:
         included)? The checker expands at most those for its value, whatever it knows."""
         known = self.small.get(part[0])
         if known is None:
-            known = len(part[0]) <= VALUE_TEXT_HINT and self._walk(part)
+            known = len(part[0]) <= VALUE_TEXT_HINT and self._walk(
+                part, self.value_budget, self.small, VALUE_TEXT_HINT
+            )
             if len(self.small) >= _CachedParts.LIVE_MEMO:
                 self.small.clear()
             self.small[part[0]] = known
         return known
 
-    def _walk(self, part: Part) -> bool:
-        """Does ``part`` reach at most ``value_budget`` distinct positions? When it does, so
-        does every position it reaches (a subset), and those short enough are marked small."""
+    def _walk(self, part: Part, budget: int, small: dict[str, bool], hint: int) -> bool:
+        """Does ``part`` reach at most ``budget`` distinct positions? When it does, so does
+        every position it reaches (a subset), and those of at most ``hint`` characters are
+        marked so in ``small``."""
         seen = {part[0]}
         todo = [part]
-        budget = self.value_budget
         while todo:
             top = todo.pop()
             for player in SIDES.values():
@@ -391,15 +642,15 @@ class _Builder:
                     for child in after:
                         if child[0] in seen:
                             continue
-                        if self.small.get(child[0]) is False:
+                        if small.get(child[0]) is False:
                             return False
                         seen.add(child[0])
                         if len(seen) > budget:
                             return False
                         todo.append(child)
         for text in seen:
-            if len(text) <= VALUE_TEXT_HINT:
-                self.small[text] = True
+            if len(text) <= hint:
+                small[text] = True
         return True
 
     def stands_alone(self, parts: list[Part]) -> bool:
@@ -524,6 +775,309 @@ class _Builder:
         return None
 
 
+@attrs.frozen
+class _Rewrite:
+    """A rewrite node's proof as the writer makes it: its groups, each ``(components removed,
+    numbered from 1; terms removed; terms added)`` (terms by the writer's games), and the
+    child's key."""
+
+    groups: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
+    child: bytes
+
+
+@attrs.frozen
+class _Step:
+    """A rewrite on a move's way: its groups (as :class:`_Rewrite`'s), and the position it
+    rewrites (its number of components and its terms), whose parts the groups number."""
+
+    groups: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
+    count: int
+    terms: tuple[int, ...]
+
+
+class _TermWriter:
+    """Value terms as the writer makes them: their games (the checker's own value code, in an
+    instance of their own that is never started afresh, so a game's number holds for the whole
+    certificate), their value lines (each written once, its options first), and who wins a
+    sum with terms in it (the outcome search on its components and its values as items)."""
+
+    MEMO = 200_000
+
+    def __init__(self, parts_of: Parts, asks: _SearchAsker) -> None:
+        self.parts_of = parts_of
+        self.values = Values(parts_of)
+        self.values.work_limit = WRITER_WORK
+        self.asks = asks
+        self.small: dict[str, frozenset[str] | None] = {}
+        """:meth:`reach` of each position met."""
+        self.valued: set[str] = set()
+        """The positions the terms so far reach (which the checker values)."""
+        self.verdicts: dict[str, bool] = {}
+        """:meth:`cheap` of each component asked."""
+        self.lines: dict[int, int] = {}
+        """The line number of each game written."""
+        self.cores: dict[int, Any] = {}
+        self.known: dict[tuple[Any, ...], bool] = {}
+        self.reps: dict[int, tuple[Part, ...]] = {}
+        """A sum of components equal to each game, where one is known: the oracle (the
+        solve's own search, compiled or not) answers for a sum with terms as for the sum
+        with each term's components in its place (equal games, the same winner)."""
+        self.tried: set[int] = set()
+
+    def reach(self, part: Part, budget: int) -> frozenset[str] | None:
+        """The texts of the positions ``part`` reaches (itself included), or ``None`` when
+        they are more than ``budget``: then the checker may not value it within its term
+        budget, whatever it knows already. Remembered for every position met (a position
+        reaches what its options reach: each is walked once, not once for each ancestor)."""
+        memo = self.small
+        found = memo.get(part[0], _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found
+        reached = {part[0]}
+        for player in SIDES.values():
+            for _, after in self.parts_of.component_moves(part, player):
+                for child in after:
+                    below = self.reach(child, budget)
+                    if below is None or len(reached | below) > budget:
+                        memo[part[0]] = None
+                        return None
+                    reached |= below
+        found = memo[part[0]] = frozenset(reached)
+        return found
+
+    def cheap(self, part: Part, budget: int, nodes: int) -> bool:
+        """Is ``part`` to be a value term: does it reach at most ``budget`` positions (so the
+        checker values it within its term budget), while the terms' positions are within
+        :data:`VALUED_BASE` and :data:`VALUED_PER_NODE` for the ``nodes`` written so far?"""
+        verdict = self.verdicts.get(part[0])
+        if verdict is None:
+            if len(self.valued) > VALUED_BASE + VALUED_PER_NODE * nodes:
+                return False  # (not for now: the terms cost enough for the proof so far)
+            reached = self.reach(part, budget)
+            verdict = reached is not None
+            if verdict:
+                self.valued |= reached  # type: ignore[operator]
+            self.verdicts[part[0]] = verdict
+        return verdict
+
+    def line(self, term: int, body: NodeLines) -> int:
+        """The number of ``term``'s value line, writing it (and its options' first) if new."""
+        lines = self.lines
+        found = lines.get(term)
+        if found is not None:
+            return found
+        values = self.values
+        stack = [term]
+        while stack:
+            top = stack[-1]
+            if top in lines:
+                stack.pop()
+                continue
+            missing = [o for o in values.lefts[top] + values.rights[top] if o not in lines]
+            if missing:
+                stack.extend(missing)
+                continue
+            stack.pop()
+            form = [[lines[o] for o in values.lefts[top]], [lines[o] for o in values.rights[top]]]
+            data = json.dumps({VALUE_LINE: form}, separators=(",", ":")).encode() + b"\n"
+            body.add(data, node=False)
+            lines[top] = len(lines)
+        return lines[term]
+
+    def fold(
+        self, parts: list[tuple[int, Part]], terms: tuple[int, ...], budget: int
+    ) -> tuple[list[Any], tuple[int, ...]] | None:
+        """The values of ``parts`` (numbered components) and the games ``terms`` added up,
+        smallest birthdays first, into as few terms as :data:`FOLD_BIRTHDAY` lets: the groups
+        that change (``(components, terms removed, terms added)``, 0 left out) and the terms
+        after, sorted; ``None`` when a value is past the budget or the writer's share of
+        work."""
+        values = self.values
+        values.work = 0
+        birthdays = values.birthdays
+        try:
+            items = [(values.value(t, c, budget), 0, i) for i, (t, c) in parts]
+            items += [(term, 1, term) for term in terms]
+            items.sort(key=lambda item: (birthdays[item[0]], item))
+            groups: list[tuple[list[Any], int]] = []
+            inputs: list[Any] = []
+            total = 0
+            for game, kind, source in items:
+                if inputs and total and birthdays[total] + birthdays[game] > FOLD_BIRTHDAY:
+                    groups.append((inputs, total))
+                    inputs, total = [], 0
+                total = values.add(total, game)
+                inputs.append((kind, source))
+            if inputs:
+                groups.append((inputs, total))
+        except ValueTooBig:
+            return None
+        changed = []
+        after: list[int] = []
+        numbered = dict(parts)
+        for inputs, total in groups:
+            if inputs == [(1, total)]:
+                after.append(total)  # (a term alone in its group: left as it is)
+                continue
+            if total and total not in self.reps:
+                found: list[Part] = []
+                for kind, source in inputs:
+                    rep = self.reps.get(source) if kind else (numbered[source],)
+                    if rep is None:
+                        break
+                    found.extend(rep)
+                else:
+                    self.reps[total] = tuple(sorted(found, key=_text))
+            components = tuple(source for kind, source in inputs if kind == 0)
+            removed = tuple(source for kind, source in inputs if kind == 1)
+            changed.append((components, removed, (total,) if total else ()))
+            if total:
+                after.append(total)
+        return changed, tuple(sorted(after))
+
+    def term_moves(
+        self, terms: tuple[int, ...], player: Player
+    ) -> list[tuple[tuple[int, int], tuple[int, ...]]]:
+        """``player``'s moves in the terms: ``((term, option's index), terms after)``, each
+        distinct term once (equal terms have the same moves)."""
+        values = self.values
+        found = []
+        for at, term in enumerate(terms):
+            if at and terms[at - 1] == term:
+                continue
+            rest = terms[:at] + terms[at + 1 :]
+            side = values.lefts[term] if player is Player.LEFT else values.rights[term]
+            for index, option in enumerate(side):
+                after = tuple(sorted(rest + (option,))) if option else rest
+                found.append(((term, index), after))
+                if option and option not in self.reps and option not in self.tried:
+                    self.derive(term, option, player)
+        return found
+
+    def derive(self, term: int, option: int, player: Player) -> None:
+        """Find a sum of components equal to ``option``, an option of ``term`` for
+        ``player``, among the positions a few moves from ``term``'s (one move; or, where the
+        option is a reversible one bypassed, three): each canonical option is the value of
+        some position so reached (Siegel II.2)."""
+        self.tried.add(option)
+        start = self.reps.get(term)
+        if start is None:
+            return
+        values = self.values
+        seen = {tuple(t for t, _ in start)}
+        frontier = [start]
+        for depth in range(3):
+            mover = player if depth % 2 == 0 else player.opponent
+            following = []
+            for position in frontier:
+                for i, part in enumerate(position):
+                    rest = position[:i] + position[i + 1 :]
+                    for _, after in self.parts_of.component_moves(part, mover):
+                        found = tuple(sorted(rest + tuple(after), key=_text))
+                        texts = tuple(t for t, _ in found)
+                        if texts in seen:
+                            continue
+                        seen.add(texts)
+                        if len(seen) > DERIVE_POSITIONS:
+                            return
+                        if depth % 2 == 0:
+                            values.work = 0
+                            try:
+                                value = values.total(
+                                    values.value(t, c, MAX_VALUE_BUDGET) for t, c in found
+                                )
+                            except ValueTooBig:
+                                continue
+                            if value == option:
+                                self.reps[option] = found
+                                return
+                        following.append(found)
+            frontier = following
+
+    def replies(self, terms: tuple[int, ...], player: Player) -> int:
+        values = self.values
+        side = values.lefts if player is Player.LEFT else values.rights
+        return sum(len(side[term]) for term in terms)
+
+    def core(self, term: int) -> Any:
+        """The core's canonical game of the writer's game ``term`` (canonical both)."""
+        from cgframework.values import game
+
+        found = self.cores.get(term)
+        if found is None:
+            values = self.values
+            found = game(
+                [self.core(o) for o in values.lefts[term]],
+                [self.core(o) for o in values.rights[term]],
+            )
+            self.cores[term] = found
+        return found
+
+    def wins(self, parts: list[Part], terms: tuple[int, ...], player: Player) -> bool:
+        """Does ``player``, to move in the sum of ``parts`` and ``terms``, win? Without terms
+        the oracle's answer; with terms alone, by their sum; else the outcome search on the
+        components with each term as a valued item (or in its folded term, an uptimal)."""
+        if not terms:
+            return self.asks.wins(parts, player)
+        reps = self.reps
+        if all(term in reps for term in terms):
+            return self.asks.wins(parts + [p for term in terms for p in reps[term]], player)
+        if not parts:
+            decided = self.decide(terms, player)
+            if decided is not None:
+                return decided
+        key = (tuple(text for text, _ in parts), terms, player is Player.LEFT)
+        found = self.known.get(key)
+        if found is None:
+            found = self._search(parts, terms, player)
+            if len(self.known) >= self.MEMO:
+                self.known.clear()
+            self.known[key] = found
+        return found
+
+    def decide(
+        self,
+        terms: tuple[int, ...],
+        player: Player,
+        parts: Sequence[Part] = (),
+        budget: int = 0,
+    ) -> bool | None:
+        """Does ``player`` win the sum of ``terms`` and ``parts`` (each within ``budget``), as
+        the checker decides a value leaf (the sum in two halves)? ``None`` when that is past
+        the writer's share of work (two summands need no sum: only one comparison)."""
+        values = self.values
+        values.work = 0  # (never start_leaf: that could renumber the games)
+        values.work_limit = WRITER_WORK if len(terms) + len(parts) <= 2 else DECIDE_WORK
+        try:
+            return values.sum_wins(parts, player, budget, terms, start=False)
+        except ValueTooBig:
+            return None
+        finally:
+            values.work_limit = WRITER_WORK
+
+    def _search(self, parts: list[Part], terms: tuple[int, ...], player: Player) -> bool:
+        import gc
+
+        from cgframework.values import ZERO
+        from cgframework.values.canonical import add
+
+        search = self.asks.search
+        rest, folded = search._fold(self.asks._comps(parts), ZERO)
+        for term in terms:
+            value = self.core(term)
+            if value.uptimal is not None:
+                folded = add(folded, value)
+            else:
+                rest.append(search._item(value))
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return bool(search._wins(rest, folded, player))
+        finally:
+            if collecting:
+                gc.enable()
+
+
 @attrs.define
 class _Memo:
     """What the writer remembers of components (their moves, which are small, their values),
@@ -637,6 +1191,13 @@ class _SearchAsker(_Asker):
 
 
 _SALT = {Player.LEFT: b"L", Player.RIGHT: b"R"}
+
+
+_UNKNOWN = object()
+
+
+def _text(part: Part) -> str:
+    return part[0]
 
 
 def write_certificate(
@@ -1144,6 +1705,7 @@ def _start_lemmas(
 
 __all__ = [
     "DEFAULT_LEAF_BUDGET",
+    "DEFAULT_TERM_BUDGET",
     "DEFAULT_VALUE_BUDGET",
     "MAX_WRITTEN_NODES",
     "BruteForceOracle",
