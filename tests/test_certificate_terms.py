@@ -17,11 +17,12 @@ import sys
 
 import pytest
 
-from cgframework.proofs import CertificateError, check_certificate
+from cgframework.proofs import check_certificate
 from cgframework.proofs.checker import TERMS_VERSION
 from cgframework.proofs.writer import build_certificate, write_certificate
 from cgframework.runtime.budget import LimitExceeded
 from cgframework.testing import run_cli
+from tests.test_certificate_values import refused
 
 ZERO, STAR, ONE = {"value": [[], []]}, {"value": [[0], [0]]}, {"value": [[0], []]}
 
@@ -72,13 +73,6 @@ def write(path, lines, **changes):
     with open(path, "wb") as out:
         out.write(gzip.compress(json.dumps(head).encode() + b"\n" + body))
     return path
-
-
-def refused(path, *words):
-    with pytest.raises(CertificateError) as caught:
-        check_certificate(path)
-    for word in words:
-        assert word in str(caught.value), str(caught.value)
 
 
 @pytest.fixture

@@ -492,19 +492,9 @@ class _Builder:
         if not real and not options:
             return False, [], []
         if not terms:  # (as without terms: a value leaf, a small brute force)
-            wins = self.closed_by_values(parts, player)
-            if wins is not None:
-                self.leaves += 1
-                self.value_leaves += 1
-                return wins, VALUES, []
-            if sum(len(text) for text, _ in parts) <= LEAF_TEXT_HINT and self.leaf_budget:
-                try:
-                    wins = brute_force_wins(self.parts_of, parts, player, self.leaf_budget)
-                except LeafTooBig:
-                    pass
-                else:
-                    self.leaves += 1
-                    return wins, SEARCH, []
+            leaf = self.small_leaf(parts, player)
+            if leaf is not None:
+                return leaf
         if terms and all(self.is_small(part) for part in parts):
             decided = writer.decide(terms, player, parts, self.value_budget)
             if decided is not None:  # (a value leaf at once, not a rewrite to one)
@@ -603,6 +593,23 @@ class _Builder:
             return False
         return writer.cheap(part, self.term_budget, self.body.count)
 
+    def small_leaf(self, parts: list[Part], player: Player) -> tuple[bool, Any, list] | None:
+        """A node the checker closes itself: a value leaf, else a small brute force (``(claim,
+        proof, [])``), or ``None``."""
+        wins = self.closed_by_values(parts, player) if self.value_budget else None
+        if wins is not None:
+            self.leaves += 1
+            self.value_leaves += 1
+            return wins, VALUES, []
+        if sum(len(text) for text, _ in parts) <= LEAF_TEXT_HINT and self.leaf_budget:
+            try:
+                wins = brute_force_wins(self.parts_of, parts, player, self.leaf_budget)
+            except LeafTooBig:
+                return None
+            self.leaves += 1
+            return wins, SEARCH, []
+        return None
+
     def closed_by_values(self, parts: list[Part], player: Player) -> bool | None:
         """Does ``player`` to move win, by the components' values (``None``: not a value
         leaf, a component being too big for ``value_budget`` or the sum too much work)?"""
@@ -678,19 +685,9 @@ class _Builder:
         moves = list(self.parts_of.moves(parts, player))
         if not moves:
             return False, [], []
-        wins = self.closed_by_values(parts, player) if self.value_budget else None
-        if wins is not None:
-            self.leaves += 1
-            self.value_leaves += 1
-            return wins, VALUES, []
-        if sum(len(text) for text, _ in parts) <= LEAF_TEXT_HINT and self.leaf_budget:
-            try:
-                wins = brute_force_wins(self.parts_of, parts, player, self.leaf_budget)
-            except LeafTooBig:
-                pass
-            else:
-                self.leaves += 1
-                return wins, SEARCH, []
+        leaf = self.small_leaf(parts, player)
+        if leaf is not None:
+            return leaf
         opponent = player.opponent
         for text, result in moves:  # a position already proved lost for the opponent
             child = self.key(result, opponent)
