@@ -393,8 +393,8 @@ def test_a_pool_worker_that_dies_stops_with_exit_3_keeping_what_finished(tmp_pat
     code, out, err = run_cli(capsys, *args)
     assert code == 3 and err.count("\n") == 1 and "worker process died" in err, err
     printed = [line for line in out.splitlines() if line.strip()]
-    with ValueStore(path) as store:
-        assert len(store) == len(printed)  # everything printed was stored
+    with ValueStore(path) as store:  # everything printed was stored; a member that finished
+        assert len(store) >= len(printed)  # after one still pending is stored, not printed
 
 
 # -- local pool workers die with their parent
